@@ -1,0 +1,36 @@
+# Marketing Fork. `make test` is what CI runs.
+GO      ?= go
+PKGS    := ./...
+FUZZTIME ?= 5s
+
+.PHONY: test unit fuzz bench lint build clean
+
+## test: lint, every unit test with the race detector, then each fuzz target briefly
+test: lint unit fuzz
+
+unit:
+	$(GO) test -race -count=1 $(PKGS)
+
+# Each fuzz target runs on its own: go test allows one -fuzz pattern per package.
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./internal/extract/
+	$(GO) test -run='^$$' -fuzz='^FuzzFromText$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
+	$(GO) test -run='^$$' -fuzz='^FuzzParseNumber$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
+	$(GO) test -run='^$$' -fuzz='^FuzzMeasure$$' -fuzztime=$(FUZZTIME) ./internal/readability/
+
+## bench: extraction of every corpus page, and the internal packages' benchmarks
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 . ./internal/...
+
+## lint: gofmt must have nothing to change, go vet must be clean
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+## build: the mfork binary in ./bin
+build:
+	$(GO) build -o bin/mfork ./cmd/mfork
+
+clean:
+	rm -rf bin

@@ -1,0 +1,273 @@
+package fork
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/langdetect"
+	"github.com/marketingfork/fork/internal/readability"
+)
+
+// Analysis describes a page: its language, how hard it reads, the
+// persuasion pattern it follows and the audience it seems written for.
+type Analysis struct {
+	// Language is the page's language as a BCP 47 tag.
+	Language string `json:"language"`
+	// LanguageSource says where Language came from: "declared" (the html
+	// lang attribute or a meta tag), "content-language" (the HTTP header),
+	// "detected" (the page's words) or "hint" (the request's
+	// source_language, when nothing else could tell).
+	LanguageSource string `json:"language_source"`
+	// DetectedLanguage is what the words say, whatever was declared.
+	DetectedLanguage string `json:"detected_language,omitempty"`
+	// LanguageNote explains a disagreement between the hint, the
+	// declaration and the words.
+	LanguageNote string `json:"language_note,omitempty"`
+	// Text counts sentences, words, contractions and exclamation marks in
+	// the page's prose.
+	Text readability.Stats `json:"text"`
+	// Readability holds the formulas that apply to the page's language.
+	Readability readability.Scores `json:"readability"`
+	// Pattern is the persuasion pattern the page follows.
+	Pattern Pattern `json:"pattern"`
+	// Audience is the profile the page seems written for.
+	Audience AudienceGuess `json:"audience"`
+	// Roles counts the blocks of each role.
+	Roles map[Role]int `json:"roles"`
+}
+
+// Pattern is a persuasion pattern with the evidence for it.
+type Pattern struct {
+	// Name is one of AIDA, PAS, FAB, BAB, proof-led, offer-led.
+	Name string `json:"name"`
+	// Score is the evidence's weight; the highest-scoring pattern wins.
+	Score int `json:"score"`
+	// Evidence lists what in the page points to the pattern.
+	Evidence []string `json:"evidence"`
+	// Others are the other patterns' scores, best first.
+	Others []PatternScore `json:"others,omitempty"`
+}
+
+// PatternScore is a runner-up pattern's score.
+type PatternScore struct {
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+}
+
+// AudienceGuess is the profile whose signals the page's words match best.
+type AudienceGuess struct {
+	// Profile is the best-matching profile's name.
+	Profile string `json:"profile"`
+	// Score is the number of signal matches.
+	Score int `json:"score"`
+	// Evidence lists the matched signals.
+	Evidence []string `json:"evidence"`
+}
+
+// proseRoles are the roles whose text is read as prose when measuring a
+// page or a fork; prices, CTAs and the head's title are not sentences.
+var proseRoles = map[Role]bool{
+	RoleHeadline: true, RoleSubheadline: true, RoleBody: true, RoleBullet: true,
+	RoleTestimonial: true, RoleGuarantee: true, RoleFAQQuestion: true, RoleFAQAnswer: true,
+}
+
+// prose joins the prose blocks' texts, one per line.
+func prose(blocks []Block, text func(Block) string) string {
+	var sb strings.Builder
+	for _, b := range blocks {
+		if proseRoles[b.Role] {
+			sb.WriteString(text(b))
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
+}
+
+func blockText(b Block) string { return b.Text }
+
+func analyse(doc *extract.Document, contentLanguage, hint string) Analysis {
+	an := Analysis{Roles: map[Role]int{}}
+	for _, b := range doc.Blocks {
+		an.Roles[b.Role]++
+	}
+	all := prose(doc.Blocks, blockText)
+	detected, conf := langdetect.Detect(all)
+	if conf > 0 {
+		an.DetectedLanguage = detected
+	}
+	switch {
+	case validTag(doc.Lang):
+		an.Language, an.LanguageSource = mustTag(doc.Lang), "declared"
+	case validTag(firstTag(contentLanguage)):
+		an.Language, an.LanguageSource = mustTag(firstTag(contentLanguage)), "content-language"
+	case an.DetectedLanguage != "":
+		an.Language, an.LanguageSource = an.DetectedLanguage, "detected"
+		// A hint in the same language may carry the region the words cannot.
+		if hint != "" && baseLanguage(hint) == detected {
+			an.Language = mustTag(hint)
+		}
+	default:
+		an.Language, an.LanguageSource = mustTag(orDefault(hint, DefaultLanguage)), "hint"
+	}
+	var notes []string
+	if an.DetectedLanguage != "" && an.DetectedLanguage != baseLanguage(an.Language) && conf >= 0.5 {
+		notes = append(notes, fmt.Sprintf("the page declares %s but its words read as %s", an.Language, an.DetectedLanguage))
+	}
+	if hint != "" && an.LanguageSource != "hint" && baseLanguage(hint) != baseLanguage(an.Language) {
+		notes = append(notes, fmt.Sprintf("source_language %s was a hint; the page is in %s (%s), which wins", hint, an.Language, an.LanguageSource))
+	}
+	an.LanguageNote = strings.Join(notes, "; ")
+	an.Text, an.Readability = readability.Measure(all, an.Language)
+	an.Pattern = detectPattern(doc.Blocks, baseLanguage(an.Language))
+	an.Audience = guessAudience(doc.Blocks)
+	return an
+}
+
+func validTag(t string) bool { _, err := canonicalTag(t); return t != "" && err == nil }
+
+func mustTag(t string) string {
+	c, err := canonicalTag(t)
+	if err != nil {
+		return DefaultLanguage
+	}
+	return c
+}
+
+func firstTag(header string) string {
+	first, _, _ := strings.Cut(header, ",")
+	return strings.TrimSpace(first)
+}
+
+func orDefault(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
+
+// patternCues are the words that point to each persuasion pattern, in the
+// corpus's languages. They are matched as lower-case substrings.
+var patternCues = map[string][]string{
+	"PAS": {"tired of", "struggl", "problem", "frustrat", "pain", "hassle", "waste", "stop ", "no more", "worry", "don't let", "without the", "marre", "problème", "sans prise de tête", "keine lust", "problem", "ärger", "cansado", "problema", "sin letra chica", "preocup", "chega de"},
+	"BAB": {"imagine", "what if", "before", "after", "transform", "turn your", "from ", "stell dir vor", "imagin", "avant", "après", "antes", "después", "depois"},
+	"FAB": {"so you can", "which means", "so that", "that means", "lets you", "allows you", "helps you", "pour que", "damit", "para que", "permite", "vous permet", "te permite"},
+	"proof-led": {"trusted by", "used by", "customers", "reviews", "rated", "award", "as seen", "featured", "testimonial", "companies", "users", "clients", "kunden", "utilisateurs", "surfeurs", "clientes", "usuários"},
+	"offer-led": {"free", "save", "off", "discount", "offer", "deal", "buy one", "price", "gratuit", "offert", "kostenlos", "gratis", "desconto", "descuento", "oferta", "angebot", "prix", "preço", "precio", "preis"},
+}
+
+// detectPattern scores each pattern from cue words and from the page's
+// structure (where proof, price and the call to action stand).
+func detectPattern(blocks []Block, lang string) Pattern {
+	score := map[string]int{}
+	evidence := map[string][]string{}
+	add := func(p string, n int, why string) {
+		score[p] += n
+		evidence[p] = append(evidence[p], why)
+	}
+	n := len(blocks)
+	firstThird := n / 3
+	if firstThird < 3 {
+		firstThird = min(3, n)
+	}
+	var ctas, bullets, testimonials int
+	for i, b := range blocks {
+		lower := strings.ToLower(b.Text)
+		early := i < firstThird
+		for p, cues := range patternCues {
+			for _, c := range cues {
+				if strings.Contains(lower, c) {
+					w := 1
+					if early && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
+						w = 3
+					}
+					add(p, w, fmt.Sprintf("%s %q", b.Role, c))
+					break
+				}
+			}
+		}
+		switch b.Role {
+		case RoleCTA:
+			ctas++
+		case RoleBullet:
+			bullets++
+		case RoleTestimonial:
+			testimonials++
+			if early {
+				add("proof-led", 3, "testimonial near the top")
+			}
+		case RolePrice:
+			if early {
+				add("offer-led", 3, "price near the top")
+			}
+		}
+	}
+	if testimonials > 0 {
+		add("proof-led", testimonials, fmt.Sprintf("%d testimonials", testimonials))
+	}
+	if bullets >= 6 {
+		add("FAB", bullets/3, fmt.Sprintf("%d feature bullets", bullets))
+	}
+	// AIDA is the default shape of a landing page: a headline that grabs,
+	// copy that builds interest and desire, and a closing call to action.
+	if n > 0 && ctas > 0 {
+		var hasHeadline bool
+		for _, b := range blocks[:firstThird] {
+			hasHeadline = hasHeadline || b.Role == RoleHeadline
+		}
+		lastCTA := false
+		for _, b := range blocks[n*2/3:] {
+			lastCTA = lastCTA || b.Role == RoleCTA
+		}
+		if hasHeadline && lastCTA {
+			add("AIDA", 4, "headline first, call to action at the end")
+		}
+	}
+	names := []string{"AIDA", "PAS", "FAB", "BAB", "proof-led", "offer-led"}
+	sort.SliceStable(names, func(i, j int) bool { return score[names[i]] > score[names[j]] })
+	best := names[0]
+	p := Pattern{Name: best, Score: score[best], Evidence: firstN(evidence[best], 8)}
+	if p.Evidence == nil {
+		p.Evidence = []string{}
+	}
+	for _, name := range names[1:] {
+		if score[name] > 0 {
+			p.Others = append(p.Others, PatternScore{Name: name, Score: score[name]})
+		}
+	}
+	_ = lang
+	return p
+}
+
+// guessAudience counts each profile's signals in the page's words.
+func guessAudience(blocks []Block) AudienceGuess {
+	var sb strings.Builder
+	for _, b := range blocks {
+		sb.WriteString(strings.ToLower(b.Text))
+		sb.WriteByte('\n')
+	}
+	text := sb.String()
+	best := AudienceGuess{Profile: DefaultProfile, Evidence: []string{}}
+	for _, p := range Profiles() {
+		g := AudienceGuess{Profile: p.Name, Evidence: []string{}}
+		for _, s := range p.Signals {
+			if c := strings.Count(text, s); c > 0 {
+				g.Score += c
+				g.Evidence = append(g.Evidence, fmt.Sprintf("%q ×%d", s, c))
+			}
+		}
+		if g.Score > best.Score {
+			best = g
+		}
+	}
+	best.Evidence = firstN(best.Evidence, 8)
+	return best
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

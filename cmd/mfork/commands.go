@@ -1,0 +1,272 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/marketingfork/fork"
+)
+
+// usage is printed for "mfork help" and for a command it does not know.
+const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
+
+Usage:
+  mfork extract [--format json|md] [--allow-private] [--lang TAG] URL|FILE|-
+  mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json] [--allow-private]
+  mfork help
+
+extract prints a page's copy blocks, its offer ledger and its analysis.
+verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}
+or the forked page as HTML) and exits 1 when a check fails.
+
+Exit codes: 0 ok, 1 verification failed, 2 bad input or unreadable page.
+`
+
+// errUsage marks a command line mistake.
+var errUsage = errors.New("usage")
+
+// errFailed marks a fork that failed verification: the report was printed.
+var errFailed = errors.New("verification failed")
+
+// maxInput caps what is read from a file or standard input, the same cap
+// the fetcher puts on a page.
+const maxInput = 5 << 20
+
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: no command given", errUsage)
+	}
+	switch args[0] {
+	case "extract":
+		return cmdExtract(ctx, args[1:], stdin, stdout)
+	case "verify":
+		return cmdVerify(ctx, args[1:], stdin, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: unknown command %q", errUsage, args[0])
+	}
+}
+
+// parseArgs parses flags wherever they stand, before or after the
+// positional arguments, since people type both.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// source turns a command-line argument into a page source: an http(s) URL
+// is fetched, "-" reads standard input, anything else is a file.
+func source(arg string, stdin io.Reader) (fork.Source, error) {
+	switch {
+	case arg == "-":
+		b, err := readCapped(stdin, "standard input")
+		return fork.Source{HTML: string(b)}, err
+	case strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://"):
+		return fork.Source{URL: arg}, nil
+	case strings.Contains(arg, "://"):
+		return fork.Source{}, fmt.Errorf("%w: %q: only http and https URLs can be fetched", fork.ErrInvalidInput, arg)
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return fork.Source{}, fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
+	}
+	defer f.Close()
+	b, err := readCapped(f, arg)
+	if err != nil {
+		return fork.Source{}, err
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return fork.Source{}, fmt.Errorf("%w: %s is empty", fork.ErrNoCopy, arg)
+	}
+	return fork.Source{HTML: string(b)}, nil
+}
+
+func readCapped(r io.Reader, name string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: read %s: %v", fork.ErrInvalidInput, name, err)
+	}
+	if len(b) > maxInput {
+		return nil, fmt.Errorf("%w: %s is larger than 5 MB", fork.ErrTooLarge, name)
+	}
+	return b, nil
+}
+
+func newForker(allowPrivate bool) *fork.Forker {
+	return fork.New(fork.WithAllowPrivate(allowPrivate), fork.WithFetchTimeout(10*time.Second))
+}
+
+func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	format := fs.String("format", "json", "output format: json or md")
+	allowPrivate := fs.Bool("allow-private", false, "allow loopback and private addresses (local use only)")
+	lang := fs.String("lang", "", "BCP 47 hint for the page's language")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: extract takes one URL, file or - (got %d)", errUsage, len(pos))
+	}
+	if *format != "json" && *format != "md" {
+		return fmt.Errorf("%w: --format must be json or md", errUsage)
+	}
+	src, err := source(pos[0], stdin)
+	if err != nil {
+		return err
+	}
+	src.Language = *lang
+	ex, err := newForker(*allowPrivate).Extract(ctx, src)
+	if err != nil {
+		return err
+	}
+	if *format == "md" {
+		_, err = io.WriteString(stdout, ex.Markdown())
+		return err
+	}
+	return writeJSON(stdout, ex)
+}
+
+func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	srcArg := fs.String("source", "", "the original page: URL or file")
+	forkArg := fs.String("fork", "", "the fork: JSON blocks or HTML file (- for standard input)")
+	profile := fs.String("profile", fork.DefaultProfile, "target profile")
+	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
+	to := fs.String("to", "", "target language (default: the page's own)")
+	format := fs.String("format", "text", "output format: text or json")
+	allowPrivate := fs.Bool("allow-private", false, "allow loopback and private addresses (local use only)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 || *srcArg == "" || *forkArg == "" {
+		return fmt.Errorf("%w: verify needs --source URL|FILE and --fork FILE", errUsage)
+	}
+	if *format != "text" && *format != "json" {
+		return fmt.Errorf("%w: --format must be text or json", errUsage)
+	}
+	if *srcArg == "-" && *forkArg == "-" {
+		return fmt.Errorf("%w: only one of --source and --fork can read standard input", errUsage)
+	}
+	src, err := source(*srcArg, stdin)
+	if err != nil {
+		return err
+	}
+	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to}}
+	if err := readFork(*forkArg, stdin, &vr); err != nil {
+		return err
+	}
+	rep, err := newForker(*allowPrivate).Verify(ctx, vr)
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		err = writeJSON(stdout, rep)
+	} else {
+		err = writeReport(stdout, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if !rep.Passed {
+		return errFailed
+	}
+	return nil
+}
+
+// readFork reads a fork file: HTML when it starts with "<", else JSON as
+// {"blocks":[…]} or a bare array of blocks.
+func readFork(arg string, stdin io.Reader, vr *fork.VerifyRequest) error {
+	var (
+		b   []byte
+		err error
+	)
+	if arg == "-" {
+		b, err = readCapped(stdin, "standard input")
+	} else {
+		var f *os.File
+		if f, err = os.Open(arg); err != nil {
+			return fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
+		}
+		defer f.Close()
+		b, err = readCapped(f, arg)
+	}
+	if err != nil {
+		return err
+	}
+	trimmed := bytes.TrimSpace(b)
+	switch {
+	case len(trimmed) == 0:
+		return fmt.Errorf("%w: the fork %s is empty", fork.ErrInvalidInput, arg)
+	case trimmed[0] == '<':
+		vr.ForkHTML = string(b)
+	case trimmed[0] == '[':
+		if err := json.Unmarshal(trimmed, &vr.Fork.Blocks); err != nil {
+			return fmt.Errorf("%w: the fork %s is not valid JSON blocks: %v", fork.ErrInvalidInput, arg, err)
+		}
+	default:
+		if err := json.Unmarshal(trimmed, &vr.Fork); err != nil {
+			return fmt.Errorf("%w: the fork %s is neither HTML nor JSON blocks: %v", fork.ErrInvalidInput, arg, err)
+		}
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func writeReport(w io.Writer, rep *fork.Report) error {
+	var sb strings.Builder
+	for _, c := range rep.Checks {
+		mark := "PASS"
+		if !c.Passed {
+			mark = "FAIL"
+		}
+		fmt.Fprintf(&sb, "%s  %-26s %s\n", mark, c.Name, c.Details)
+	}
+	verdict := "fork passed every check"
+	if !rep.Passed {
+		verdict = "fork failed verification"
+	}
+	fmt.Fprintf(&sb, "%s\n", verdict)
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// exitCode maps an error to the process exit code.
+func exitCode(err error) int {
+	if errors.Is(err, errFailed) {
+		return 1
+	}
+	return 2
+}
+
+// oneLine keeps an error message to one line for the terminal.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

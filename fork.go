@@ -1,0 +1,357 @@
+// Package fork rebuilds a landing page's copy for another audience,
+// language layer or culture while keeping its offer exactly: prices,
+// numbers, names, guarantees and links stay as they are; how the offer is
+// told changes.
+//
+// A Forker fetches a page (Fetcher), extracts its copy blocks, records the
+// offer ledger, analyses the page, plans the fork, asks a Provider to
+// rewrite each block and verifies the draft against the ledger and the
+// target layer's rules. The library's Request and Result are also the wire
+// format of the HTTP API.
+package fork
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/fetch"
+	"github.com/marketingfork/fork/internal/ledger"
+)
+
+// DefaultLanguage is the source and target language a request gets when it
+// names none. A target equal to the source means "keep the page's
+// language", whatever language the page turns out to be in.
+const DefaultLanguage = "en"
+
+// Request asks for one fork. Its JSON names are the wire contract's; a
+// missing or empty field takes its default.
+type Request struct {
+	// URL is the page to fork (http or https).
+	URL string `json:"url"`
+	// Profile is the target audience (see Profiles); default "enthusiast".
+	Profile string `json:"profile"`
+	// LanguageLayer is the target layer (see Layers); default "everyday".
+	LanguageLayer string `json:"language_layer"`
+	// SourceLanguage is a BCP 47 hint for the page's language; the page's
+	// own declaration or detected language wins. Default "en".
+	SourceLanguage string `json:"source_language"`
+	// TargetLanguage is the BCP 47 language of the fork; its region is the
+	// target culture. Default "en".
+	TargetLanguage string `json:"target_language"`
+	// HTML is an inline page to fork instead of fetching URL. When both are
+	// set, HTML is used and URL is only recorded as where the page lives.
+	HTML string `json:"html,omitempty"`
+}
+
+// UnmarshalJSON fills absent fields with their defaults, so a body of {}
+// means the contract's defaults.
+func (r *Request) UnmarshalJSON(b []byte) error {
+	type plain Request
+	p := plain(Request{}.WithDefaults())
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*r = Request(p).WithDefaults()
+	return nil
+}
+
+// WithDefaults returns the request with every empty field set to its
+// default and the rest trimmed of surrounding space.
+func (r Request) WithDefaults() Request {
+	def := func(v, d string) string {
+		if v = strings.TrimSpace(v); v == "" {
+			return d
+		}
+		return v
+	}
+	r.URL = strings.TrimSpace(r.URL)
+	r.Profile = def(r.Profile, DefaultProfile)
+	r.LanguageLayer = def(r.LanguageLayer, DefaultLayer)
+	r.SourceLanguage = def(r.SourceLanguage, DefaultLanguage)
+	r.TargetLanguage = def(r.TargetLanguage, DefaultLanguage)
+	return r
+}
+
+// Validate checks every field and reports all problems at once as a
+// *ValidationError. It expects a request that has had its defaults applied.
+func (r Request) Validate() error {
+	var v ValidationError
+	if r.URL == "" && strings.TrimSpace(r.HTML) == "" {
+		v.Fields = append(v.Fields, FieldError{Field: "url", Type: "missing", Msg: "give the page's url (or an inline html page)", Input: r.URL})
+	} else if r.URL != "" && strings.TrimSpace(r.HTML) == "" {
+		if err := checkURL(r.URL); err != nil {
+			v.Fields = append(v.Fields, FieldError{Field: "url", Type: "url_parsing", Msg: err.Error(), Input: r.URL})
+		}
+	}
+	if _, err := LookupProfile(r.Profile); err != nil {
+		v.Fields = append(v.Fields, FieldError{Field: "profile", Type: "enum", Msg: "must be one of " + strings.Join(ProfileNames(), ", "), Input: r.Profile})
+	}
+	if _, err := LookupLayer(r.LanguageLayer); err != nil {
+		v.Fields = append(v.Fields, FieldError{Field: "language_layer", Type: "enum", Msg: "must be one of " + strings.Join(LayerNames(), ", "), Input: r.LanguageLayer})
+	}
+	for _, f := range []struct{ name, value string }{{"source_language", r.SourceLanguage}, {"target_language", r.TargetLanguage}} {
+		if _, err := canonicalTag(f.value); err != nil {
+			v.Fields = append(v.Fields, FieldError{Field: f.name, Type: "value_error", Msg: "must be a BCP 47 language tag such as en, en-GB, de-CH or pt-BR", Input: f.value})
+		}
+	}
+	if len(v.Fields) > 0 {
+		return &v
+	}
+	return nil
+}
+
+// Source is a page to read: fetched from URL, or given inline as HTML.
+type Source struct {
+	// URL is where the page lives.
+	URL string `json:"url,omitempty"`
+	// HTML is the page itself; when set, nothing is fetched.
+	HTML string `json:"html,omitempty"`
+	// Language is a BCP 47 hint for the page's language.
+	Language string `json:"language,omitempty"`
+}
+
+// Fetcher obtains a page. The default fetcher refuses private and special
+// addresses at connect time; see WithFetcher to replace it.
+type Fetcher interface {
+	Fetch(ctx context.Context, url string) (*Page, error)
+}
+
+// Page is a fetched HTML document, decoded to UTF-8.
+type Page = fetch.Page
+
+// Provider is a rewriting engine: it turns a plan into new text per block.
+// A provider must keep what the plan locks; the Forker verifies the draft
+// and gives the provider one more try with the findings when it fails.
+type Provider interface {
+	// Info names the provider and says what it can do.
+	Info() ProviderInfo
+	// Rewrite drafts the fork. It returns an error wrapping ErrUnsupported
+	// for what it cannot do, never the source text as if it were a fork.
+	Rewrite(ctx context.Context, plan *Plan) (*Draft, error)
+}
+
+// ProviderInfo names a provider and what it can do.
+type ProviderInfo struct {
+	// Name identifies the provider ("rules", "openai").
+	Name string `json:"name"`
+	// Version changes whenever the same input could give other output.
+	Version string `json:"version"`
+	// Translates says whether the provider can fork into another language.
+	Translates bool `json:"translates"`
+}
+
+// Draft is a provider's new text for the blocks of a plan.
+type Draft struct {
+	// Blocks hold the new text by block ID; a block left out is a block
+	// lost, which verification reports.
+	Blocks []DraftBlock `json:"blocks"`
+	// Changes are ledger facts the draft changed on purpose under a named
+	// culture rule (a unit converted, a date reformatted).
+	Changes []Change `json:"changes,omitempty"`
+}
+
+// DraftBlock is the new text of one block.
+type DraftBlock struct {
+	// ID is the source block's ID.
+	ID int `json:"id"`
+	// Text is the block's new text.
+	Text string `json:"text"`
+	// Href is the block's link target in the fork, when it has one; empty
+	// means unchanged.
+	Href string `json:"href,omitempty"`
+	// Rationale says why the block reads as it does now.
+	Rationale string `json:"rationale,omitempty"`
+}
+
+// Change records a ledger fact that a culture rule changed on purpose.
+type Change struct {
+	// From is the fact's normalised value in the source.
+	From string `json:"from"`
+	// To is its normalised value in the fork.
+	To string `json:"to"`
+	// Rule names the culture rule ("en-GB: miles to kilometres").
+	Rule string `json:"rule"`
+}
+
+// Block is one piece of copy in page order, with its role and a pointer
+// back to its element.
+type Block = extract.Block
+
+// Role is what a block does on the page.
+type Role = extract.Role
+
+// The roles a block can have.
+const (
+	RoleTitle           = extract.RoleTitle
+	RoleMetaDescription = extract.RoleMetaDescription
+	RoleHeadline        = extract.RoleHeadline
+	RoleSubheadline     = extract.RoleSubheadline
+	RoleBody            = extract.RoleBody
+	RoleBullet          = extract.RoleBullet
+	RoleCTA             = extract.RoleCTA
+	RoleTestimonial     = extract.RoleTestimonial
+	RolePrice           = extract.RolePrice
+	RoleGuarantee       = extract.RoleGuarantee
+	RoleFAQQuestion     = extract.RoleFAQQuestion
+	RoleFAQAnswer       = extract.RoleFAQAnswer
+	RoleFinePrint       = extract.RoleFinePrint
+)
+
+// Fact is one thing of the offer a fork must keep.
+type Fact = ledger.Fact
+
+// FactKind is the kind of a fact ("price", "url").
+type FactKind = ledger.Kind
+
+// Extraction is what a page holds: its copy, its offer and its analysis.
+type Extraction struct {
+	// URL is where the page came from (after redirects), if fetched.
+	URL string `json:"url,omitempty"`
+	// Blocks are the copy blocks in page order.
+	Blocks []Block `json:"blocks"`
+	// Ledger is the offer: every fact a fork must keep.
+	Ledger []Fact `json:"ledger"`
+	// Analysis describes the page.
+	Analysis Analysis `json:"analysis"`
+
+	doc *extract.Document
+}
+
+// Forker forks pages. It is safe for concurrent use.
+type Forker struct {
+	provider   Provider
+	fetcher    Fetcher
+	layerRules map[string][]Rule
+	now        func() time.Time
+	fetchCfg   fetch.Config
+}
+
+// Option configures a Forker.
+type Option func(*Forker)
+
+// WithProvider sets the rewriting engine. Without one, Fork and Plan work
+// up to the rewrite and Fork reports ErrUnsupported.
+func WithProvider(p Provider) Option { return func(f *Forker) { f.provider = p } }
+
+// WithFetcher replaces the default fetcher, for example to read pages from
+// a cache or a crawler.
+func WithFetcher(fe Fetcher) Option { return func(f *Forker) { f.fetcher = fe } }
+
+// WithAllowPrivate lets the default fetcher connect to loopback and private
+// addresses on any port. It is for tests and local use; never enable it on
+// a server that fetches URLs from untrusted callers.
+func WithAllowPrivate(allow bool) Option {
+	return func(f *Forker) { f.fetchCfg.AllowPrivate = allow }
+}
+
+// WithFetchTimeout sets the default fetcher's total deadline (10 s when
+// unset).
+func WithFetchTimeout(d time.Duration) Option {
+	return func(f *Forker) { f.fetchCfg.Timeout = d }
+}
+
+// WithLayerRules adds rules to a layer's own, so a caller can hold forks to
+// house rules (a banned word list, a shorter sentence limit).
+func WithLayerRules(layer string, rules ...Rule) Option {
+	return func(f *Forker) {
+		key := strings.ToLower(layer)
+		f.layerRules[key] = append(f.layerRules[key], rules...)
+	}
+}
+
+// WithClock sets the clock that stamps results; tests pass a fixed one.
+func WithClock(now func() time.Time) Option { return func(f *Forker) { f.now = now } }
+
+// New returns a Forker configured by opts.
+func New(opts ...Option) *Forker {
+	f := &Forker{layerRules: map[string][]Rule{}, now: time.Now}
+	for _, o := range opts {
+		o(f)
+	}
+	if f.fetcher == nil {
+		f.fetcher = fetch.New(f.fetchCfg)
+	}
+	return f
+}
+
+// Provider returns the configured provider, or nil.
+func (f *Forker) Provider() Provider { return f.provider }
+
+// Extract reads a page and returns its copy blocks, offer ledger and
+// analysis.
+func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
+	if strings.TrimSpace(src.HTML) == "" {
+		if strings.TrimSpace(src.URL) == "" {
+			return nil, fmt.Errorf("%w: give a url or an inline html page", ErrInvalidInput)
+		}
+		if err := checkURL(src.URL); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInvalidInput, err)
+		}
+	}
+	if src.Language != "" {
+		if _, err := canonicalTag(src.Language); err != nil {
+			return nil, fmt.Errorf("%w: language %q is not a BCP 47 tag", ErrInvalidInput, src.Language)
+		}
+	}
+	var (
+		body    []byte
+		url     = strings.TrimSpace(src.URL)
+		content string
+	)
+	if strings.TrimSpace(src.HTML) != "" {
+		body = []byte(src.HTML)
+	} else {
+		page, err := f.fetcher.Fetch(ctx, url)
+		if err != nil {
+			return nil, err
+		}
+		body, url, content = page.HTML, page.URL, page.ContentLanguage
+	}
+	return extractPage(body, url, content, src.Language)
+}
+
+// extractPage parses a page and builds its extraction.
+func extractPage(body []byte, url, contentLanguage, hint string) (*Extraction, error) {
+	doc, err := extract.Parse(bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotHTML, err)
+	}
+	if !hasCopy(doc.Blocks) {
+		return nil, fmt.Errorf("%w: no headline, text or call to action found", ErrNoCopy)
+	}
+	an := analyse(doc, contentLanguage, hint)
+	var names []string
+	if doc.SiteName != "" {
+		names = append(names, doc.SiteName)
+	}
+	facts := ledger.Extract(ledger.Source{Blocks: doc.Blocks, Locale: an.Language, Names: names})
+	if facts == nil {
+		facts = []Fact{}
+	}
+	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc}, nil
+}
+
+// hasCopy reports whether blocks hold anything besides the head's title and
+// description: a page of only those has nothing a fork could rebuild.
+func hasCopy(blocks []Block) bool {
+	for _, b := range blocks {
+		if b.Role != RoleTitle && b.Role != RoleMetaDescription {
+			return true
+		}
+	}
+	return false
+}
+
+// Markdown returns the page's copy as Markdown in page order. It is empty
+// for an Extraction that was decoded from JSON rather than read from a page.
+func (e *Extraction) Markdown() string {
+	if e.doc == nil {
+		return ""
+	}
+	return e.doc.Markdown(nil)
+}

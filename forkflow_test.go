@@ -1,0 +1,321 @@
+package fork_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork"
+)
+
+// scriptedProvider writes drafts by editing the source blocks: edit returns
+// a block's new text for the given attempt (1 or 2). It stands in for a
+// rewriting engine so the Forker's own flow is what is tested.
+type scriptedProvider struct {
+	edit     func(attempt int, b fork.Brief) fork.DraftBlock
+	attempts int
+	findings [][]fork.Check
+}
+
+func (p *scriptedProvider) Info() fork.ProviderInfo {
+	return fork.ProviderInfo{Name: "scripted", Version: "test"}
+}
+
+func (p *scriptedProvider) Rewrite(_ context.Context, plan *fork.Plan) (*fork.Draft, error) {
+	p.attempts++
+	p.findings = append(p.findings, plan.Findings)
+	d := &fork.Draft{}
+	for _, b := range plan.Blocks {
+		db := fork.DraftBlock{ID: b.ID, Text: b.Text}
+		if p.edit != nil {
+			db = p.edit(p.attempts, b)
+		}
+		d.Blocks = append(d.Blocks, db)
+	}
+	return d, nil
+}
+
+// keep returns the block as it is; reframe prefixes prose with framing words.
+func keep(b fork.Brief) fork.DraftBlock { return fork.DraftBlock{ID: b.ID, Text: b.Text} }
+
+func reframe(b fork.Brief) fork.DraftBlock {
+	if b.Role == fork.RoleSubheadline && !b.Verbatim {
+		return fork.DraftBlock{ID: b.ID, Text: "Plainly put: " + b.Text, Rationale: "direct framing"}
+	}
+	return keep(b)
+}
+
+var fixed = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+
+func forkTidyflow(t *testing.T, p fork.Provider, layer string) (*fork.Result, error) {
+	t.Helper()
+	f := fork.New(fork.WithProvider(p), fork.WithClock(func() time.Time { return fixed }))
+	return f.Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html"), Profile: "skeptic", LanguageLayer: layer})
+}
+
+func checkByName(r []fork.Check, name string) fork.Check {
+	for _, c := range r {
+		if c.Name == name {
+			return c
+		}
+	}
+	return fork.Check{Name: "absent"}
+}
+
+func TestForkWithoutProvider(t *testing.T) {
+	_, err := fork.New().Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html")})
+	if !errors.Is(err, fork.ErrUnsupported) {
+		t.Fatalf("got %v; want ErrUnsupported", err)
+	}
+}
+
+func TestForkPasses(t *testing.T) {
+	p := &scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock { return reframe(b) }}
+	res, err := forkTidyflow(t, p, "technical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Checks {
+		if !c.Passed {
+			t.Errorf("check %s failed: %s", c.Name, c.Details)
+		}
+	}
+	if !res.Passed || res.Attempts != 1 {
+		t.Errorf("got passed=%v attempts=%d; want true, 1", res.Passed, res.Attempts)
+	}
+	if !res.CreatedAt.Equal(fixed) {
+		t.Errorf("got created_at %v; want the injected clock's %v", res.CreatedAt, fixed)
+	}
+	for _, e := range res.Ledger {
+		if e.Status != fork.StatusKept {
+			t.Errorf("fact %s %q: status %s; want kept", e.Kind, e.Text, e.Status)
+		}
+	}
+	// The forked page is the source markup with the new text: reading it
+	// again gives the fork's blocks.
+	again, err := fork.New().Extract(context.Background(), fork.Source{HTML: res.HTML})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, b := range again.Blocks {
+		got = append(got, b.Text)
+	}
+	for _, b := range res.Blocks {
+		want = append(want, b.Fork)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("re-extracted fork differs from the result's blocks (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(res.HTML, `class="btn btn-primary"`) || !strings.Contains(res.HTML, "<style>") {
+		t.Error("forked HTML lost the source markup")
+	}
+	if !strings.Contains(res.Markdown, "Plainly put:") {
+		t.Errorf("markdown lacks the fork's text:\n%s", res.Markdown)
+	}
+	if res.Experiment.Hypothesis == "" || !strings.Contains(res.Experiment.PrimaryMetric, "Start your free trial") {
+		t.Errorf("experiment %+v lacks a hypothesis or the primary CTA", res.Experiment)
+	}
+}
+
+func TestForkCatchesAndRetries(t *testing.T) {
+	tests := []struct {
+		name      string
+		edit      func(attempt int, b fork.Brief) fork.DraftBlock
+		check     string
+		recovered bool
+	}{
+		{
+			name: "changed price fixed on retry",
+			edit: func(attempt int, b fork.Brief) fork.DraftBlock {
+				if attempt == 1 && b.Role == fork.RolePrice {
+					return fork.DraftBlock{ID: b.ID, Text: strings.Replace(b.Text, "$12", "$10", 1)}
+				}
+				return keep(b)
+			},
+			check: "ledger", recovered: true,
+		},
+		{
+			name: "invented statistic",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				if b.Role == fork.RoleSubheadline {
+					return fork.DraftBlock{ID: b.ID, Text: b.Text + " 97% of owners agree."}
+				}
+				return keep(b)
+			},
+			check: "no_invented_facts",
+		},
+		{
+			name: "lost block",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				if b.Role == fork.RoleBullet {
+					return fork.DraftBlock{ID: b.ID}
+				}
+				return keep(b)
+			},
+			check: "coverage",
+		},
+		{
+			name: "moved CTA target",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				db := keep(b)
+				if b.Role == fork.RoleCTA {
+					db.Href = "https://evil.example/"
+				}
+				return db
+			},
+			check: "cta_targets",
+		},
+		{
+			name: "reworded testimonial",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				if b.Role == fork.RoleTestimonial {
+					return fork.DraftBlock{ID: b.ID, Text: "A customer said it was great."}
+				}
+				return keep(b)
+			},
+			check: "verbatim",
+		},
+		{
+			name: "headline over budget",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				if b.Role == fork.RoleHeadline {
+					return fork.DraftBlock{ID: b.ID, Text: strings.Repeat(b.Text+" ", 4)}
+				}
+				return keep(b)
+			},
+			check: "length_budget",
+		},
+		{
+			name: "exclamation in the technical layer",
+			edit: func(_ int, b fork.Brief) fork.DraftBlock {
+				if b.Role == fork.RoleSubheadline {
+					return fork.DraftBlock{ID: b.ID, Text: strings.TrimSuffix(b.Text, ".") + "!"}
+				}
+				return keep(b)
+			},
+			check: "layer:no_exclamations",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &scriptedProvider{edit: tt.edit}
+			res, err := forkTidyflow(t, p, "technical")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.attempts != 2 {
+				t.Fatalf("provider called %d times; want 2 (one retry with findings)", p.attempts)
+			}
+			if len(p.findings[1]) == 0 || checkByName(p.findings[1], tt.check).Passed {
+				t.Errorf("second attempt got findings %+v; want the failed %s check", p.findings[1], tt.check)
+			}
+			c := checkByName(res.Checks, tt.check)
+			if c.Passed != tt.recovered || res.Passed != tt.recovered {
+				t.Errorf("got check %s passed=%v, result passed=%v; want %v (%s)", tt.check, c.Passed, res.Passed, tt.recovered, c.Details)
+			}
+			if !tt.recovered && c.Details == "" {
+				t.Errorf("failed check %s has no details", tt.check)
+			}
+		})
+	}
+}
+
+func TestForkTranslationUnsupported(t *testing.T) {
+	p := &scriptedProvider{}
+	_, err := fork.New(fork.WithProvider(p)).Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html"), TargetLanguage: "de"})
+	if !errors.Is(err, fork.ErrUnsupported) || !strings.Contains(err.Error(), "cannot translate") {
+		t.Fatalf("got %v; want ErrUnsupported saying the provider cannot translate", err)
+	}
+	if p.attempts != 0 {
+		t.Errorf("provider was called %d times; want 0", p.attempts)
+	}
+}
+
+func TestForkKeepsPageLanguage(t *testing.T) {
+	p := &scriptedProvider{}
+	res, err := fork.New(fork.WithProvider(p)).Fork(context.Background(), fork.Request{HTML: readPage(t, "bergkaffee-de.html")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TargetLanguage != "de-CH" || res.Translation {
+		t.Errorf("got target %q translation=%v; want de-CH, false (defaults keep the page's language)", res.TargetLanguage, res.Translation)
+	}
+}
+
+type failingProvider struct{ err error }
+
+func (p failingProvider) Info() fork.ProviderInfo { return fork.ProviderInfo{Name: "failing"} }
+func (p failingProvider) Rewrite(context.Context, *fork.Plan) (*fork.Draft, error) {
+	return nil, p.err
+}
+
+func TestForkProviderFailure(t *testing.T) {
+	_, err := fork.New(fork.WithProvider(failingProvider{errors.New("endpoint said 500")})).
+		Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html")})
+	if !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "endpoint said 500") {
+		t.Errorf("got %v; want ErrProvider with the cause", err)
+	}
+}
+
+func TestLayerRulesPluggable(t *testing.T) {
+	banned := fork.Rule{Name: "no_invoices", Description: "house rule: say bills", Check: func(s fork.Sample) (bool, string) {
+		n := strings.Count(strings.ToLower(s.Text), "invoice")
+		return n == 0, fmt.Sprintf("%d mentions", n)
+	}}
+	f := fork.New(fork.WithProvider(&scriptedProvider{}), fork.WithLayerRules("technical", banned))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html"), LanguageLayer: "technical"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := checkByName(res.Checks, "layer:no_invoices"); c.Passed || c.Name == "absent" {
+		t.Errorf("got %+v; want the house rule to run and fail", c)
+	}
+}
+
+func TestVerifyHTMLFork(t *testing.T) {
+	p := &scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock { return reframe(b) }}
+	res, err := forkTidyflow(t, p, "technical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := fork.Source{HTML: readPage(t, "tidyflow-en.html")}
+	target := fork.Target{Profile: "skeptic", LanguageLayer: "technical"}
+	f := fork.New()
+	rep, err := f.Verify(context.Background(), fork.VerifyRequest{Source: src, ForkHTML: res.HTML, Target: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Passed {
+		t.Errorf("the Forker's own fork failed verification as HTML: %+v", failedNames(rep.Checks))
+	}
+	tampered := strings.Replace(res.HTML, "$29/month", "$19/month", 1)
+	rep, err = f.Verify(context.Background(), fork.VerifyRequest{Source: src, ForkHTML: tampered, Target: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := checkByName(rep.Checks, "ledger"); c.Passed || !strings.Contains(c.Details, "$29/month") {
+		t.Errorf("got ledger check %+v; want it to name the lost $29/month", c)
+	}
+	if c := checkByName(rep.Checks, "no_invented_facts"); c.Passed || !strings.Contains(c.Details, "$19") {
+		t.Errorf("got invented check %+v; want it to name $19/month", c)
+	}
+	if _, err := f.Verify(context.Background(), fork.VerifyRequest{Source: src, Target: target}); !errors.Is(err, fork.ErrInvalidInput) {
+		t.Errorf("empty fork: got %v; want ErrInvalidInput", err)
+	}
+}
+
+func failedNames(cs []fork.Check) []string {
+	var out []string
+	for _, c := range cs {
+		if !c.Passed {
+			out = append(out, c.Name+": "+c.Details)
+		}
+	}
+	return out
+}

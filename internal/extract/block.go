@@ -1,0 +1,54 @@
+// Package extract turns an HTML landing page into an ordered list of copy
+// blocks, each tied to the node it came from so that new text can be written
+// back into the same markup.
+package extract
+
+// Role says what a block does on the page. The set is closed: a block that
+// fits no other role is body copy.
+type Role string
+
+// The roles a block can have.
+const (
+	RoleTitle           Role = "title"
+	RoleMetaDescription Role = "meta_description"
+	RoleHeadline        Role = "headline"
+	RoleSubheadline     Role = "subheadline"
+	RoleBody            Role = "body"
+	RoleBullet          Role = "bullet"
+	RoleCTA             Role = "cta"
+	RoleTestimonial     Role = "testimonial"
+	RolePrice           Role = "price"
+	RoleGuarantee       Role = "guarantee"
+	RoleFAQQuestion     Role = "faq_question"
+	RoleFAQAnswer       Role = "faq_answer"
+	RoleFinePrint       Role = "fine_print"
+)
+
+// Roles lists every role in a fixed order, for validation and listings.
+var Roles = []Role{
+	RoleTitle, RoleMetaDescription, RoleHeadline, RoleSubheadline, RoleBody,
+	RoleBullet, RoleCTA, RoleTestimonial, RolePrice, RoleGuarantee,
+	RoleFAQQuestion, RoleFAQAnswer, RoleFinePrint,
+}
+
+// Block is one piece of copy in page order.
+type Block struct {
+	// ID is the block's position in page order, starting at 0.
+	ID int `json:"id"`
+	// Role is what the block does on the page.
+	Role Role `json:"role"`
+	// Text is the visible text with white space folded.
+	Text string `json:"text"`
+	// Href is the target of a call to action, as written in the page.
+	Href string `json:"href,omitempty"`
+	// Attribution names who a testimonial is from, as written in the page.
+	Attribution string `json:"attribution,omitempty"`
+	// Tag is the name of the element the text came from ("h1", "a", "meta").
+	Tag string `json:"tag"`
+	// Path points at the element: element names with 1-based positions among
+	// same-named siblings from the root ("/html[1]/body[1]/section[2]/h1[1]"),
+	// with "@content" appended where the text is an attribute. It is the same
+	// for the same markup, so a fork written back into the page can be
+	// matched block by block.
+	Path string `json:"path"`
+}

@@ -1,0 +1,34 @@
+// Package fault holds the sentinel errors shared by the fork package and the
+// internal packages it is built from, so that a caller can tell failures
+// apart with errors.Is whichever layer produced them. The root package
+// re-exports each one.
+package fault
+
+import "errors"
+
+// The kinds of failure a caller may need to tell apart.
+var (
+	// ErrInvalidInput: the request itself is wrong (malformed URL, unknown
+	// profile, bad language tag). The caller can fix it.
+	ErrInvalidInput = errors.New("invalid input")
+	// ErrBlocked: the address is not allowed (scheme, port, or a resolved IP
+	// in a private or special range).
+	ErrBlocked = errors.New("blocked address")
+	// ErrUnreachable: the page could not be fetched (DNS, connection, TLS,
+	// or an HTTP error status from the origin).
+	ErrUnreachable = errors.New("page unreachable")
+	// ErrTimeout: the page took longer than the fetch deadline.
+	ErrTimeout = errors.New("page timed out")
+	// ErrTooLarge: the page is larger than the body cap.
+	ErrTooLarge = errors.New("page too large")
+	// ErrNotHTML: the response is not an HTML document.
+	ErrNotHTML = errors.New("not an HTML page")
+	// ErrNoCopy: the page parsed but holds no copy to fork.
+	ErrNoCopy = errors.New("page has no copy")
+	// ErrUnsupported: the request is valid but this configuration cannot
+	// carry it out (for example a translation with a provider that cannot
+	// translate).
+	ErrUnsupported = errors.New("unsupported request")
+	// ErrProvider: the rewriting engine failed.
+	ErrProvider = errors.New("provider failed")
+)

@@ -1,0 +1,228 @@
+package fork
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/marketingfork/fork/internal/readability"
+)
+
+// Layer is a language layer: how formal, technical or plain a fork's words
+// are. Its Rules are measurable, so verification can hold a fork to them.
+type Layer struct {
+	// Name is the identifier used in requests ("plain").
+	Name string `json:"name"`
+	// Title is the human name for listings.
+	Title string `json:"title"`
+	// Description says how copy in this layer reads.
+	Description string `json:"description"`
+	// Rules are the layer's measurable rules.
+	Rules []Rule `json:"rules"`
+}
+
+// Rule is one measurable rule of a layer. Check is a plain function so that
+// a caller can add rules of its own to a layer (see WithLayerRules).
+type Rule struct {
+	// Name identifies the rule in a verification report ("max_avg_sentence").
+	Name string `json:"name"`
+	// Description says the rule in words, for people and for providers.
+	Description string `json:"description"`
+	// Check measures a fork's text and says whether the rule holds, with a
+	// detail that gives the measured figure.
+	Check func(Sample) (ok bool, detail string) `json:"-"`
+}
+
+// Sample is the text a layer rule measures: the fork's prose blocks (not
+// prices, CTAs or verbatim quotes) and the fork's language.
+type Sample struct {
+	// Text is the prose, one block per line.
+	Text string
+	// Language is the fork's BCP 47 language tag.
+	Language string
+}
+
+// DefaultLayer is the layer a request gets when it names none.
+const DefaultLayer = "everyday"
+
+var hypeWords = []string{"amazing", "awesome", "incredible", "revolutionary", "game-changing", "game changer", "mind-blowing", "unbelievable", "insane", "epic", "ultimate", "best ever", "world-class", "magic", "magical", "stunning", "jaw-dropping"}
+
+var slangWords = []string{"gonna", "wanna", "kinda", "gotta", "cool", "stuff", "guys", "hey", "yeah", "super easy", "no-brainer", "crazy"}
+
+// plainWords maps words that plain-language guides replace to the common
+// word they prefer.
+var plainWords = map[string]string{
+	"utilize": "use", "utilise": "use", "purchase": "buy", "commence": "start", "facilitate": "help",
+	"approximately": "about", "assistance": "help", "numerous": "many", "demonstrate": "show",
+	"endeavor": "try", "endeavour": "try", "terminate": "end", "obtain": "get", "require": "need",
+	"additional": "more", "sufficient": "enough", "prior to": "before", "in order to": "to",
+	"subsequently": "later", "individuals": "people", "regarding": "about", "initiate": "start",
+	"methodology": "method", "optimal": "best", "remuneration": "pay", "expedite": "speed up",
+}
+
+// Layers returns the four language layers in a fixed order, default first.
+func Layers() []Layer {
+	return []Layer{
+		{Name: "everyday", Title: "Everyday", Description: "Conversational and direct: second person, contractions welcome, short sentences.",
+			Rules: []Rule{maxAvgSentence(20), maxGrade(9)}},
+		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions, no exclamation marks, no slang or hype.",
+			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", append(append([]string{}, hypeWords...), slangWords...))}},
+		{Name: "technical", Title: "Technical", Description: "Precise and spec-first: numbers and units lead, hype adjectives removed, the field's terms kept.",
+			Rules: []Rule{noWords("no_hype", "no hype adjectives", hypeWords), noExclamations()}},
+		{Name: "plain", Title: "Plain", Description: "Plain language: short sentences, common words, active voice.",
+			Rules: []Rule{maxAvgSentence(15), maxSentence(25), maxGrade(7), commonWords(), activeVoice()}},
+	}
+}
+
+// LookupLayer returns the layer with the given name, compared without
+// regard to case and surrounding space.
+func LookupLayer(name string) (Layer, error) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	for _, l := range Layers() {
+		if l.Name == key {
+			return l, nil
+		}
+	}
+	return Layer{}, fmt.Errorf("%w: unknown language layer %q; choose one of %s", ErrInvalidInput, name, strings.Join(LayerNames(), ", "))
+}
+
+// LayerNames lists the layer names in order.
+func LayerNames() []string {
+	ls := Layers()
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = l.Name
+	}
+	return names
+}
+
+func maxAvgSentence(limit float64) Rule {
+	return Rule{Name: "max_avg_sentence", Description: fmt.Sprintf("average sentence at most %.0f words", limit),
+		Check: func(s Sample) (bool, string) {
+			st, _ := readability.Measure(s.Text, s.Language)
+			return st.AvgSentence <= limit, fmt.Sprintf("average sentence %.1f words (limit %.0f)", st.AvgSentence, limit)
+		}}
+}
+
+func maxSentence(limit int) Rule {
+	return Rule{Name: "max_sentence", Description: fmt.Sprintf("no sentence over %d words", limit),
+		Check: func(s Sample) (bool, string) {
+			st, _ := readability.Measure(s.Text, s.Language)
+			return st.LongestSentence <= limit, fmt.Sprintf("longest sentence %d words (limit %d)", st.LongestSentence, limit)
+		}}
+}
+
+// maxGrade holds English copy to a Flesch–Kincaid grade; the formula is
+// calibrated for English only, so other languages pass with a note.
+func maxGrade(limit float64) Rule {
+	return Rule{Name: "max_grade", Description: fmt.Sprintf("Flesch–Kincaid grade at most %.0f (English)", limit),
+		Check: func(s Sample) (bool, string) {
+			_, sc := readability.Measure(s.Text, s.Language)
+			if sc.FleschKincaidGrade == nil {
+				return true, "not measured: Flesch–Kincaid applies to English only"
+			}
+			return *sc.FleschKincaidGrade <= limit, fmt.Sprintf("Flesch–Kincaid grade %.1f (limit %.0f)", *sc.FleschKincaidGrade, limit)
+		}}
+}
+
+func noContractions() Rule {
+	return Rule{Name: "no_contractions", Description: "no contractions",
+		Check: func(s Sample) (bool, string) {
+			st, _ := readability.Measure(s.Text, s.Language)
+			return st.Contractions == 0, fmt.Sprintf("%d contractions", st.Contractions)
+		}}
+}
+
+func noExclamations() Rule {
+	return Rule{Name: "no_exclamations", Description: "no exclamation marks",
+		Check: func(s Sample) (bool, string) {
+			n := strings.Count(s.Text, "!") + strings.Count(s.Text, "¡")
+			return n == 0, fmt.Sprintf("%d exclamation marks", n)
+		}}
+}
+
+func noWords(name, desc string, words []string) Rule {
+	return Rule{Name: name, Description: desc,
+		Check: func(s Sample) (bool, string) {
+			found := findWords(s.Text, words)
+			if len(found) == 0 {
+				return true, "none found"
+			}
+			return false, "found: " + strings.Join(found, ", ")
+		}}
+}
+
+func commonWords() Rule {
+	return Rule{Name: "common_words", Description: "common words instead of formal ones (use, not utilize)",
+		Check: func(s Sample) (bool, string) {
+			words := make([]string, 0, len(plainWords))
+			for w := range plainWords {
+				words = append(words, w)
+			}
+			sort.Strings(words)
+			found := findWords(s.Text, words)
+			if len(found) == 0 {
+				return true, "none found"
+			}
+			for i, w := range found {
+				found[i] = w + "→" + plainWords[w]
+			}
+			return false, "replace: " + strings.Join(found, ", ")
+		}}
+}
+
+// passive matches a form of "to be" followed by a past participle: it
+// cannot tell every passive, but it never calls an active sentence passive
+// without one of these shapes.
+var passive = regexp.MustCompile(`(?i)\b(is|are|was|were|be|been|being)\s+(\w+ly\s+)?(\w+ed|made|given|taken|done|sent|built|shown|known|seen|written|paid|held|kept|sold|told)\b`)
+
+// activeVoice allows at most one passive sentence in ten: plain-language
+// guides ask for active voice by default, not never a passive.
+func activeVoice() Rule {
+	return Rule{Name: "active_voice", Description: "active voice: at most one sentence in ten passive (English)",
+		Check: func(s Sample) (bool, string) {
+			if baseLanguage(s.Language) != "en" {
+				return true, "not measured: the passive test applies to English only"
+			}
+			sentences := readability.Sentences(s.Text)
+			n := 0
+			for _, sent := range sentences {
+				if passive.MatchString(sent) {
+					n++
+				}
+			}
+			ok := n == 0 || n*10 <= len(sentences)
+			return ok, fmt.Sprintf("%d of %d sentences passive", n, len(sentences))
+		}}
+}
+
+// findWords returns the listed words and phrases that occur in text as
+// whole words, in list order, ignoring case.
+func findWords(text string, words []string) []string {
+	lower := " " + strings.ToLower(text) + " "
+	var found []string
+	for _, w := range words {
+		i := strings.Index(lower, w)
+		for i >= 0 {
+			before, after := lower[i-1], byte(' ')
+			if i+len(w) < len(lower) {
+				after = lower[i+len(w)]
+			}
+			if !isWordByte(before) && !isWordByte(after) {
+				found = append(found, w)
+				break
+			}
+			next := strings.Index(lower[i+1:], w)
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	return found
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b >= 0x80
+}

@@ -1,0 +1,131 @@
+package fork
+
+import (
+	"context"
+	"unicode/utf8"
+)
+
+// Plan is everything a provider (or an agent writing the fork itself) needs
+// to rewrite a page: the target, the source blocks with a brief and a length
+// budget each, and the facts that are locked.
+type Plan struct {
+	// Request is the fork request, defaults applied.
+	Request Request `json:"request"`
+	// Profile is the target audience.
+	Profile Profile `json:"profile"`
+	// Layer is the target language layer with its measurable rules.
+	Layer Layer `json:"layer"`
+	// SourceLanguage is the page's language as analysed.
+	SourceLanguage string `json:"source_language"`
+	// TargetLanguage is the fork's language; its region is the culture.
+	TargetLanguage string `json:"target_language"`
+	// Culture is the target region ("GB"), or "" when the target names none.
+	Culture string `json:"culture,omitempty"`
+	// Translation says the fork is in another language than the page.
+	Translation bool `json:"translation"`
+	// Analysis describes the source page.
+	Analysis Analysis `json:"analysis"`
+	// Blocks are the source blocks in page order, each with its brief.
+	Blocks []Brief `json:"blocks"`
+	// Ledger is the locked offer.
+	Ledger []Fact `json:"ledger"`
+	// Findings are the failed checks of the previous draft, when the
+	// provider gets another try.
+	Findings []Check `json:"findings,omitempty"`
+}
+
+// Brief is one source block with what its rewrite must respect.
+type Brief struct {
+	Block
+	// Verbatim blocks (testimonials, guarantees, fine print) are other
+	// people's words or legal lines: they may move, never change.
+	Verbatim bool `json:"verbatim"`
+	// Facts are the ledger facts that stand in this block.
+	Facts []Fact `json:"facts,omitempty"`
+	// Budget bounds the new text's length.
+	Budget Budget `json:"budget"`
+}
+
+// Budget bounds a block's length in characters (Unicode code points).
+type Budget struct {
+	// MinChars is the shortest the new text may be (0: no minimum).
+	MinChars int `json:"min_chars"`
+	// MaxChars is the longest the new text may be.
+	MaxChars int `json:"max_chars"`
+}
+
+// verbatimRoles hold other people's words and legal lines.
+var verbatimRoles = map[Role]bool{RoleTestimonial: true, RoleGuarantee: true, RoleFinePrint: true}
+
+// budgetFor derives a block's length budget from its source element: a
+// slot sized for a short headline or button must not receive a paragraph,
+// and a paragraph must not shrink to nothing.
+func budgetFor(b Block) Budget {
+	n := utf8.RuneCountInString(b.Text)
+	switch {
+	case verbatimRoles[b.Role]:
+		return Budget{MinChars: n, MaxChars: n}
+	case b.Role == RoleTitle:
+		return Budget{MaxChars: max(n*13/10, 70)}
+	case b.Role == RoleMetaDescription:
+		return Budget{MaxChars: max(n*13/10, 160)}
+	case b.Role == RoleHeadline || b.Role == RoleSubheadline || b.Role == RoleCTA || b.Role == RoleFAQQuestion:
+		return Budget{MinChars: 1, MaxChars: n*3/2 + 12}
+	case b.Role == RolePrice || b.Role == RoleBullet:
+		return Budget{MinChars: 1, MaxChars: n*2 + 20}
+	default:
+		return Budget{MinChars: n * 2 / 5, MaxChars: n*8/5 + 20}
+	}
+}
+
+// Plan reads the request's page and returns the plan a provider would get,
+// so that an agent can write the fork itself and then call Verify.
+func (f *Forker) Plan(ctx context.Context, req Request) (*Plan, error) {
+	p, _, err := f.plan(ctx, req)
+	return p, err
+}
+
+func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, error) {
+	req = req.WithDefaults()
+	if err := req.Validate(); err != nil {
+		return nil, nil, err
+	}
+	ex, err := f.Extract(ctx, Source{URL: req.URL, HTML: req.HTML, Language: req.SourceLanguage})
+	if err != nil {
+		return nil, nil, err
+	}
+	prof, _ := LookupProfile(req.Profile)
+	layer, _ := LookupLayer(req.LanguageLayer)
+	layer.Rules = append(layer.Rules, f.layerRules[layer.Name]...)
+	target := resolveTarget(req, ex.Analysis.Language)
+	p := &Plan{
+		Request:        req,
+		Profile:        prof,
+		Layer:          layer,
+		SourceLanguage: ex.Analysis.Language,
+		TargetLanguage: target,
+		Culture:        region(target),
+		Translation:    baseLanguage(target) != baseLanguage(ex.Analysis.Language),
+		Analysis:       ex.Analysis,
+		Ledger:         ex.Ledger,
+	}
+	byBlock := map[int][]Fact{}
+	for _, fact := range ex.Ledger {
+		byBlock[fact.Block] = append(byBlock[fact.Block], fact)
+	}
+	for _, b := range ex.Blocks {
+		p.Blocks = append(p.Blocks, Brief{Block: b, Verbatim: verbatimRoles[b.Role], Facts: byBlock[b.ID], Budget: budgetFor(b)})
+	}
+	return p, ex, nil
+}
+
+// resolveTarget decides the fork's language. A target equal to the
+// source hint (as with the defaults) means "keep the page's language";
+// otherwise the target stands as asked.
+func resolveTarget(req Request, pageLang string) string {
+	want := mustTag(req.TargetLanguage)
+	if want == mustTag(req.SourceLanguage) {
+		return pageLang
+	}
+	return want
+}

@@ -1,0 +1,232 @@
+package fork
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/marketingfork/fork/internal/readability"
+)
+
+// Result is a fork: the new blocks beside the source's, the ledger with
+// each fact's status, the checks, metrics before and after, an experiment
+// note and the forked page as HTML and Markdown.
+type Result struct {
+	// Request is the request as carried out, defaults applied.
+	Request Request `json:"request"`
+	// Provider names the engine that wrote the fork and its version.
+	Provider ProviderInfo `json:"provider"`
+	// SourceURL is where the page came from, after redirects.
+	SourceURL string `json:"source_url,omitempty"`
+	// SourceLanguage is the page's language as analysed.
+	SourceLanguage string `json:"source_language"`
+	// TargetLanguage is the fork's language; its region is the culture.
+	TargetLanguage string `json:"target_language"`
+	// Translation says the fork is in another language than the page.
+	Translation bool `json:"translation"`
+	// Passed is true when every check passed; a failed check is reported,
+	// never hidden, and the fork should not go live until it is fixed.
+	Passed bool `json:"passed"`
+	// Attempts is how many drafts the provider wrote (at most two).
+	Attempts int `json:"attempts"`
+	// Blocks are the forked blocks beside their source.
+	Blocks []ForkedBlock `json:"blocks"`
+	// Ledger is the offer with each fact's status in the fork.
+	Ledger []LedgerEntry `json:"ledger"`
+	// Invented are facts the fork states that the source does not hold.
+	Invented []Fact `json:"invented"`
+	// Checks are the verification checks of the final draft.
+	Checks []Check `json:"checks"`
+	// Changes are the culture rules' deliberate changes to facts.
+	Changes []Change `json:"changes,omitempty"`
+	// Metrics compare the source's prose with the fork's.
+	Metrics Metrics `json:"metrics"`
+	// Analysis describes the source page.
+	Analysis Analysis `json:"analysis"`
+	// Experiment frames the fork as an A/B variant.
+	Experiment Experiment `json:"experiment"`
+	// HTML is the source page with only its copy changed.
+	HTML string `json:"html"`
+	// Markdown is the fork's copy as Markdown.
+	Markdown string `json:"markdown"`
+	// CreatedAt is when the fork was made.
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ForkedBlock is one block before and after.
+type ForkedBlock struct {
+	// ID is the block's position in the source page.
+	ID int `json:"id"`
+	// Role is what the block does on the page.
+	Role Role `json:"role"`
+	// Source is the block's text in the source.
+	Source string `json:"source"`
+	// Fork is the block's new text.
+	Fork string `json:"fork"`
+	// Href is a call to action's target, the same as in the source.
+	Href string `json:"href,omitempty"`
+	// Verbatim says the block may move but not change.
+	Verbatim bool `json:"verbatim,omitempty"`
+	// Rationale says why the block reads as it does now.
+	Rationale string `json:"rationale,omitempty"`
+	// Path points at the block's element in the page.
+	Path string `json:"path"`
+}
+
+// Metrics are the measurable properties of the prose before and after.
+type Metrics struct {
+	Before TextMetrics `json:"before"`
+	After  TextMetrics `json:"after"`
+}
+
+// TextMetrics are one text's counts and readability scores.
+type TextMetrics struct {
+	Text        readability.Stats  `json:"text"`
+	Readability readability.Scores `json:"readability"`
+}
+
+// Experiment frames a fork as an A/B test variant.
+type Experiment struct {
+	// Hypothesis says what the variant tests.
+	Hypothesis string `json:"hypothesis"`
+	// PrimaryMetric is what decides the test.
+	PrimaryMetric string `json:"primary_metric"`
+	// Control names the source as the control variant.
+	Control string `json:"control"`
+}
+
+// maxAttempts bounds the drafts per fork: a first draft, and one more with
+// the findings of the first.
+const maxAttempts = 2
+
+// Fork rebuilds the request's page for its target profile, layer and
+// language. It returns an error wrapping ErrUnsupported when no provider is
+// configured or the provider cannot do what is asked (such as translate).
+// A draft that still fails verification after its second try is returned
+// with Passed false and the failed checks: never hidden.
+func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
+	plan, ex, err := f.plan(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if f.provider == nil {
+		return nil, unsupported("no provider is configured: build the Forker with fork.WithProvider")
+	}
+	info := f.provider.Info()
+	if plan.Translation && !info.Translates {
+		return nil, unsupported("the %s provider cannot translate from %s to %s; keep target_language in the page's language or configure a provider that translates",
+			info.Name, plan.SourceLanguage, plan.TargetLanguage)
+	}
+	var (
+		draft *Draft
+		rep   Report
+		tries int
+	)
+	for tries = 1; tries <= maxAttempts; tries++ {
+		draft, err = f.provider.Rewrite(ctx, plan)
+		if err != nil {
+			if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrProvider) || ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %s: %v", ErrProvider, info.Name, err)
+		}
+		rep = verifyDraft(plan, draft)
+		if rep.Passed || tries == maxAttempts {
+			break
+		}
+		plan.Findings = failed(rep.Checks)
+	}
+	return f.result(plan, ex, draft, rep, info, tries)
+}
+
+func failed(checks []Check) []Check {
+	var out []Check
+	for _, c := range checks {
+		if !c.Passed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info ProviderInfo, tries int) (*Result, error) {
+	byID := map[int]DraftBlock{}
+	for _, b := range d.Blocks {
+		byID[b.ID] = b
+	}
+	texts := map[int]string{}
+	blocks := make([]ForkedBlock, 0, len(p.Blocks))
+	forked := make([]Block, 0, len(p.Blocks))
+	for _, b := range p.Blocks {
+		db, ok := byID[b.ID]
+		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Fork: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
+		if ok && db.Text != "" {
+			fb.Fork, fb.Rationale = foldSpace(db.Text), db.Rationale
+			texts[b.ID] = fb.Fork
+		}
+		blocks = append(blocks, fb)
+		nb := b.Block
+		nb.Text = fb.Fork
+		forked = append(forked, nb)
+	}
+	var page bytes.Buffer
+	if err := ex.doc.Render(&page, texts); err != nil {
+		return nil, fmt.Errorf("render the forked page: %w", err)
+	}
+	before := metrics(prose(ex.Blocks, blockText), p.SourceLanguage)
+	after := metrics(prose(forked, blockText), p.TargetLanguage)
+	return &Result{
+		Request:        p.Request,
+		Provider:       info,
+		SourceURL:      ex.URL,
+		SourceLanguage: p.SourceLanguage,
+		TargetLanguage: p.TargetLanguage,
+		Translation:    p.Translation,
+		Passed:         rep.Passed,
+		Attempts:       tries,
+		Blocks:         blocks,
+		Ledger:         rep.Ledger,
+		Invented:       rep.Invented,
+		Checks:         rep.Checks,
+		Changes:        d.Changes,
+		Metrics:        Metrics{Before: before, After: after},
+		Analysis:       p.Analysis,
+		Experiment:     experiment(p, ex),
+		HTML:           page.String(),
+		Markdown:       ex.doc.Markdown(texts),
+		CreatedAt:      f.now().UTC(),
+	}, nil
+}
+
+func metrics(text, lang string) TextMetrics {
+	st, sc := readability.Measure(text, lang)
+	return TextMetrics{Text: st, Readability: sc}
+}
+
+// experiment states the A/B hypothesis the fork tests and the metric that
+// decides it: the click-through of the page's first call to action, since
+// that is the one action both variants share.
+func experiment(p *Plan, ex *Extraction) Experiment {
+	metric := "conversion rate of the page's primary call to action"
+	for _, b := range ex.Blocks {
+		if b.Role == RoleCTA {
+			metric = fmt.Sprintf("click-through rate of the primary call to action %q", b.Text)
+			if b.Href != "" {
+				metric += " → " + b.Href
+			}
+			break
+		}
+	}
+	culture := ""
+	if p.Culture != "" {
+		culture = " for " + p.TargetLanguage
+	}
+	return Experiment{
+		Hypothesis: fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
+			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
+		PrimaryMetric: metric,
+		Control:       "the source page, unchanged",
+	}
+}

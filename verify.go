@@ -1,0 +1,489 @@
+package fork
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/langdetect"
+	"github.com/marketingfork/fork/internal/ledger"
+)
+
+// Check is one verification check. A report is a list of them, so a caller
+// can show, count or gate on each.
+type Check struct {
+	// Name identifies the check ("ledger", "no_invented_facts",
+	// "layer:max_avg_sentence").
+	Name string `json:"name"`
+	// Passed says whether the fork holds.
+	Passed bool `json:"passed"`
+	// Details gives the figures or the items that failed.
+	Details string `json:"details"`
+	// Blocks are the IDs of the blocks the check failed on.
+	Blocks []int `json:"blocks,omitempty"`
+}
+
+// Fact statuses in a verified ledger.
+const (
+	StatusKept       = "kept"       // the fork holds the fact as the source has it
+	StatusChanged    = "changed"    // a named culture rule changed it on purpose
+	StatusTranslated = "translated" // a verbatim line was translated: the one exception
+	StatusMissing    = "missing"    // the fork lost it
+)
+
+// LedgerEntry is a source fact with what became of it in the fork.
+type LedgerEntry struct {
+	Fact
+	// Status is kept, changed, translated or missing.
+	Status string `json:"status"`
+	// Rule names the culture rule behind a change.
+	Rule string `json:"rule,omitempty"`
+	// To is the fact's normalised value in the fork, when changed.
+	To string `json:"to,omitempty"`
+}
+
+// Report is the outcome of verifying a fork against its source.
+type Report struct {
+	// Passed is true when every check passed.
+	Passed bool `json:"passed"`
+	// Checks are the checks in a fixed order.
+	Checks []Check `json:"checks"`
+	// Ledger is the source's offer with each fact's status.
+	Ledger []LedgerEntry `json:"ledger"`
+	// Invented are facts the fork states that the source does not hold.
+	Invented []Fact `json:"invented"`
+}
+
+// Target is what a fork was written for.
+type Target struct {
+	// Profile is the target audience; default "enthusiast".
+	Profile string `json:"profile,omitempty"`
+	// LanguageLayer is the target layer; default "everyday".
+	LanguageLayer string `json:"language_layer,omitempty"`
+	// Language is the fork's BCP 47 language; default: the page's own.
+	Language string `json:"target_language,omitempty"`
+}
+
+// VerifyRequest asks to check a fork written elsewhere (by an agent or a
+// person) against its source page and target.
+type VerifyRequest struct {
+	// Source is the original page.
+	Source Source `json:"source"`
+	// Fork is the new text by block ID. Ignored when ForkHTML is set.
+	Fork Draft `json:"fork"`
+	// ForkHTML is the forked page as HTML; its blocks are matched to the
+	// source's by their element paths, or by order where the markup moved.
+	ForkHTML string `json:"fork_html,omitempty"`
+	// Target is what the fork was written for.
+	Target Target `json:"target"`
+}
+
+// Verify checks a fork against its source: the offer ledger, invented
+// facts, block coverage and CTA targets, verbatim lines, length budgets,
+// the layer's rules and the language.
+func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) {
+	t := vr.Target
+	req := Request{Profile: t.Profile, LanguageLayer: t.LanguageLayer, SourceLanguage: vr.Source.Language, TargetLanguage: t.Language, URL: vr.Source.URL, HTML: vr.Source.HTML}
+	if req.TargetLanguage == "" {
+		// No target language means the page's own: make it equal the hint.
+		req.TargetLanguage = orDefault(req.SourceLanguage, DefaultLanguage)
+	}
+	plan, ex, err := f.plan(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	draft := vr.Fork
+	if strings.TrimSpace(vr.ForkHTML) != "" {
+		d, err := draftFromHTML(ex, vr.ForkHTML)
+		if err != nil {
+			return nil, err
+		}
+		draft = *d
+	}
+	if len(draft.Blocks) == 0 {
+		return nil, fmt.Errorf("%w: the fork has no blocks", ErrInvalidInput)
+	}
+	rep := verifyDraft(plan, &draft)
+	return &rep, nil
+}
+
+// draftFromHTML reads a forked page and matches its blocks to the source's:
+// by element path where the markup was kept, else by order.
+func draftFromHTML(ex *Extraction, page string) (*Draft, error) {
+	doc, err := extract.Parse(strings.NewReader(page))
+	if err != nil {
+		return nil, fmt.Errorf("%w: the fork is not HTML: %v", ErrInvalidInput, err)
+	}
+	key := func(b Block, seen map[string]int) string {
+		k := b.Path + "|" + string(b.Role)
+		seen[k]++
+		return fmt.Sprintf("%s|%d", k, seen[k])
+	}
+	srcSeen, forkSeen := map[string]int{}, map[string]int{}
+	ids := map[string]int{}
+	for _, b := range ex.Blocks {
+		ids[key(b, srcSeen)] = b.ID
+	}
+	var d Draft
+	matched := 0
+	for _, b := range doc.Blocks {
+		if id, ok := ids[key(b, forkSeen)]; ok {
+			d.Blocks = append(d.Blocks, DraftBlock{ID: id, Text: b.Text, Href: b.Href})
+			matched++
+		}
+	}
+	if matched*2 < len(ex.Blocks) {
+		// The markup changed too much for paths to line up: fall back to
+		// page order, which is what a reader sees.
+		d.Blocks = d.Blocks[:0]
+		for i, b := range doc.Blocks {
+			if i < len(ex.Blocks) {
+				d.Blocks = append(d.Blocks, DraftBlock{ID: ex.Blocks[i].ID, Text: b.Text, Href: b.Href})
+			}
+		}
+	}
+	return &d, nil
+}
+
+// numericKinds are the facts compared by normalised value.
+var numericKinds = map[ledger.Kind]bool{
+	ledger.KindPrice: true, ledger.KindPercentage: true, ledger.KindQuantity: true, ledger.KindNumber: true,
+	ledger.KindDate: true, ledger.KindEmail: true, ledger.KindPhone: true,
+}
+
+// verifyDraft runs every check of a draft against its plan.
+func verifyDraft(p *Plan, d *Draft) Report {
+	byID := map[int]DraftBlock{}
+	var unknown []int
+	known := map[int]bool{}
+	for _, b := range p.Blocks {
+		known[b.ID] = true
+	}
+	for _, b := range d.Blocks {
+		if !known[b.ID] {
+			unknown = append(unknown, b.ID)
+			continue
+		}
+		byID[b.ID] = b
+	}
+	// The fork as blocks: the source's structure with the draft's words.
+	forked := make([]Block, 0, len(p.Blocks))
+	for _, b := range p.Blocks {
+		fb := b.Block
+		if db, ok := byID[b.ID]; ok {
+			fb.Text = foldSpace(db.Text)
+			if db.Href != "" {
+				fb.Href = db.Href
+			}
+		} else {
+			fb.Text = ""
+		}
+		forked = append(forked, fb)
+	}
+	src := make([]Block, len(p.Blocks))
+	for i, b := range p.Blocks {
+		src[i] = b.Block
+	}
+
+	var checks []Check
+	entries, ledgerCheck := checkLedger(p, d, forked)
+	checks = append(checks, ledgerCheck)
+	invented, inventedCheck := checkInvented(p, d, src, forked)
+	checks = append(checks, inventedCheck)
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked))
+	sample := Sample{Text: prose(forked, blockText), Language: p.TargetLanguage}
+	for _, r := range p.Layer.Rules {
+		ok, detail := r.Check(sample)
+		checks = append(checks, Check{Name: "layer:" + r.Name, Passed: ok, Details: detail})
+	}
+	checks = append(checks, checkLanguage(p, sample.Text))
+	rep := Report{Passed: true, Checks: checks, Ledger: entries, Invented: invented}
+	for _, c := range checks {
+		rep.Passed = rep.Passed && c.Passed
+	}
+	return rep
+}
+
+func checkLedger(p *Plan, d *Draft, forked []Block) ([]LedgerEntry, Check) {
+	forkFacts := ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, Names: siteNames(p)})
+	values := map[string]bool{}
+	for _, f := range forkFacts {
+		values[string(f.Kind)+"|"+f.Value] = true
+	}
+	all := joinTexts(forked)
+	lowerAll := strings.ToLower(all)
+	hrefs := map[string]bool{}
+	for _, b := range forked {
+		if b.Href != "" {
+			hrefs[b.Href] = true
+		}
+	}
+	changes := map[string]Change{}
+	for _, c := range d.Changes {
+		changes[c.From] = c
+	}
+	entries := make([]LedgerEntry, 0, len(p.Ledger))
+	var missing []string
+	var blocks []int
+	for _, fact := range p.Ledger {
+		e := LedgerEntry{Fact: fact, Status: StatusMissing}
+		switch {
+		case numericKinds[fact.Kind]:
+			if values[string(fact.Kind)+"|"+fact.Value] {
+				e.Status = StatusKept
+			} else if c, ok := changes[fact.Value]; ok && c.Rule != "" && values[string(fact.Kind)+"|"+c.To] {
+				e.Status, e.Rule, e.To = StatusChanged, c.Rule, c.To
+			}
+		case fact.Kind == ledger.KindURL:
+			if hrefs[fact.Value] || strings.Contains(all, fact.Value) {
+				e.Status = StatusKept
+			}
+		case fact.Kind == ledger.KindName:
+			if strings.Contains(lowerAll, strings.ToLower(fact.Value)) {
+				e.Status = StatusKept
+			}
+		default: // guarantee and legal lines: verbatim
+			if strings.Contains(all, foldSpace(fact.Value)) {
+				e.Status = StatusKept
+			} else if p.Translation {
+				e.Status = StatusTranslated
+			}
+		}
+		if e.Status == StatusMissing {
+			missing = append(missing, fmt.Sprintf("%s %q", fact.Kind, fact.Text))
+			blocks = append(blocks, fact.Block)
+		}
+		entries = append(entries, e)
+	}
+	c := Check{Name: "ledger", Passed: len(missing) == 0, Blocks: uniqueSorted(blocks)}
+	if c.Passed {
+		c.Details = fmt.Sprintf("all %d facts kept", len(p.Ledger))
+	} else {
+		c.Details = fmt.Sprintf("%d of %d facts missing: %s", len(missing), len(p.Ledger), strings.Join(missing, "; "))
+	}
+	return entries, c
+}
+
+// checkInvented finds facts the fork states that the source does not hold:
+// numbers, prices, percentages, dates, links, addresses and names.
+func checkInvented(p *Plan, d *Draft, src, forked []Block) ([]Fact, Check) {
+	have := map[string]bool{}
+	for _, f := range p.Ledger {
+		have[string(f.Kind)+"|"+f.Value] = true
+	}
+	// Facts the ledger does not list but the source's text holds (a number
+	// inside a testimonial, say) are not invented either.
+	for _, f := range ledger.FromText(joinTexts(src), p.SourceLanguage) {
+		have[string(f.Kind)+"|"+f.Value] = true
+	}
+	for _, c := range d.Changes {
+		if c.Rule != "" {
+			for _, k := range numericKindsList() {
+				if have[string(k)+"|"+c.From] {
+					have[string(k)+"|"+c.To] = true
+				}
+			}
+		}
+	}
+	srcLower := strings.ToLower(joinTexts(src))
+	for _, b := range src {
+		srcLower += "\n" + strings.ToLower(b.Href)
+	}
+	invented := []Fact{}
+	var blocks []int
+	seen := map[string]bool{}
+	for _, f := range ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, Names: siteNames(p)}) {
+		k := string(f.Kind) + "|" + f.Value
+		if seen[k] {
+			continue
+		}
+		var ok bool
+		switch {
+		case f.Kind == ledger.KindName || f.Kind == ledger.KindURL:
+			ok = have[k] || strings.Contains(srcLower, strings.ToLower(f.Value))
+		case numericKinds[f.Kind]:
+			ok = have[k]
+		default:
+			ok = true // verbatim lines are checked by the ledger and verbatim checks
+		}
+		if !ok {
+			seen[k] = true
+			invented = append(invented, f)
+			blocks = append(blocks, f.Block)
+		}
+	}
+	c := Check{Name: "no_invented_facts", Passed: len(invented) == 0, Blocks: uniqueSorted(blocks)}
+	if c.Passed {
+		c.Details = "every number, price, date, link and name is in the source"
+	} else {
+		items := make([]string, len(invented))
+		for i, f := range invented {
+			items[i] = fmt.Sprintf("%s %q", f.Kind, f.Text)
+		}
+		c.Details = "not in the source: " + strings.Join(items, "; ")
+	}
+	return invented, c
+}
+
+func numericKindsList() []ledger.Kind {
+	ks := make([]ledger.Kind, 0, len(numericKinds))
+	for k := range numericKinds {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
+	return ks
+}
+
+func checkCoverage(p *Plan, byID map[int]DraftBlock, unknown []int) Check {
+	var lost []int
+	for _, b := range p.Blocks {
+		if db, ok := byID[b.ID]; !ok || strings.TrimSpace(db.Text) == "" {
+			lost = append(lost, b.ID)
+		}
+	}
+	c := Check{Name: "coverage", Passed: len(lost) == 0 && len(unknown) == 0, Blocks: lost}
+	switch {
+	case c.Passed:
+		c.Details = fmt.Sprintf("all %d blocks present", len(p.Blocks))
+	case len(unknown) > 0:
+		c.Details = fmt.Sprintf("%d blocks lost; the fork has blocks the source does not: %v", len(lost), unknown)
+	default:
+		c.Details = fmt.Sprintf("%d of %d blocks lost", len(lost), len(p.Blocks))
+	}
+	return c
+}
+
+func checkCTATargets(p *Plan, forked []Block) Check {
+	var moved []int
+	var items []string
+	n := 0
+	for i, b := range p.Blocks {
+		if b.Role != RoleCTA || b.Href == "" {
+			continue
+		}
+		n++
+		if forked[i].Href != b.Href {
+			moved = append(moved, b.ID)
+			items = append(items, fmt.Sprintf("block %d: %q → %q", b.ID, b.Href, forked[i].Href))
+		}
+	}
+	c := Check{Name: "cta_targets", Passed: len(moved) == 0, Blocks: moved}
+	if c.Passed {
+		c.Details = fmt.Sprintf("all %d call-to-action targets kept", n)
+	} else {
+		c.Details = "targets changed: " + strings.Join(items, "; ")
+	}
+	return c
+}
+
+// checkVerbatim holds testimonials, guarantees and fine print to their
+// source text; a translation is the one exception.
+func checkVerbatim(p *Plan, forked []Block) Check {
+	var changed []int
+	n := 0
+	for i, b := range p.Blocks {
+		if !b.Verbatim {
+			continue
+		}
+		n++
+		if forked[i].Text != "" && forked[i].Text != foldSpace(b.Text) && !p.Translation {
+			changed = append(changed, b.ID)
+		}
+	}
+	c := Check{Name: "verbatim", Passed: len(changed) == 0, Blocks: changed}
+	switch {
+	case !c.Passed:
+		c.Details = fmt.Sprintf("%d testimonial, guarantee or fine-print blocks reworded", len(changed))
+	case p.Translation && n > 0:
+		c.Details = fmt.Sprintf("%d verbatim blocks may be translated, never reworded", n)
+	default:
+		c.Details = fmt.Sprintf("all %d verbatim blocks unchanged", n)
+	}
+	return c
+}
+
+func checkBudgets(p *Plan, forked []Block) Check {
+	var over []int
+	var items []string
+	for i, b := range p.Blocks {
+		if p.Translation && b.Verbatim {
+			continue
+		}
+		n := utf8.RuneCountInString(forked[i].Text)
+		if n == 0 {
+			continue // a lost block is the coverage check's finding
+		}
+		max := b.Budget.MaxChars
+		if p.Translation {
+			max = max * 13 / 10 // languages differ in length
+		}
+		if n > max || n < b.Budget.MinChars {
+			over = append(over, b.ID)
+			items = append(items, fmt.Sprintf("block %d (%s): %d chars, budget %d–%d", b.ID, b.Role, n, b.Budget.MinChars, max))
+		}
+	}
+	c := Check{Name: "length_budget", Passed: len(over) == 0, Blocks: over}
+	if c.Passed {
+		c.Details = "every block within its budget"
+	} else {
+		c.Details = strings.Join(items, "; ")
+	}
+	return c
+}
+
+// checkLanguage confirms the fork is in the target language where the
+// detector is confident enough to say.
+func checkLanguage(p *Plan, text string) Check {
+	want := baseLanguage(p.TargetLanguage)
+	got, conf := langdetect.Detect(text)
+	c := Check{Name: "language", Passed: true}
+	switch {
+	case got == "" || conf < 0.2:
+		c.Details = "not enough text to tell the language"
+	case got != want:
+		c.Passed = false
+		c.Details = fmt.Sprintf("the fork reads as %s, the target is %s", got, want)
+	default:
+		c.Details = fmt.Sprintf("the fork reads as %s", got)
+	}
+	return c
+}
+
+func siteNames(p *Plan) []string {
+	var names []string
+	for _, f := range p.Ledger {
+		if f.Kind == ledger.KindName {
+			names = append(names, f.Value)
+		}
+	}
+	return names
+}
+
+func joinTexts(blocks []Block) string {
+	var buf bytes.Buffer
+	for _, b := range blocks {
+		buf.WriteString(b.Text)
+		buf.WriteByte('\n')
+	}
+	return buf.String()
+}
+
+func foldSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func uniqueSorted(ids []int) []int {
+	if len(ids) == 0 {
+		return nil
+	}
+	sort.Ints(ids)
+	out := ids[:1]
+	for _, id := range ids[1:] {
+		if id != out[len(out)-1] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
