@@ -150,9 +150,9 @@ func orDefault(v, d string) string {
 // patternCues are the words that point to each persuasion pattern, in the
 // corpus's languages. They are matched as lower-case substrings.
 var patternCues = map[string][]string{
-	"PAS": {"tired of", "struggl", "problem", "frustrat", "pain", "hassle", "waste", "stop ", "no more", "worry", "don't let", "without the", "marre", "problème", "sans prise de tête", "keine lust", "problem", "ärger", "cansado", "problema", "sin letra chica", "preocup", "chega de"},
-	"BAB": {"imagine", "what if", "before", "after", "transform", "turn your", "from ", "stell dir vor", "imagin", "avant", "après", "antes", "después", "depois"},
-	"FAB": {"so you can", "which means", "so that", "that means", "lets you", "allows you", "helps you", "pour que", "damit", "para que", "permite", "vous permet", "te permite"},
+	"PAS":       {"tired of", "struggl", "problem", "frustrat", "pain", "hassle", "waste", "stop ", "no more", "worry", "don't let", "without the", "marre", "problème", "sans prise de tête", "keine lust", "problem", "ärger", "cansado", "problema", "sin letra chica", "preocup", "chega de"},
+	"BAB":       {"imagine", "what if", "before", "after", "transform", "turn your", "stell dir vor", "imagin", "avant", "après", "antes", "después", "depois"},
+	"FAB":       {"so you can", "which means", "so that", "that means", "lets you", "allows you", "helps you", "pour que", "damit", "para que", "permite", "vous permet", "te permite"},
 	"proof-led": {"trusted by", "used by", "customers", "reviews", "rated", "award", "as seen", "featured", "testimonial", "companies", "users", "clients", "kunden", "utilisateurs", "surfeurs", "clientes", "usuários"},
 	"offer-led": {"free", "save", "off", "discount", "offer", "deal", "buy one", "price", "gratuit", "offert", "kostenlos", "gratis", "desconto", "descuento", "oferta", "angebot", "prix", "preço", "precio", "preis"},
 }
@@ -177,7 +177,7 @@ func detectPattern(blocks []Block, lang string) Pattern {
 		early := i < firstThird
 		for p, cues := range patternCues {
 			for _, c := range cues {
-				if strings.Contains(lower, c) {
+				if containsCue(lower, c) {
 					w := 1
 					if early && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
 						w = 3
@@ -263,6 +263,27 @@ func guessAudience(blocks []Block) AudienceGuess {
 	}
 	best.Evidence = firstN(best.Evidence, 8)
 	return best
+}
+
+// containsCue reports whether cue starts a word in text; a short cue must
+// also end one, so "off" does not match "office" while "struggl" matches
+// "struggling".
+func containsCue(text, cue string) bool {
+	for i := 0; i <= len(text)-len(cue); {
+		j := strings.Index(text[i:], cue)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + len(cue)
+		startOK := at == 0 || !isWordByte(text[at-1])
+		endOK := len(cue) > 5 || end == len(text) || !isWordByte(text[end])
+		if startOK && endOK {
+			return true
+		}
+		i = at + 1
+	}
+	return false
 }
 
 func firstN(s []string, n int) []string {
