@@ -252,7 +252,7 @@ func guessAudience(blocks []Block) AudienceGuess {
 	for _, p := range Profiles() {
 		g := AudienceGuess{Profile: p.Name, Evidence: []string{}}
 		for _, s := range p.Signals {
-			if c := strings.Count(text, s); c > 0 {
+			if c := countCue(text, s, 0); c > 0 {
 				g.Score += c
 				g.Evidence = append(g.Evidence, fmt.Sprintf("%q ×%d", s, c))
 			}
@@ -268,22 +268,30 @@ func guessAudience(blocks []Block) AudienceGuess {
 // containsCue reports whether cue starts a word in text; a short cue must
 // also end one, so "off" does not match "office" while "struggl" matches
 // "struggling".
-func containsCue(text, cue string) bool {
+func containsCue(text, cue string) bool { return countCue(text, cue, 1) > 0 }
+
+// countCue counts cue's matches in text as containsCue defines them, up to
+// limit (no limit when limit <= 0).
+func countCue(text, cue string, limit int) int {
+	n := 0
 	for i := 0; i <= len(text)-len(cue); {
 		j := strings.Index(text[i:], cue)
 		if j < 0 {
-			return false
+			break
 		}
 		at := i + j
 		end := at + len(cue)
 		startOK := at == 0 || !isWordByte(text[at-1])
 		endOK := len(cue) > 5 || end == len(text) || !isWordByte(text[end])
 		if startOK && endOK {
-			return true
+			n++
+			if n == limit {
+				break
+			}
 		}
 		i = at + 1
 	}
-	return false
+	return n
 }
 
 func firstN(s []string, n int) []string {

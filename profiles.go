@@ -29,7 +29,7 @@ const DefaultProfile = "enthusiast"
 func Profiles() []Profile {
 	return []Profile{
 		{Name: "enthusiast", Title: "Enthusiast", Description: "Already loves the category and wants to hear what makes this one exciting.",
-			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "!", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"}},
+			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
