@@ -15,10 +15,40 @@ type Profile struct {
 	Title string `json:"title"`
 	// Description is one line on who this audience is.
 	Description string `json:"description"`
+	// Motivations are what makes this audience act.
+	Motivations []string `json:"motivations"`
+	// Objections are what holds it back.
+	Objections []string `json:"objections"`
+	// Proof is the evidence it trusts, most trusted first.
+	Proof []string `json:"proof"`
+	// Pattern is how a page for this audience is ordered.
+	Pattern ProfilePattern `json:"pattern"`
+	// Headline is the headline strategy.
+	Headline string `json:"headline_strategy"`
+	// CTA is the call-to-action strategy.
+	CTA string `json:"cta_strategy"`
+	// Prefer are words that speak to this audience.
+	Prefer []string `json:"prefer"`
+	// Avoid are words that put it off.
+	Avoid []string `json:"avoid"`
 	// Signals are words and phrases (lower case, English, German, French,
 	// Spanish and Portuguese) whose presence suggests copy written for this
 	// audience.
 	Signals []string `json:"-"`
+}
+
+// ProfilePattern is a profile's persuasion pattern: the order in which a
+// page's roles should come, and where proof, price and guarantee stand.
+type ProfilePattern struct {
+	// Name is the pattern's name (AIDA, PAS, FAB, BAB, proof-led, offer-led).
+	Name string `json:"name"`
+	// Order lists block roles from first to last; roles not listed keep
+	// their place after the listed ones.
+	Order []Role `json:"order"`
+	// Proof, Price and Guarantee are "early", "middle" or "late".
+	Proof     string `json:"proof"`
+	Price     string `json:"price"`
+	Guarantee string `json:"guarantee"`
 }
 
 // DefaultProfile is the profile a request gets when it names none.
@@ -27,30 +57,115 @@ const DefaultProfile = "enthusiast"
 // Profiles returns the catalog in a fixed order, default first. It returns
 // a fresh slice each call, so a caller cannot change the catalog.
 func Profiles() []Profile {
+	h, sub, body, bul, cta, test, price, guar, faqQ, faqA := RoleHeadline, RoleSubheadline, RoleBody, RoleBullet, RoleCTA, RoleTestimonial, RolePrice, RoleGuarantee, RoleFAQQuestion, RoleFAQAnswer
 	return []Profile{
 		{Name: "enthusiast", Title: "Enthusiast", Description: "Already loves the category and wants to hear what makes this one exciting.",
+			Motivations: []string{"the joy of the thing itself", "new possibilities", "sharing it with others"},
+			Objections:  []string{"boring, generic copy", "being talked down to"},
+			Proof:       []string{"what fellow fans say", "vivid details of use", "community size"},
+			Pattern:     ProfilePattern{Name: "AIDA", Order: []Role{h, sub, body, bul, test, cta, price, guar, faqQ, faqA}, Proof: "middle", Price: "late", Guarantee: "late"},
+			Headline:    "Lead with the feeling of using it; keep the page's own promise.",
+			CTA:         "An eager, immediate verb: now, yes, let's go.",
+			Prefer:      []string{"you", "discover", "enjoy", "now"}, Avoid: []string{"utilize", "leverage", "solution"},
 			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
+			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
+			Objections:  []string{"hype and superlatives", "hidden costs", "lock-in"},
+			Proof:       []string{"numbers and sources", "named testimonials", "guarantees", "independent press"},
+			Pattern:     ProfilePattern{Name: "proof-led", Order: []Role{h, test, sub, body, bul, guar, price, cta, faqQ, faqA}, Proof: "early", Price: "middle", Guarantee: "early"},
+			Headline:    "State the claim plainly and point to the facts behind it.",
+			CTA:         "Invite a test, not a leap: see for yourself.",
+			Prefer:      []string{"facts", "see", "check", "details"}, Avoid: []string{"amazing", "revolutionary", "best ever", "guaranteed results"},
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
+			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
+			Objections:  []string{"paying more than needed", "unclear pricing"},
+			Proof:       []string{"the price itself", "discounts and free tiers", "what is included"},
+			Pattern:     ProfilePattern{Name: "offer-led", Order: []Role{h, price, sub, bul, cta, body, guar, test, faqQ, faqA}, Proof: "late", Price: "early", Guarantee: "middle"},
+			Headline:    "Put the page's price or free offer first.",
+			CTA:         "Tie the action to the price the page states.",
+			Prefer:      []string{"price", "free", "included", "save"}, Avoid: []string{"premium", "investment", "exclusive"},
 			Signals: []string{"free", "save", "discount", "% off", "deal", "offer", "cheap", "lowest", "bonus", "gratuit", "gratis", "kostenlos", "desconto", "descuento", "rabatt", "promo", "buy one", "get one"}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
+			Motivations: []string{"saving time", "clear next steps", "no friction"},
+			Objections:  []string{"long reads", "complicated setup"},
+			Proof:       []string{"time figures", "short lists", "peers using it"},
+			Pattern:     ProfilePattern{Name: "FAB", Order: []Role{h, sub, cta, bul, price, body, test, guar, faqQ, faqA}, Proof: "middle", Price: "middle", Guarantee: "late"},
+			Headline:    "The point in one line: what it does for you.",
+			CTA:         "A direct action with no detour: today, now.",
+			Prefer:      []string{"quick", "today", "done"}, Avoid: []string{"journey", "explore", "discover"},
 			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
+			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
+			Objections:  []string{"unproven vendors", "vague value", "operational risk"},
+			Proof:       []string{"customer logos and numbers", "outcomes in figures", "security and compliance"},
+			Pattern:     ProfilePattern{Name: "proof-led", Order: []Role{h, sub, test, body, bul, price, guar, cta, faqQ, faqA}, Proof: "early", Price: "middle", Guarantee: "middle"},
+			Headline:    "Frame the page's promise as a business case.",
+			CTA:         "An action framed for the team or organisation.",
+			Prefer:      []string{"team", "business", "results"}, Avoid: []string{"fun", "cool", "awesome"},
 			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
+			Motivations: []string{"precise specifications", "control", "doing it right"},
+			Objections:  []string{"dumbed-down copy", "missing details"},
+			Proof:       []string{"specifications and numbers", "documentation", "technical detail"},
+			Pattern:     ProfilePattern{Name: "FAB", Order: []Role{h, sub, bul, body, price, faqQ, faqA, test, guar, cta}, Proof: "late", Price: "middle", Guarantee: "late"},
+			Headline:    "Lead with the specifics the page gives.",
+			CTA:         "An action that leads to the details.",
+			Prefer:      []string{"details", "specification"}, Avoid: []string{"easy", "magic", "simply"},
 			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
-			Signals: []string{"beginner", "step by step", "learn", "guide", "start", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"}},
+			Motivations: []string{"understanding", "a safe first step", "guidance"},
+			Objections:  []string{"jargon", "fear of getting it wrong"},
+			Proof:       []string{"people like them succeeding", "simple explanations", "support"},
+			Pattern:     ProfilePattern{Name: "BAB", Order: []Role{h, sub, body, bul, faqQ, faqA, test, price, guar, cta}, Proof: "middle", Price: "late", Guarantee: "late"},
+			Headline:    "Welcome the newcomer, then the page's promise.",
+			CTA:         "A small, clear first step.",
+			Prefer:      []string{"start", "step", "simple", "help"}, Avoid: []string{"leverage", "paradigm", "synergy"},
+			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
+			Motivations: []string{"safety", "support", "the freedom to change their mind"},
+			Objections:  []string{"risk of loss", "pressure", "fine print surprises"},
+			Proof:       []string{"guarantees", "refund terms", "security and privacy", "testimonials"},
+			Pattern:     ProfilePattern{Name: "PAS", Order: []Role{h, sub, guar, body, bul, test, price, faqQ, faqA, cta}, Proof: "middle", Price: "late", Guarantee: "early"},
+			Headline:    "Take the pressure off before the promise.",
+			CTA:         "A calm action at the reader's own pace.",
+			Prefer:      []string{"safe", "your pace", "support"}, Avoid: []string{"hurry", "last chance", "now or never"},
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
-			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "best", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"}},
+			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
+			Objections:  []string{"looking ordinary", "mass-market feel"},
+			Proof:       []string{"who else uses it", "awards and press", "craft and detail"},
+			Pattern:     ProfilePattern{Name: "AIDA", Order: []Role{h, sub, test, body, bul, cta, price, guar, faqQ, faqA}, Proof: "early", Price: "late", Guarantee: "late"},
+			Headline:    "Frame the promise as a standard to set.",
+			CTA:         "An action that feels like joining.",
+			Prefer:      []string{"standard", "join", "crafted"}, Avoid: []string{"cheap", "bargain", "basic"},
+			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"}},
 		{Name: "eco-conscious", Title: "Eco-conscious", Description: "Weighs the impact on people and planet; wants honest sustainability.",
+			Motivations: []string{"doing less harm", "honest sourcing", "things that last"},
+			Objections:  []string{"greenwashing", "waste"},
+			Proof:       []string{"specific materials and practices", "certifications the page names"},
+			Pattern:     ProfilePattern{Name: "FAB", Order: []Role{h, sub, body, bul, test, price, guar, cta, faqQ, faqA}, Proof: "middle", Price: "late", Guarantee: "late"},
+			Headline:    "Invite a considered choice; claim nothing the page does not.",
+			CTA:         "A thoughtful action, not an impulse.",
+			Prefer:      []string{"choose", "care", "consider"}, Avoid: []string{"disposable", "grab", "hurry"},
 			Signals: []string{"natural", "organic", "sustainab", "eco", "green", "recycl", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
+			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},
+			Objections:  []string{"safety doubts", "wasted money"},
+			Proof:       []string{"other parents' words", "safety and guarantees", "clear prices"},
+			Pattern:     ProfilePattern{Name: "PAS", Order: []Role{h, sub, body, test, guar, bul, price, cta, faqQ, faqA}, Proof: "middle", Price: "late", Guarantee: "middle"},
+			Headline:    "Bring the family into the promise.",
+			CTA:         "An action framed for the household.",
+			Prefer:      []string{"family", "home", "together"}, Avoid: []string{"hardcore", "extreme"},
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
+			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
+			Objections:  []string{"stale, me-too products"},
+			Proof:       []string{"what is new", "launch details", "the community building it"},
+			Pattern:     ProfilePattern{Name: "AIDA", Order: []Role{h, sub, bul, body, cta, price, test, guar, faqQ, faqA}, Proof: "late", Price: "middle", Guarantee: "late"},
+			Headline:    "Invite the reader in early.",
+			CTA:         "An action that puts the reader first in line.",
+			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"}},
 	}
 }
