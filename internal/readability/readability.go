@@ -1,0 +1,230 @@
+// Package readability measures landing-page copy: sentence and word counts,
+// syllables, and the readability formulas that were calibrated for the
+// language the copy is written in.
+//
+// Everything here is a heuristic built for short marketing text. The counts
+// are meant to compare a source page with its rewrite, so being consistent
+// matters more than matching a dictionary's syllabification word for word.
+package readability
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/language"
+)
+
+// Stats are the measurable properties of a text.
+type Stats struct {
+	// Sentences counts sentences that hold at least one word, so stray
+	// punctuation lines ("***", "—") do not dilute the averages.
+	Sentences int `json:"sentences"`
+	// Words counts the tokens returned by Words.
+	Words int `json:"words"`
+	// Syllables is the sum of Syllables over all words, in the text's language.
+	Syllables int `json:"syllables"`
+	// LongWords counts words with more than six letters; LIX needs it.
+	LongWords int `json:"long_words"` // > 6 letters, for LIX
+	// AvgSentence is words per sentence, rounded to one decimal.
+	AvgSentence float64 `json:"avg_sentence_words"`
+	// LongestSentence is the word count of the longest sentence.
+	LongestSentence int `json:"longest_sentence_words"`
+	// Contractions counts English contractions (don't, it's, we're, you'll);
+	// French elision (l', d', j') is grammar, not register, so it does not count.
+	Contractions int `json:"contractions"`
+	// Exclamations counts runs of exclamation marks: "Wow!!!" is one
+	// exclamation, as is "Really?!".
+	Exclamations int `json:"exclamations"`
+}
+
+// Scores are readability formulas; only the ones that apply to the language
+// are set (others nil, so they are omitted in JSON).
+type Scores struct {
+	// Language is the base language the scores were computed for ("en" for
+	// "en-GB").
+	Language string `json:"language"`
+	// FleschReadingEase is set for English.
+	FleschReadingEase *float64 `json:"flesch_reading_ease,omitempty"` // en
+	// FleschKincaidGrade is set for English.
+	FleschKincaidGrade *float64 `json:"flesch_kincaid_grade,omitempty"` // en
+	// FernandezHuerta is set for Spanish.
+	FernandezHuerta *float64 `json:"fernandez_huerta,omitempty"` // es
+	// KandelMoles is set for French.
+	KandelMoles *float64 `json:"kandel_moles,omitempty"` // fr
+	// Amstad is set for German.
+	Amstad *float64 `json:"amstad,omitempty"` // de
+	// LIX is computed for every language because it needs no syllables.
+	LIX float64 `json:"lix"` // every language
+}
+
+// Measure counts the properties of text and computes the readability
+// formulas that fit lang, a BCP 47 tag of which only the base language
+// matters ("en-GB" is scored as "en").
+//
+// The formulas, with ASL = words/sentences and ASW = syllables/words, each
+// rounded to one decimal:
+//
+//	Flesch reading ease (en)   206.835 − 1.015·ASL − 84.6·ASW
+//	Flesch–Kincaid grade (en)  0.39·ASL + 11.8·ASW − 15.59
+//	Fernández-Huerta (es)      206.84 − 0.60·P − 1.02·ASL, P = syllables per 100 words
+//	Kandel & Moles (fr)        207 − 1.015·ASL − 73.6·ASW
+//	Amstad (de)                180 − ASL − 58.5·ASW
+//	LIX (all)                  ASL + 100·long words/words
+//
+// Fernández-Huerta is used in its corrected form, with F as words per
+// sentence: the 1959 paper described F as sentences per 100 words, which
+// makes longer sentences read as easier. 0.60·P equals 60·ASW, the form
+// other tools (textstat, legible.es) use.
+//
+// A text without words has zero Stats, LIX 0 and no language formulas: a
+// Flesch score of 206.8 for an empty page would read as "very easy".
+func Measure(text, lang string) (Stats, Scores) {
+	base := baseLanguage(lang)
+	var st Stats
+	for _, s := range Sentences(text) {
+		ws := Words(s)
+		st.Sentences++
+		st.Words += len(ws)
+		st.LongestSentence = max(st.LongestSentence, len(ws))
+		for _, w := range ws {
+			st.Syllables += syllables(w, base)
+			if letterCount(w) > 6 {
+				st.LongWords++
+			}
+			if isContraction(w) {
+				st.Contractions++
+			}
+		}
+	}
+	st.Exclamations = countExclamations(text)
+
+	sc := Scores{Language: base}
+	if st.Words == 0 || st.Sentences == 0 {
+		return st, sc
+	}
+	asl := float64(st.Words) / float64(st.Sentences)
+	asw := float64(st.Syllables) / float64(st.Words)
+	st.AvgSentence = round1(asl)
+	sc.LIX = round1(asl + 100*float64(st.LongWords)/float64(st.Words))
+	switch base {
+	case "en":
+		sc.FleschReadingEase = ptr(round1(206.835 - 1.015*asl - 84.6*asw))
+		sc.FleschKincaidGrade = ptr(round1(0.39*asl + 11.8*asw - 15.59))
+	case "es":
+		sc.FernandezHuerta = ptr(round1(206.84 - 0.60*(100*asw) - 1.02*asl))
+	case "fr":
+		sc.KandelMoles = ptr(round1(207 - 1.015*asl - 73.6*asw))
+	case "de":
+		sc.Amstad = ptr(round1(180 - asl - 58.5*asw))
+	}
+	return st, sc
+}
+
+// baseLanguage reduces a BCP 47 tag to its base language subtag. Tags that
+// x/text cannot parse still carry their base in front, so the prefix is used
+// rather than failing: a caller's typo should not silently drop the scores.
+func baseLanguage(tag string) string {
+	tag = strings.TrimSpace(tag)
+	if tag == "" {
+		return ""
+	}
+	// Only an explicit base counts: for "und" x/text guesses "en", and a
+	// guess would put English formulas on text of unknown language.
+	if t, err := language.Parse(tag); err == nil {
+		if b, conf := t.Base(); conf == language.Exact {
+			return b.String()
+		}
+	}
+	prefix, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
+	if prefix = strings.ToLower(prefix); prefix == "und" {
+		return ""
+	}
+	return prefix
+}
+
+// round1 rounds to one decimal and folds −0 into 0, so JSON never shows "-0".
+func round1(x float64) float64 {
+	r := math.Round(x*10) / 10
+	if r == 0 || math.IsNaN(r) || math.IsInf(r, 0) {
+		return 0
+	}
+	return r
+}
+
+func ptr(f float64) *float64 { return &f }
+
+func letterCount(w string) int {
+	n := 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// enContractionS lists the stems whose "'s" is a contraction of "is"/"has";
+// after any other stem it is a possessive ("Apple's"), which says nothing
+// about register.
+var enContractionS = map[string]bool{
+	"it": true, "he": true, "she": true, "that": true, "what": true,
+	"there": true, "here": true, "who": true, "where": true, "how": true,
+	"let": true, "when": true, "why": true, "everyone": true,
+	"everything": true, "nothing": true, "something": true, "someone": true,
+	"somebody": true, "nobody": true, "this": true,
+}
+
+// isContraction reports whether w is an English contraction. Only English
+// suffixes are recognised; they all start with a consonant, whereas French
+// elision always precedes a vowel or h ("l'amour", "j'habite"), so elided
+// French words never match.
+func isContraction(w string) bool {
+	w = strings.ToLower(normalizeApostrophes(w))
+	i := strings.LastIndexByte(w, '\'')
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	stem, suffix := w[:i], w[i+1:]
+	switch suffix {
+	case "t":
+		return strings.HasSuffix(stem, "n") // don't, can't, won't, isn't
+	case "re", "ve", "ll", "m", "d":
+		return true
+	case "s":
+		return enContractionS[stem]
+	}
+	return false
+}
+
+// apostrophes folds typographic apostrophes into ASCII so "don’t" and
+// "don't" count alike. A Replacer is safe for concurrent use.
+var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'", "‘", "'")
+
+func normalizeApostrophes(s string) string { return apostrophes.Replace(s) }
+
+// countExclamations counts runs of sentence-final marks that contain an
+// exclamation mark. A run, not a mark, is the unit because "!!!" is one
+// exclamation said loudly; "¡" is not counted because it only opens what
+// the closing "!" already counts.
+func countExclamations(text string) int {
+	n := 0
+	inRun, runHasBang := false, false
+	for _, r := range text {
+		if r == '!' || r == '?' || r == '‼' || r == '⁉' || r == '⁈' || r == '⁇' || r == '！' || r == '？' {
+			inRun = true
+			if r != '?' && r != '⁇' && r != '？' {
+				runHasBang = true
+			}
+			continue
+		}
+		if inRun && runHasBang {
+			n++
+		}
+		inRun, runHasBang = false, false
+	}
+	if inRun && runHasBang {
+		n++
+	}
+	return n
+}

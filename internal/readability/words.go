@@ -1,0 +1,71 @@
+package readability
+
+import "unicode"
+
+// Words splits text into word tokens: runs of letters and digits.
+//
+// Punctuation inside a token keeps it whole where a reader sees one word:
+// apostrophes between letters ("don't", "l'amour"), hyphens between letters
+// or digits ("state-of-the-art", "COVID-19"), and dots or commas between
+// digits ("4.99", "1,058"). Dots between letters also join ("e.g",
+// "example.com") so abbreviations and domains are not counted as several
+// words. Currency signs, percent signs and other symbols are dropped, so
+// "$4.99" is the word "4.99".
+func Words(text string) []string {
+	rs := []rune(text)
+	var words []string
+	start := -1
+	for i, r := range rs {
+		switch {
+		case start < 0:
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				start = i
+			}
+		case isWordRune(r) || joins(rs, i):
+			// still inside the word
+		default:
+			words = append(words, string(rs[start:i]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		words = append(words, string(rs[start:]))
+	}
+	return words
+}
+
+// isWordRune includes combining marks so decomposed accents ("e" + U+0301)
+// stay in their word.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func isLetterish(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+
+// joins reports whether the punctuation at rs[i] sits inside a word.
+func joins(rs []rune, i int) bool {
+	if i == 0 || i+1 >= len(rs) {
+		return false
+	}
+	prev, next := rs[i-1], rs[i+1]
+	switch rs[i] {
+	case '\'', '’', 'ʼ':
+		return isLetterish(prev) && unicode.IsLetter(next)
+	case '-', '‐', '‑':
+		return isWordRune(prev) && (unicode.IsLetter(next) || unicode.IsDigit(next))
+	case '.':
+		return isWordRune(prev) && (unicode.IsLetter(next) || unicode.IsDigit(next))
+	case ',':
+		return unicode.IsDigit(prev) && unicode.IsDigit(next)
+	}
+	return false
+}
+
+func hasWord(rs []rune) bool {
+	for _, r := range rs {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
