@@ -107,7 +107,7 @@ func TestForkPasses(t *testing.T) {
 		got = append(got, b.Text)
 	}
 	for _, b := range res.Blocks {
-		want = append(want, b.Fork)
+		want = append(want, b.Text)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("re-extracted fork differs from the result's blocks (-want +got):\n%s", diff)
@@ -243,8 +243,8 @@ func TestForkKeepsPageLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.TargetLanguage != "de-CH" || res.Translation {
-		t.Errorf("got target %q translation=%v; want de-CH, false (defaults keep the page's language)", res.TargetLanguage, res.Translation)
+	if res.Target.Language != "de-CH" || res.Translation {
+		t.Errorf("got target %q translation=%v; want de-CH, false (defaults keep the page's language)", res.Target.Language, res.Translation)
 	}
 }
 

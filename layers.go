@@ -46,19 +46,45 @@ type Sample struct {
 // DefaultLayer is the layer a request gets when it names none.
 const DefaultLayer = "everyday"
 
-var hypeWords = []string{"amazing", "awesome", "incredible", "revolutionary", "game-changing", "game changer", "mind-blowing", "unbelievable", "insane", "epic", "ultimate", "best ever", "world-class", "magic", "magical", "stunning", "jaw-dropping"}
+// HypeWords are, per base language, the hype adjectives the professional
+// and technical layers remove: they assert without saying anything a reader
+// could check.
+func HypeWords(lang string) []string {
+	switch baseLanguage(lang) {
+	case "en":
+		return []string{"amazing", "awesome", "incredible", "revolutionary", "game-changing", "mind-blowing", "unbelievable", "insane", "epic", "ultimate", "world-class", "magical", "stunning", "jaw-dropping", "fantastic", "breathtaking", "phenomenal"}
+	case "de":
+		return []string{"unglaublich", "unglaubliche", "unglaublichen", "sensationell", "sensationelle", "revolutionär", "revolutionäre", "genial", "geniale", "atemberaubend", "atemberaubende", "fantastisch", "fantastische", "mega"}
+	case "fr":
+		return []string{"incroyable", "incroyables", "génial", "géniale", "géniaux", "révolutionnaire", "révolutionnaires", "époustouflant", "époustouflante", "fantastique", "fantastiques", "sensationnel", "sensationnelle"}
+	case "es":
+		return []string{"increíble", "increíbles", "revolucionario", "revolucionaria", "espectacular", "espectaculares", "asombroso", "asombrosa", "fantástico", "fantástica", "alucinante"}
+	case "pt":
+		return []string{"incrível", "incríveis", "revolucionário", "revolucionária", "sensacional", "espetacular", "espetaculares", "fantástico", "fantástica", "impressionante"}
+	}
+	return nil
+}
 
-var slangWords = []string{"gonna", "wanna", "kinda", "gotta", "cool", "stuff", "guys", "hey", "yeah", "super easy", "no-brainer", "crazy"}
+// SlangWords are, per base language, the slang words the professional
+// layer replaces or removes.
+func SlangWords(lang string) []string {
+	if baseLanguage(lang) == "en" {
+		return []string{"gonna", "wanna", "kinda", "gotta", "stuff", "guys", "yeah", "no-brainer"}
+	}
+	return nil
+}
 
-// plainWords maps words that plain-language guides replace to the common
-// word they prefer.
-var plainWords = map[string]string{
-	"utilize": "use", "utilise": "use", "purchase": "buy", "commence": "start", "facilitate": "help",
-	"approximately": "about", "assistance": "help", "numerous": "many", "demonstrate": "show",
-	"endeavor": "try", "endeavour": "try", "terminate": "end", "obtain": "get", "require": "need",
-	"additional": "more", "sufficient": "enough", "prior to": "before", "in order to": "to",
-	"subsequently": "later", "individuals": "people", "regarding": "about", "initiate": "start",
-	"methodology": "method", "optimal": "best", "remuneration": "pay", "expedite": "speed up",
+// PlainWords maps, for English, the words plain-language guides replace to
+// the common word they prefer. It returns a fresh map each call.
+func PlainWords() map[string]string {
+	return map[string]string{
+		"utilize": "use", "utilise": "use", "purchase": "buy", "commence": "start", "facilitate": "help",
+		"approximately": "about", "assistance": "help", "numerous": "many", "demonstrate": "show",
+		"endeavor": "try", "endeavour": "try", "terminate": "end", "obtain": "get", "require": "need",
+		"additional": "more", "sufficient": "enough", "prior to": "before", "in order to": "to",
+		"subsequently": "later", "individuals": "people", "regarding": "about", "initiate": "start",
+		"methodology": "method", "optimal": "best", "remuneration": "pay", "expedite": "speed up",
+	}
 }
 
 // Layers returns the four language layers in a fixed order, default first.
@@ -67,9 +93,9 @@ func Layers() []Layer {
 		{Name: "everyday", Title: "Everyday", Description: "Conversational and direct: second person, contractions welcome, short sentences.",
 			Rules: []Rule{maxAvgSentence(20), maxGrade(9)}},
 		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions, no exclamation marks, no slang or hype.",
-			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", append(append([]string{}, hypeWords...), slangWords...))}},
+			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang string) []string { return append(HypeWords(lang), SlangWords(lang)...) })}},
 		{Name: "technical", Title: "Technical", Description: "Precise and spec-first: numbers and units lead, hype adjectives removed, the field's terms kept.",
-			Rules: []Rule{noWords("no_hype", "no hype adjectives", hypeWords), noExclamations()}},
+			Rules: []Rule{noWords("no_hype", "no hype adjectives", HypeWords), noExclamations()}},
 		{Name: "plain", Title: "Plain", Description: "Plain language: short sentences, common words, active voice.",
 			Rules: []Rule{maxAvgSentence(15), maxSentence(25), maxGrade(7), commonWords(), activeVoice()}},
 	}
@@ -142,9 +168,16 @@ func noExclamations() Rule {
 		}}
 }
 
-func noWords(name, desc string, words []string) Rule {
+// noWords refuses the words a lexicon lists for the sample's language; where
+// it has no lexicon for that language it passes and says so, rather than
+// pretending to have checked.
+func noWords(name, desc string, lexicon func(lang string) []string) Rule {
 	return Rule{Name: name, Description: desc,
 		Check: func(s Sample) (bool, string) {
+			words := lexicon(s.Language)
+			if words == nil {
+				return true, "not checked: no word list for " + baseLanguage(s.Language)
+			}
 			found := findWords(s.Text, words)
 			if len(found) == 0 {
 				return true, "none found"
@@ -156,6 +189,10 @@ func noWords(name, desc string, words []string) Rule {
 func commonWords() Rule {
 	return Rule{Name: "common_words", Description: "common words instead of formal ones (use, not utilize)",
 		Check: func(s Sample) (bool, string) {
+			if baseLanguage(s.Language) != "en" {
+				return true, "not checked: no plain-word list for " + baseLanguage(s.Language)
+			}
+			plainWords := PlainWords()
 			words := make([]string, 0, len(plainWords))
 			for w := range plainWords {
 				words = append(words, w)

@@ -69,7 +69,10 @@ func budgetFor(b Block) Budget {
 		return Budget{MaxChars: max(n*13/10, 70)}
 	case b.Role == RoleMetaDescription:
 		return Budget{MaxChars: max(n*13/10, 160)}
-	case b.Role == RoleHeadline || b.Role == RoleSubheadline || b.Role == RoleCTA || b.Role == RoleFAQQuestion:
+	case b.Role == RoleHeadline || b.Role == RoleSubheadline:
+		// A hero slot sized for one short word still holds a short line.
+		return Budget{MinChars: 1, MaxChars: max(n*3/2+12, 40)}
+	case b.Role == RoleCTA || b.Role == RoleFAQQuestion:
 		return Budget{MinChars: 1, MaxChars: n*3/2 + 12}
 	case b.Role == RolePrice || b.Role == RoleBullet:
 		return Budget{MinChars: 1, MaxChars: n*2 + 20}

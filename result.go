@@ -22,8 +22,9 @@ type Result struct {
 	SourceURL string `json:"source_url,omitempty"`
 	// SourceLanguage is the page's language as analysed.
 	SourceLanguage string `json:"source_language"`
-	// TargetLanguage is the fork's language; its region is the culture.
-	TargetLanguage string `json:"target_language"`
+	// Target is what the fork was written for, its language resolved: a
+	// target equal to the source hint keeps the page's language.
+	Target Target `json:"target"`
 	// Translation says the fork is in another language than the page.
 	Translation bool `json:"translation"`
 	// Passed is true when every check passed; a failed check is reported,
@@ -63,8 +64,8 @@ type ForkedBlock struct {
 	Role Role `json:"role"`
 	// Source is the block's text in the source.
 	Source string `json:"source"`
-	// Fork is the block's new text.
-	Fork string `json:"fork"`
+	// Text is the block's new text.
+	Text string `json:"text"`
 	// Href is a call to action's target, the same as in the source.
 	Href string `json:"href,omitempty"`
 	// Verbatim says the block may move but not change.
@@ -95,6 +96,8 @@ type Experiment struct {
 	PrimaryMetric string `json:"primary_metric"`
 	// Control names the source as the control variant.
 	Control string `json:"control"`
+	// Refutation is the outcome that would show the hypothesis wrong.
+	Refutation string `json:"refutation"`
 }
 
 // maxAttempts bounds the drafts per fork: a first draft, and one more with
@@ -116,7 +119,7 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 	}
 	info := f.provider.Info()
 	if plan.Translation && !info.Translates {
-		return nil, unsupported("the %s provider cannot translate from %s to %s; keep target_language in the page's language or configure a provider that translates",
+		return nil, unsupported("the %s provider cannot translate from %s to %s; keep target_language in the page's language, or configure a provider that translates, such as the LLM provider (any OpenAI-compatible endpoint)",
 			info.Name, plan.SourceLanguage, plan.TargetLanguage)
 	}
 	var (
@@ -161,14 +164,14 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	forked := make([]Block, 0, len(p.Blocks))
 	for _, b := range p.Blocks {
 		db, ok := byID[b.ID]
-		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Fork: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
+		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Text: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
 		if ok && db.Text != "" {
-			fb.Fork, fb.Rationale = foldSpace(db.Text), db.Rationale
-			texts[b.ID] = fb.Fork
+			fb.Text, fb.Rationale = foldSpace(db.Text), db.Rationale
+			texts[b.ID] = fb.Text
 		}
 		blocks = append(blocks, fb)
 		nb := b.Block
-		nb.Text = fb.Fork
+		nb.Text = fb.Text
 		forked = append(forked, nb)
 	}
 	var page bytes.Buffer
@@ -182,7 +185,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Provider:       info,
 		SourceURL:      ex.URL,
 		SourceLanguage: p.SourceLanguage,
-		TargetLanguage: p.TargetLanguage,
+		Target:         Target{Profile: p.Profile.Name, LanguageLayer: p.Layer.Name, Language: p.TargetLanguage},
 		Translation:    p.Translation,
 		Passed:         rep.Passed,
 		Attempts:       tries,
@@ -228,5 +231,6 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
 		PrimaryMetric: metric,
 		Control:       "the source page, unchanged",
+		Refutation:    "the fork's rate is not higher than the control's at the planned sample size (two-sided test, 95% confidence), or the fork loses on a guard metric such as refunds or unsubscribes",
 	}
 }

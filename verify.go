@@ -195,7 +195,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	invented, inventedCheck := checkInvented(p, d, src, forked)
 	checks = append(checks, inventedCheck)
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked))
-	sample := Sample{Text: prose(forked, blockText), Language: p.TargetLanguage}
+	sample := Sample{Text: layerText(p, forked), Language: p.TargetLanguage}
 	for _, r := range p.Layer.Rules {
 		ok, detail := r.Check(sample)
 		checks = append(checks, Check{Name: "layer:" + r.Name, Passed: ok, Details: detail})
@@ -206,6 +206,29 @@ func verifyDraft(p *Plan, d *Draft) Report {
 		rep.Passed = rep.Passed && c.Passed
 	}
 	return rep
+}
+
+// layerText is the fork's prose a layer's rules measure: verbatim blocks
+// and the guarantee and legal lines inside other blocks are other people's
+// words, which the fork must not change, so no rule may ask it to.
+func layerText(p *Plan, forked []Block) string {
+	var sb strings.Builder
+	for i, b := range forked {
+		if !proseRoles[b.Role] || p.Blocks[i].Verbatim {
+			continue
+		}
+		text := b.Text
+		for _, f := range p.Blocks[i].Facts {
+			if f.Kind == ledger.KindGuarantee || f.Kind == ledger.KindLegal {
+				text = strings.ReplaceAll(text, foldSpace(f.Text), "")
+			}
+		}
+		if text = strings.TrimSpace(text); text != "" {
+			sb.WriteString(text)
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
 }
 
 func checkLedger(p *Plan, d *Draft, forked []Block) ([]LedgerEntry, Check) {

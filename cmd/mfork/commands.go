@@ -13,16 +13,24 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/provider/rules"
 )
 
 // usage is printed for "mfork help" and for a command it does not know.
 const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
 
 Usage:
-  mfork extract [--format json|md] [--allow-private] [--lang TAG] URL|FILE|-
-  mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json] [--allow-private]
+  mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
+                [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork profiles [--format text|json]
+  mfork extract [--format json|md] [--lang TAG] [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
+                [--allow-private] [--timeout 10s]
   mfork help
 
+fork rebuilds a page for a profile and layer with the built-in provider and prints the
+result (exit 1 when the fork fails a check: it is printed, never hidden).
+profiles lists the audience profiles and the language layers.
 extract prints a page's copy blocks, its offer ledger and its analysis.
 verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}
 or the forked page as HTML) and exits 1 when a check fails.
@@ -50,6 +58,10 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdExtract(ctx, args[1:], stdin, stdout)
 	case "verify":
 		return cmdVerify(ctx, args[1:], stdin, stdout)
+	case "fork":
+		return cmdFork(ctx, args[1:], stdin, stdout)
+	case "profiles":
+		return cmdProfiles(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -114,14 +126,30 @@ func readCapped(r io.Reader, name string) ([]byte, error) {
 	return b, nil
 }
 
-func newForker(allowPrivate bool) *fork.Forker {
-	return fork.New(fork.WithAllowPrivate(allowPrivate), fork.WithFetchTimeout(10*time.Second))
+// fetchFlags are the flags every command that reads a page shares.
+type fetchFlags struct {
+	allowPrivate *bool
+	timeout      *time.Duration
+}
+
+func addFetchFlags(fs *flag.FlagSet) fetchFlags {
+	return fetchFlags{
+		allowPrivate: fs.Bool("allow-private", false, "allow loopback and private addresses on any port (local use only)"),
+		timeout:      fs.Duration("timeout", 10*time.Second, "total time to fetch a page"),
+	}
+}
+
+func (ff fetchFlags) forker(opts ...fork.Option) (*fork.Forker, error) {
+	if *ff.timeout <= 0 || *ff.timeout > 2*time.Minute {
+		return nil, fmt.Errorf("%w: --timeout must be between 1ms and 2m", errUsage)
+	}
+	return fork.New(append([]fork.Option{fork.WithAllowPrivate(*ff.allowPrivate), fork.WithFetchTimeout(*ff.timeout)}, opts...)...), nil
 }
 
 func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	format := fs.String("format", "json", "output format: json or md")
-	allowPrivate := fs.Bool("allow-private", false, "allow loopback and private addresses (local use only)")
+	ff := addFetchFlags(fs)
 	lang := fs.String("lang", "", "BCP 47 hint for the page's language")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -138,7 +166,11 @@ func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 		return err
 	}
 	src.Language = *lang
-	ex, err := newForker(*allowPrivate).Extract(ctx, src)
+	f, err := ff.forker()
+	if err != nil {
+		return err
+	}
+	ex, err := f.Extract(ctx, src)
 	if err != nil {
 		return err
 	}
@@ -157,7 +189,7 @@ func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
 	to := fs.String("to", "", "target language (default: the page's own)")
 	format := fs.String("format", "text", "output format: text or json")
-	allowPrivate := fs.Bool("allow-private", false, "allow loopback and private addresses (local use only)")
+	ff := addFetchFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -179,7 +211,11 @@ func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	if err := readFork(*forkArg, stdin, &vr); err != nil {
 		return err
 	}
-	rep, err := newForker(*allowPrivate).Verify(ctx, vr)
+	f, err := ff.forker()
+	if err != nil {
+		return err
+	}
+	rep, err := f.Verify(ctx, vr)
 	if err != nil {
 		return err
 	}
@@ -270,3 +306,89 @@ func exitCode(err error) int {
 
 // oneLine keeps an error message to one line for the terminal.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("fork", flag.ContinueOnError)
+	profile := fs.String("profile", fork.DefaultProfile, "target profile (mfork profiles lists them)")
+	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
+	from := fs.String("from", fork.DefaultLanguage, "the page's language (a hint: the page's own declaration wins)")
+	to := fs.String("to", fork.DefaultLanguage, "the fork's language; equal to --from keeps the page's language")
+	format := fs.String("format", "md", "output format: json, md or html")
+	ff := addFetchFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: fork takes one URL, file or - (got %d)", errUsage, len(pos))
+	}
+	if *format != "json" && *format != "md" && *format != "html" {
+		return fmt.Errorf("%w: --format must be json, md or html", errUsage)
+	}
+	src, err := source(pos[0], stdin)
+	if err != nil {
+		return err
+	}
+	f, err := ff.forker(fork.WithProvider(rules.New()))
+	if err != nil {
+		return err
+	}
+	res, err := f.Fork(ctx, fork.Request{URL: src.URL, HTML: src.HTML, Profile: *profile, LanguageLayer: *layer, SourceLanguage: *from, TargetLanguage: *to})
+	if err != nil {
+		return err
+	}
+	switch *format {
+	case "json":
+		err = writeJSON(stdout, res)
+	case "html":
+		_, err = io.WriteString(stdout, res.HTML)
+	default:
+		_, err = io.WriteString(stdout, res.Markdown)
+	}
+	if err != nil {
+		return err
+	}
+	if !res.Passed {
+		return fmt.Errorf("%w: %s", errFailed, strings.Join(failedChecks(res.Checks), "; "))
+	}
+	return nil
+}
+
+func failedChecks(cs []fork.Check) []string {
+	var out []string
+	for _, c := range cs {
+		if !c.Passed {
+			out = append(out, c.Name+": "+c.Details)
+		}
+	}
+	return out
+}
+
+func cmdProfiles(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("profiles", flag.ContinueOnError)
+	format := fs.String("format", "text", "output format: text or json")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 || (*format != "text" && *format != "json") {
+		return fmt.Errorf("%w: profiles takes only --format text|json", errUsage)
+	}
+	if *format == "json" {
+		return writeJSON(stdout, struct {
+			Profiles []fork.Profile `json:"profiles"`
+			Layers   []fork.Layer   `json:"layers"`
+		}{fork.Profiles(), fork.Layers()})
+	}
+	var sb strings.Builder
+	sb.WriteString("Profiles:\n")
+	for _, p := range fork.Profiles() {
+		fmt.Fprintf(&sb, "  %-18s %s\n", p.Name, p.Description)
+	}
+	sb.WriteString("Language layers:\n")
+	for _, l := range fork.Layers() {
+		fmt.Fprintf(&sb, "  %-18s %s\n", l.Name, l.Description)
+	}
+	_, err = io.WriteString(stdout, sb.String())
+	return err
+}

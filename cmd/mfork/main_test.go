@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const tidyflow = "../../testdata/pages/tidyflow-en.html"
+
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestExtractJSON(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "extract", tidyflow)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Blocks []struct {
+			Role string `json:"role"`
+			Text string `json:"text"`
+			Href string `json:"href"`
+		} `json:"blocks"`
+		Ledger []struct {
+			Kind string `json:"kind"`
+			Text string `json:"text"`
+		} `json:"ledger"`
+		Analysis map[string]any `json:"analysis"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if len(got.Blocks) == 0 || len(got.Ledger) == 0 || got.Analysis["language"] != "en-US" {
+		t.Errorf("got %d blocks, %d facts, language %v; want blocks, facts and en-US", len(got.Blocks), len(got.Ledger), got.Analysis["language"])
+	}
+	for _, b := range got.Blocks {
+		if b.Role == "" || b.Text == "" {
+			t.Errorf("block without role or text: %+v", b)
+		}
+	}
+}
+
+func TestExtractMarkdownFromStdin(t *testing.T) {
+	page, err := os.ReadFile(tidyflow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, string(page), "extract", "-", "--format", "md")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "# Stop chasing invoices") {
+		t.Errorf("markdown lacks the headline:\n%s", out)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.html")
+	os.WriteFile(empty, nil, 0o644)
+	big := filepath.Join(dir, "big.html")
+	os.WriteFile(big, bytes.Repeat([]byte("<p>x</p>"), 1<<20), 0o644)
+	bare := filepath.Join(dir, "bare.html")
+	os.WriteFile(bare, []byte("<html><head><script>x()</script></head><body><nav><a href=/>Home</a></nav></body></html>"), 0o644)
+
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	}))
+	defer slow.Close()
+	img := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write([]byte("\x89PNG\r\n\x1a\n0000"))
+	}))
+	defer img.Close()
+
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no command", nil, "no command"},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+		{"no argument", []string{"extract"}, "one URL"},
+		{"bad format", []string{"extract", "--format", "xml", tidyflow}, "--format"},
+		{"malformed URL", []string{"extract", "http//example.com"}, "no such file"},
+		{"other scheme", []string{"extract", "ftp://example.com/"}, "only http and https"},
+		{"blocked address", []string{"extract", "http://127.0.0.1/"}, "loopback"},
+		{"metadata address", []string{"extract", "http://169.254.169.254/latest/meta-data/"}, "link-local"},
+		{"blocked port", []string{"extract", "http://example.com:8080/"}, "port"},
+		{"timeout", []string{"extract", "--allow-private", "--timeout", "300ms", slow.URL}, "timed out"},
+		{"not html", []string{"extract", "--allow-private", img.URL}, "not an HTML page"},
+		{"too large", []string{"extract", big}, "larger than 5 MB"},
+		{"empty page", []string{"extract", empty}, "empty"},
+		{"no copy", []string{"extract", bare}, "no copy"},
+		{"verify without fork", []string{"verify", "--source", tidyflow}, "--fork"},
+		{"bad timeout", []string{"extract", "--timeout", "0s", tidyflow}, "--timeout"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", tt.args...)
+			if code != 2 {
+				t.Errorf("got exit %d; want 2", code)
+			}
+			if out != "" {
+				t.Errorf("got stdout %q; want none", out)
+			}
+			lines := strings.Split(strings.TrimSpace(errOut), "\n")
+			last := lines[len(lines)-1]
+			if !strings.HasPrefix(last, "mfork: ") || !strings.Contains(last, tt.want) {
+				t.Errorf("got stderr %q; want one line starting mfork: and mentioning %q", errOut, tt.want)
+			}
+			if strings.Contains(errOut, "panic") || strings.Contains(errOut, "goroutine") {
+				t.Errorf("stderr shows a panic: %s", errOut)
+			}
+		})
+	}
+}
+
+func TestVerifyExitCodes(t *testing.T) {
+	// The source itself, as JSON blocks, is a fork that keeps everything.
+	code, out, errOut := runCLI(t, "", "extract", tidyflow)
+	if code != 0 {
+		t.Fatalf("extract: exit %d: %s", code, errOut)
+	}
+	dir := t.TempDir()
+	same := filepath.Join(dir, "same.json")
+	os.WriteFile(same, []byte(out), 0o644)
+	tampered := filepath.Join(dir, "tampered.json")
+	os.WriteFile(tampered, []byte(strings.ReplaceAll(out, "$29/month", "$9/month")), 0o644)
+	page, _ := os.ReadFile(tidyflow)
+	htmlFork := filepath.Join(dir, "fork.html")
+	os.WriteFile(htmlFork, page, 0o644)
+	garbage := filepath.Join(dir, "garbage.json")
+	os.WriteFile(garbage, []byte("{not json"), 0o644)
+
+	tests := []struct {
+		name string
+		fork string
+		code int
+		want string
+	}{
+		{"unchanged JSON passes", same, 0, "PASS  ledger"},
+		{"unchanged HTML passes", htmlFork, 0, "fork passed every check"},
+		{"changed price fails", tampered, 1, "FAIL  ledger"},
+		{"not JSON", garbage, 2, "neither HTML nor JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", "verify", "--source", tidyflow, "--fork", tt.fork, "--layer", "technical")
+			if code != tt.code {
+				t.Fatalf("got exit %d; want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errOut)
+			}
+			if !strings.Contains(out+errOut, tt.want) {
+				t.Errorf("output lacks %q:\n%s%s", tt.want, out, errOut)
+			}
+		})
+	}
+}

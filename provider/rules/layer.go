@@ -1,0 +1,404 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// contractions pairs English contractions with their long forms. Only
+// pronoun and auxiliary contractions are listed, so a possessive ("the
+// team's") is never expanded.
+var contractions = [][2]string{
+	{"don't", "do not"}, {"doesn't", "does not"}, {"didn't", "did not"}, {"isn't", "is not"},
+	{"aren't", "are not"}, {"wasn't", "was not"}, {"weren't", "were not"}, {"hasn't", "has not"},
+	{"haven't", "have not"}, {"hadn't", "had not"}, {"won't", "will not"}, {"can't", "cannot"},
+	{"couldn't", "could not"}, {"shouldn't", "should not"}, {"wouldn't", "would not"},
+	{"it's", "it is"}, {"that's", "that is"}, {"there's", "there is"}, {"here's", "here is"},
+	{"what's", "what is"}, {"who's", "who is"}, {"let's", "let us"}, {"i'm", "I am"},
+	{"i've", "I have"}, {"i'll", "I will"}, {"i'd", "I would"}, {"you're", "you are"},
+	{"you've", "you have"}, {"you'll", "you will"}, {"you'd", "you would"}, {"we're", "we are"},
+	{"we've", "we have"}, {"we'll", "we will"}, {"they're", "they are"}, {"they've", "they have"},
+	{"they'll", "they will"}, {"he's", "he is"}, {"she's", "she is"},
+}
+
+// sStems are the words whose "'s" is "is" or "has" rather than a
+// possessive; the same list the readability measure counts.
+var sStems = []string{"it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let", "when", "why",
+	"everyone", "everything", "nothing", "something", "someone", "somebody", "nobody", "this"}
+
+// suffixLong gives the long form of each contraction suffix, for the
+// contractions the table does not list ("should've", "they'd").
+var suffixLong = map[string]string{"ll": "will", "ve": "have", "re": "are", "m": "am", "d": "would"}
+
+// contractionToken matches any English contraction token.
+var contractionToken = regexp.MustCompile(`(?i)\b(\pL+)'(ll|ve|re|m|d|s|t)\b`)
+
+// hasAfter are the words after which "'s" means "has" ("nobody's ever").
+var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": true, "never": true, "already": true}
+
+// expandRest writes out the contractions the table did not cover, so that
+// no contraction the readability measure counts is left.
+func expandRest(text string) (string, int) {
+	n := 0
+	for from := 0; from < len(text); {
+		loc := contractionToken.FindStringSubmatchIndex(text[from:])
+		if loc == nil {
+			break
+		}
+		for i := range loc {
+			loc[i] += from
+		}
+		stem, suffix := text[loc[2]:loc[3]], strings.ToLower(text[loc[4]:loc[5]])
+		long := ""
+		switch {
+		case suffix == "t" && strings.HasSuffix(strings.ToLower(stem), "n"):
+			long = stem[:len(stem)-1] + " not"
+		case suffix == "s" && containsFold(sStems, stem):
+			verb := "is"
+			if hasAfter[strings.ToLower(firstWord(text[loc[1]:]))] {
+				verb = "has"
+			}
+			long = stem + " " + verb
+		case suffixLong[suffix] != "":
+			long = stem + " " + suffixLong[suffix]
+		}
+		if long == "" {
+			from = loc[1] // a possessive or a name: step past it
+			continue
+		}
+		text = text[:loc[0]] + long + text[loc[1]:]
+		from = loc[0] + len(long)
+		n++
+	}
+	return text, n
+}
+
+func containsFold(list []string, w string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// contractable are the long forms the everyday layer contracts: the common,
+// unambiguous ones ("let us" stays: "let us know" is not "let's know").
+var contractable = map[string]bool{
+	"do not": true, "does not": true, "is not": true, "are not": true, "cannot": true,
+	"will not": true, "you are": true, "we are": true, "they are": true, "you will": true,
+	"we will": true, "it is": true, "that is": true, "there is": true,
+}
+
+// slang maps English slang to the professional layer's word.
+var slang = map[string]string{
+	"gonna": "going to", "wanna": "want to", "kinda": "somewhat", "gotta": "have to",
+	"stuff": "things", "guys": "everyone", "yeah": "yes", "no-brainer": "clear choice",
+}
+
+// conjunctions are the words a long sentence may be split before, per
+// language, after a comma.
+var conjunctions = map[string][]string{
+	"en": {"and", "but", "so", "which", "while", "because"},
+	"de": {"und", "aber", "denn", "sondern", "während"},
+	"fr": {"et", "mais", "car", "donc", "tandis"},
+	"es": {"y", "pero", "porque", "mientras", "así"},
+	"pt": {"e", "mas", "porque", "enquanto", "então"},
+}
+
+// wordRule replaces a whole word or phrase, matched without regard to
+// case, keeping a leading capital. Its pattern is compiled once, in New.
+type wordRule struct {
+	re *regexp.Regexp
+	to string
+}
+
+// newWordRule matches from as a whole word; with beforeWord it matches only
+// where a word follows, so "that is." at a sentence's end is left alone.
+func newWordRule(from, to string, beforeWord bool) wordRule {
+	tail := `([^\pL\pN'’-]|$)`
+	if beforeWord {
+		tail = `( \pL)`
+	}
+	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), to: to}
+}
+
+// apply replaces every match and returns how many it replaced.
+func (w wordRule) apply(text string) (string, int) {
+	n := 0
+	for from := 0; from <= len(text); {
+		loc := w.re.FindStringSubmatchIndex(text[from:])
+		if loc == nil {
+			break
+		}
+		start, end := from+loc[4], from+loc[5]
+		repl := w.to
+		if r, _ := utf8.DecodeRuneInString(text[start:]); unicode.IsUpper(r) {
+			repl = capitalize(repl)
+		}
+		text = text[:start] + repl + text[end:]
+		from = start + len(repl)
+		n++
+	}
+	return text, n
+}
+
+// applyAll applies rules in order and counts the replacements.
+func applyAll(text string, rules []wordRule) (string, int) {
+	total := 0
+	for _, r := range rules {
+		var n int
+		text, n = r.apply(text)
+		total += n
+	}
+	return text, total
+}
+
+// wordPattern matches a listed word as a whole word, for removal.
+func wordPattern(w string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[^\pL\pN-])(` + regexp.QuoteMeta(w) + `)([^\pL\pN-]|$)`)
+}
+
+// normaliseApostrophes lets the tables match both ' and ’.
+func normaliseApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
+
+// removeExclamations ends exclaimed sentences with a full stop and drops
+// Spanish opening marks.
+func removeExclamations(text string) (string, int) {
+	n := strings.Count(text, "!") + strings.Count(text, "¡")
+	if n == 0 {
+		return text, 0
+	}
+	text = strings.ReplaceAll(text, "¡", "")
+	text = strings.ReplaceAll(text, "!", ".")
+	for strings.Contains(text, "..") {
+		text = strings.ReplaceAll(text, "..", ".")
+	}
+	text = strings.ReplaceAll(text, "?.", "?")
+	return text, n
+}
+
+// removeWords drops listed words, repairing the article and the spacing
+// they leave: "an amazing tool" becomes "a tool".
+func removeWords(text string, words []*regexp.Regexp, neutral string) (string, int) {
+	total := 0
+	for _, re := range words {
+		for {
+			loc := re.FindStringSubmatchIndex(text)
+			if loc == nil {
+				break
+			}
+			start, end := loc[4], loc[5]
+			after := text[end:]
+			// A hype word that stands alone as the predicate ("It is
+			// amazing.") is replaced, not dropped, so the sentence stays whole.
+			if neutral != "" && (after == "" || strings.ContainsAny(after[:1], ".!?;:")) {
+				text = text[:start] + neutral + after
+			} else {
+				cut := end
+				if strings.HasPrefix(after, ", ") || strings.HasPrefix(after, " and ") && strings.HasSuffix(strings.TrimSpace(text[:start]), ",") {
+					cut = end + 2
+				} else if strings.HasPrefix(after, " ") {
+					cut = end + 1
+				}
+				capital := start == 0 || strings.HasSuffix(strings.TrimRight(text[:start], " "), ".")
+				rest := text[cut:]
+				if capital && start == 0 {
+					rest = capitalize(rest)
+				}
+				text = text[:start] + rest
+			}
+			total++
+		}
+	}
+	if total > 0 {
+		text = fixArticles(text)
+		text = strings.Join(strings.Fields(text), " ")
+		text = strings.ReplaceAll(text, " ,", ",")
+		text = strings.ReplaceAll(text, " .", ".")
+	}
+	return text, total
+}
+
+var article = regexp.MustCompile(`\b([Aa])(n?) (\pL)`)
+
+// fixArticles makes English "a"/"an" agree with the next word after a word
+// was removed between them.
+func fixArticles(text string) string {
+	return article.ReplaceAllStringFunc(text, func(m string) string {
+		sub := article.FindStringSubmatch(m)
+		next := sub[3]
+		vowel := strings.ContainsAny(strings.ToLower(next), "aeiou")
+		switch {
+		case vowel && sub[2] == "":
+			return sub[1] + "n " + next
+		case !vowel && sub[2] == "n":
+			return sub[1] + " " + next
+		}
+		return m
+	})
+}
+
+// splitLong splits sentences longer than maxWords at a comma before a
+// conjunction or at a semicolon or dash, nearest the middle, so that each
+// part reads as a sentence of its own. A sentence with no such place is
+// left whole: a split mid-phrase would read worse than a long sentence.
+func splitLong(text, lang string, maxWords int) (string, int) {
+	return splitSentencesOver(text, lang, maxWords, 0)
+}
+
+// hardMaxWords is the longest sentence the plain layer allows: past it a
+// sentence is split at any comma or conjunction, since even a plain split
+// reads better than a sentence a reader must take in twice.
+const hardMaxWords = 22
+
+// splitSentencesOver splits sentences over maxWords at natural places, and
+// those over hardMax (when > 0) at any comma or conjunction.
+func splitSentencesOver(text, lang string, maxWords, hardMax int) (string, int) {
+	sentences := splitSentences(text)
+	splits := 0
+	var out []string
+	for len(sentences) > 0 {
+		s := sentences[0]
+		sentences = sentences[1:]
+		if wordCount(s) <= maxWords {
+			out = append(out, s)
+			continue
+		}
+		a, b, ok := splitOnce(s, lang, false)
+		if !ok && hardMax > 0 && wordCount(s) > hardMax {
+			a, b, ok = splitOnce(s, lang, true)
+		}
+		if !ok {
+			out = append(out, s)
+			continue
+		}
+		splits++
+		sentences = append([]string{a, b}, sentences...)
+	}
+	return strings.Join(out, " "), splits
+}
+
+// splitOnce finds the split place nearest the middle of s that leaves at
+// least three words on each side.
+func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
+	// A place cuts s at cut and resumes at resume, with prefix put before
+	// the resumed text (", which means" becomes ". This means").
+	type place struct {
+		cut, resume int
+		prefix      string
+	}
+	var places []place
+	each := func(hay, sep string, f func(i int)) {
+		for i := strings.Index(hay, sep); i >= 0; {
+			f(i)
+			j := strings.Index(hay[i+1:], sep)
+			if j < 0 {
+				return
+			}
+			i += 1 + j
+		}
+	}
+	for _, sep := range []string{"; ", " – ", " — ", " - "} {
+		each(s, sep, func(i int) { places = append(places, place{cut: i, resume: i + len(sep)}) })
+	}
+	lower := strings.ToLower(s)
+	for _, c := range conjunctions[lang] {
+		sep := ", " + c + " "
+		each(lower, sep, func(i int) {
+			switch c {
+			case "and", "und", "et", "y", "e":
+				places = append(places, place{cut: i, resume: i + len(sep)}) // a plain "and" goes
+			case "which":
+				places = append(places, place{cut: i, resume: i + len(sep), prefix: "This "})
+			default:
+				places = append(places, place{cut: i, resume: i + 2}) // ", but it…" → ". But it…"
+			}
+		})
+	}
+	if anyComma {
+		each(s, ", ", func(i int) { places = append(places, place{cut: i, resume: i + 2}) })
+		for _, c := range conjunctions[lang] {
+			each(lower, " "+c+" ", func(i int) { places = append(places, place{cut: i, resume: i + 1}) })
+		}
+		if lang == "en" {
+			// "…years ago when I was…" → "…years ago. That was when I was…"
+			lead := "This is "
+			if pastTense.MatchString(s) {
+				lead = "That was "
+			}
+			each(lower, " when ", func(i int) { places = append(places, place{cut: i, resume: i + 1, prefix: lead}) })
+		}
+	}
+	best, bestDist := place{}, -1
+	mid := len(s) / 2
+	for _, p := range places {
+		if wordCount(s[:p.cut]) < 3 || wordCount(s[p.resume:]) < 3 {
+			continue
+		}
+		d := p.cut - mid
+		if d < 0 {
+			d = -d
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = p, d
+		}
+	}
+	if bestDist < 0 {
+		return "", "", false
+	}
+	left := strings.TrimRight(s[:best.cut], " ,;")
+	right := strings.TrimSpace(s[best.resume:])
+	if best.prefix != "" {
+		right = best.prefix + strings.ToLower(right[:1]) + right[1:]
+	}
+	if best.prefix == "" {
+		right = capitalize(right)
+	}
+	if !strings.HasSuffix(left, ".") && !strings.HasSuffix(left, "?") && !strings.HasSuffix(left, "!") {
+		left += "."
+	}
+	return left, right, true
+}
+
+// pastTense tells a past-tense sentence, for the lead a split puts before
+// "when".
+var pastTense = regexp.MustCompile(`(?i)\b(was|were|had|did|ago|got)\b`)
+
+// splitSentences splits at ". ", "! " and "? " followed by a capital or a
+// digit; decimals and prices ("4.99") have no space and stay whole.
+func splitSentences(text string) []string {
+	var out []string
+	start := 0
+	runes := []rune(text)
+	for i := 0; i < len(runes)-2; i++ {
+		if (runes[i] == '.' || runes[i] == '!' || runes[i] == '?') && runes[i+1] == ' ' && (unicode.IsUpper(runes[i+2]) || unicode.IsDigit(runes[i+2])) {
+			out = append(out, strings.TrimSpace(string(runes[start:i+1])))
+			start = i + 2
+		}
+	}
+	if rest := strings.TrimSpace(string(runes[start:])); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func wordCount(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}
