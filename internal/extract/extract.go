@@ -1,0 +1,263 @@
+package extract
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// Document is a parsed page with its copy blocks.
+type Document struct {
+	// Lang is the declared language: <html lang>, else <meta
+	// http-equiv="content-language">, else og:locale ("pt_BR" becomes
+	// "pt-BR"); "" if none.
+	Lang string
+	// SiteName is og:site_name, else application-name, else the brand part
+	// of <title>; "" if unknown.
+	SiteName string
+	// Blocks is the page's copy in page order; Blocks[i].ID == i.
+	Blocks []Block
+
+	root    *html.Node
+	targets []target // targets[i] is where Blocks[i] is written back
+}
+
+// target is where a block's text lives in the tree.
+type target struct {
+	// el is the block's element; for an attribute block the element that
+	// holds the attribute.
+	el *html.Node
+	// attr is the attribute key of an attribute block ("content",
+	// "value"); "" for a text block.
+	attr string
+	// nodes are the block's text nodes from the first to the last that
+	// carries text. New text goes into nodes[into]; the others are emptied.
+	nodes []*html.Node
+	// into is the first of nodes that is a child of the block's element
+	// itself, or 0 if none is: "<p><a>Brand</a>, the rest</p>" is rewritten
+	// as "<p><a></a>new text</p>", not as one long link.
+	into int
+	// lead and trail are the white space and decoration at the start of the
+	// first node and at the end of the last node; they are kept on write-back.
+	lead, trail string
+}
+
+// Parse reads a UTF-8 HTML page and extracts its copy blocks: the title,
+// the meta description (og:description if there is no description) and the
+// visible copy of the body, each with a role (see classify for how roles are
+// decided). Navigation, the page footer's boilerplate, cookie banners,
+// scripts, styles, templates, SVG, iframes, hidden elements, placeholders,
+// alt text and code blocks are left out.
+//
+// A block's Path ends in "@content" for the meta description and in
+// "@value" for a submit button written as <input value=...>, the attribute
+// the text lives in.
+//
+// Parse fails only if the HTML parser does (a read error, or elements
+// nested more than 512 deep). Documents share no state; each may be
+// rendered any number of times.
+func Parse(r io.Reader) (*Document, error) {
+	root, err := html.Parse(r)
+	if err != nil {
+		return nil, fmt.Errorf("extract: parse html: %w", err)
+	}
+	x := newExtractor()
+	d := &Document{root: root}
+	x.run(d)
+	return d, nil
+}
+
+// head holds what the page declares about itself.
+type head struct {
+	htmlEl      *html.Node
+	body        *html.Node
+	title       *html.Node
+	description *html.Node // meta name=description
+	ogDesc      *html.Node // meta og:description
+	ogSite      string
+	appName     string
+	ogLocale    string
+	contentLang string
+}
+
+// scanHead finds the <html>, <body> and <title> elements and the <meta>
+// elements the document cares about.
+func scanHead(root *html.Node) head {
+	var h head
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.Namespace != "" { // svg, math
+				continue
+			}
+			switch c.Data {
+			case "html":
+				if h.htmlEl == nil {
+					h.htmlEl = c
+				}
+			case "body":
+				if h.body == nil {
+					h.body = c
+				}
+			case "title":
+				if h.title == nil {
+					h.title = c
+				}
+				continue
+			case "meta":
+				h.meta(c)
+				continue
+			case "script", "style", "template", "noscript":
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	return h
+}
+
+func (h *head) meta(m *html.Node) {
+	name := strings.ToLower(strings.TrimSpace(attrVal(m, "name")))
+	prop := strings.ToLower(strings.TrimSpace(attrVal(m, "property")))
+	content := strings.TrimSpace(attrVal(m, "content"))
+	equiv := strings.ToLower(strings.TrimSpace(attrVal(m, "http-equiv")))
+	key := name
+	if key == "" {
+		key = prop
+	}
+	switch {
+	case name == "description":
+		if h.description == nil && hasAlnum(content) {
+			h.description = m
+		}
+	case key == "og:description":
+		if h.ogDesc == nil && hasAlnum(content) {
+			h.ogDesc = m
+		}
+	case key == "og:site_name":
+		if h.ogSite == "" {
+			h.ogSite = fold(content)
+		}
+	case name == "application-name":
+		if h.appName == "" {
+			h.appName = fold(content)
+		}
+	case key == "og:locale":
+		if h.ogLocale == "" {
+			h.ogLocale = content
+		}
+	case equiv == "content-language":
+		if h.contentLang == "" {
+			h.contentLang = content
+		}
+	}
+}
+
+// lang returns the declared language of the page.
+func (h head) lang() string {
+	if h.htmlEl != nil {
+		if l := strings.TrimSpace(attrVal(h.htmlEl, "lang")); l != "" {
+			return l
+		}
+	}
+	if l := strings.TrimSpace(strings.Split(h.contentLang, ",")[0]); l != "" {
+		return l
+	}
+	return strings.ReplaceAll(strings.TrimSpace(h.ogLocale), "_", "-")
+}
+
+// siteName returns og:site_name, else application-name, else the brand part
+// of the title. texts is the page's copy, used to find the part that recurs.
+func (h head) siteName(title string, texts []string) string {
+	if h.ogSite != "" {
+		return h.ogSite
+	}
+	if h.appName != "" {
+		return h.appName
+	}
+	return brandFromTitle(title, texts)
+}
+
+// brandFromTitle splits title on the usual separators and returns the part
+// that names the brand: the one that looks like a name (CamelCase, a domain)
+// and recurs most in the page's copy; ties go to the shorter part.
+func brandFromTitle(title string, texts []string) string {
+	parts := []string{title}
+	for _, sep := range titleSeparators {
+		var next []string
+		for _, p := range parts {
+			next = append(next, strings.Split(p, sep)...)
+		}
+		parts = next
+	}
+	var cands []string
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			cands = append(cands, p)
+		}
+	}
+	if len(cands) < 2 {
+		return ""
+	}
+	best, bestScore := "", -1
+	for _, p := range cands {
+		score := 0
+		if looksLikeName(p) {
+			score += 2
+		}
+		for _, t := range texts {
+			score += strings.Count(t, p)
+		}
+		if score > bestScore || (score == bestScore && len(p) < len(best)) {
+			best, bestScore = p, score
+		}
+	}
+	// "Tarifs Acme" does not recur but "Acme" does: keep the name.
+	if !occurs(best, texts) {
+		var name string
+		for _, w := range strings.Fields(best) {
+			if looksLikeName(w) && occurs(w, texts) {
+				if name != "" {
+					return best
+				}
+				name = w
+			}
+		}
+		if name != "" {
+			return name
+		}
+	}
+	return best
+}
+
+func occurs(s string, texts []string) bool {
+	for _, t := range texts {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeName reports whether s has a CamelCase word ("NewPipe") or a
+// domain ("nucl.ai").
+func looksLikeName(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if domainRe.MatchString(w) {
+			return true
+		}
+		rs := []rune(w)
+		for i := 1; i < len(rs); i++ {
+			if isLower(rs[i-1]) && isUpper(rs[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,476 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// hero opens the small test pages, so that the block under test is not
+// taken for the hero tagline.
+const hero = `<section><h1>H</h1></section>`
+
+// brief is what the role tests compare: the block without its position.
+type brief struct {
+	Role        Role
+	Text        string
+	Href        string
+	Attribution string
+}
+
+func briefs(d *Document) []brief {
+	out := make([]brief, len(d.Blocks))
+	for i, b := range d.Blocks {
+		out[i] = brief{b.Role, b.Text, b.Href, b.Attribution}
+	}
+	return out
+}
+
+func TestLandingPage(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/landing.html"))
+	want := []brief{
+		{RoleTitle, "Write less, remember more | Pinecone Notes", "", ""},
+		{RoleMetaDescription, "Pinecone Notes keeps every idea in one quiet place.", "", ""},
+		{RoleCTA, "Sign up", "/signup", ""},
+		{RoleHeadline, "Write less, remember more", "", ""},
+		{RoleSubheadline, "Pinecone Notes turns scattered thoughts into a tidy, searchable garden.", "", ""},
+		{RoleCTA, "Start for free", "/signup?plan=free", ""},
+		{RoleCTA, "Watch the two-minute demo", "/demo", ""},
+		{RoleSubheadline, "Why writers switch", "", ""},
+		{RoleBody, "Three reasons, in short. and no setup at all.", "", ""},
+		{RoleBody, "Your notes link themselves while you type.", "", ""},
+		{RoleBody, "Search finds a half-remembered phrase in a second.", "", ""},
+		{RoleBullet, "Offline sync that never loses a word", "", ""},
+		{RoleBullet, "Private by design", "", ""},
+		{RoleBullet, "End-to-end encryption for every notebook", "", ""},
+		{RoleBody, "Run pinecone sync once and forget about it.", "", ""},
+		{RoleSubheadline, "Simple pricing", "", ""},
+		{RoleSubheadline, "Solo", "", ""},
+		{RolePrice, "$8/mo", "", ""},
+		{RoleBody, "Billed yearly, one writer.", "", ""},
+		{RoleCTA, "Choose Solo", "/checkout/solo", ""},
+		{RoleSubheadline, "Team", "", ""},
+		{RolePrice, "€ 12 per month", "", ""},
+		{RoleCTA, "Buy the team plan", "/checkout/team", ""},
+		{RoleGuarantee, "30-day money-back guarantee. No questions asked.", "", ""},
+		{RoleFinePrint, "*Prices exclude VAT. Offer valid until the end of the year.", "", ""},
+		{RoleSubheadline, "What people say", "", ""},
+		{RoleTestimonial, "I finally found the note from last spring in two seconds.", "", "Mara Quill, novelist"},
+		{RoleTestimonial, "Pinecone replaced three apps and a drawer of notebooks for our whole studio.", "", "Ivo Brandt"},
+		{RoleTestimonial, "“The calmest writing tool I have used in years.”", "", "Lena Ortiz"},
+		{RoleSubheadline, "Frequently asked questions", "", ""},
+		{RoleFAQQuestion, "Can I export my notes?", "", ""},
+		{RoleFAQAnswer, "Yes, as Markdown or PDF, whenever you like.", "", ""},
+		{RoleFAQQuestion, "Is there a student discount", "", ""},
+		{RoleFAQAnswer, "Students get half off with a school address.", "", ""},
+		{RoleFAQQuestion, "Does it work offline?", "", ""},
+		{RoleFAQAnswer, "Everything works offline and syncs when you are back.", "", ""},
+		{RoleSubheadline, "Get the newsletter", "", ""},
+		{RoleCTA, "Keep me posted", "/subscribe", ""},
+		{RoleFinePrint, "We send one letter a month and never share your address.", "", ""},
+		{RoleFinePrint, "Prices are subject to change without notice.", "", ""},
+		{RoleFinePrint, "All prices include VAT where applicable.", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	if d.Lang != "en" || d.SiteName != "Pinecone Notes" {
+		t.Errorf("Lang, SiteName = %q, %q; want en, Pinecone Notes", d.Lang, d.SiteName)
+	}
+	for i, b := range d.Blocks {
+		if b.ID != i {
+			t.Errorf("block %d has ID %d", i, b.ID)
+		}
+	}
+	paths := map[string]string{
+		"Write less, remember more | Pinecone Notes":          "/html[1]/head[1]/title[1]",
+		"Pinecone Notes keeps every idea in one quiet place.": "/html[1]/head[1]/meta[2]@content",
+		"Write less, remember more":                           "/html[1]/body[1]/header[1]/section[1]/h1[1]",
+		"Three reasons, in short. and no setup at all.":       "/html[1]/body[1]/main[1]/section[1]/div[1]",
+		"Watch the two-minute demo":                           "/html[1]/body[1]/header[1]/section[1]/p[2]/a[1]",
+		"Keep me posted":                                      "/html[1]/body[1]/main[1]/section[5]/form[1]/input[2]@value",
+	}
+	for _, b := range d.Blocks {
+		if p, ok := paths[b.Text]; ok && b.Path != p {
+			t.Errorf("%q: Path = %q, want %q", b.Text, b.Path, p)
+		}
+	}
+}
+
+func TestExclusions(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/landing.html"))
+	for _, gone := range []string{
+		"cookies", "Accept all", // cookie banner
+		"Features", "Blog", "Alpha", // navigation
+		"Pinecone Labs", "Made with care", "About", "Press", // footer boilerplate
+		"hidden remark", "ghost", "screen readers", // hidden
+		"Template copy", "Chart label", "JavaScript", "tracking", "Injected", // template, svg, noscript, script
+		"init --garden",   // pre/code
+		"garden of notes", // alt text
+		"Your email",      // placeholder
+		"Ignored because", // og:description when a description exists
+		"✅", "💚",          // decoration
+	} {
+		for _, b := range d.Blocks {
+			if strings.Contains(b.Text, gone) {
+				t.Errorf("block %d (%s) holds excluded text %q: %q", b.ID, b.Role, gone, b.Text)
+			}
+		}
+	}
+}
+
+func TestNestedContainersNoDuplicates(t *testing.T) {
+	d := mustParseString(t, `<body><h1>Top</h1><div class="wrap">Lead words
+		<div><p>First paragraph of copy.</p><p>Second paragraph of copy.</p></div>
+		<section><div><div><h2>Deep heading</h2></div></div></section>
+		trailing words</div></body>`)
+	want := []brief{
+		{RoleHeadline, "Top", "", ""},
+		{RoleBody, "Lead words trailing words", "", ""},
+		{RoleBody, "First paragraph of copy.", "", ""},
+		{RoleBody, "Second paragraph of copy.", "", ""},
+		{RoleSubheadline, "Deep heading", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	if got := d.Blocks[1].Path; got != "/html[1]/body[1]/div[1]" {
+		t.Errorf("direct-text block Path = %q", got)
+	}
+	assertDisjoint(t, d)
+}
+
+// assertDisjoint checks that no text node belongs to two blocks.
+func assertDisjoint(t *testing.T, d *Document) {
+	t.Helper()
+	seen := map[any]int{}
+	for i, tg := range d.targets {
+		for _, n := range tg.nodes {
+			if j, ok := seen[n]; ok {
+				t.Errorf("text %q is in blocks %d and %d", n.Data, j, i)
+			}
+			seen[n] = i
+		}
+	}
+	if len(d.targets) != len(d.Blocks) {
+		t.Errorf("%d targets for %d blocks", len(d.targets), len(d.Blocks))
+	}
+}
+
+func TestCTATargets(t *testing.T) {
+	d := mustParseString(t, `<body><h1>Headline</h1>
+		<p><a href="/start">Get started today</a></p>
+		<a class="btn-primary" href="https://example.com/buy?x=1&amp;y=2">Anything styled</a>
+		<form action="/order"><button type="submit">Order now</button></form>
+		<form action="/subscribe"><input type="submit" value="Subscribe me"></form>
+		<form action="/a"><button formaction="/b">Send it</button></form>
+		<button onclick="location.href='/checkout'">Buy it</button>
+		<button onclick="window.open('https://pay.example.com/x','_blank')">Pay now</button>
+		<a href="#" class="button" onclick="location = '/go';">Go there</a>
+		<a href="/donate"><button>Donate</button></a>
+		<input type="button" value="Just a button">
+		<p>Read <a href="/more">our story</a> for details.</p>
+		<div class="card"><a href="/guides"><h3>Read the guides</h3><p>All of them, in one place.</p></a></div>
+	</body>`)
+	var got []brief
+	for _, b := range d.Blocks {
+		if b.Role == RoleCTA {
+			got = append(got, brief{b.Role, b.Text, b.Href, ""})
+		}
+	}
+	want := []brief{
+		{RoleCTA, "Get started today", "/start", ""},
+		{RoleCTA, "Anything styled", "https://example.com/buy?x=1&y=2", ""},
+		{RoleCTA, "Order now", "/order", ""},
+		{RoleCTA, "Subscribe me", "/subscribe", ""},
+		{RoleCTA, "Send it", "/b", ""},
+		{RoleCTA, "Buy it", "/checkout", ""},
+		{RoleCTA, "Pay now", "https://pay.example.com/x", ""},
+		{RoleCTA, "Go there", "/go", ""},
+		{RoleCTA, "Donate", "/donate", ""},
+		{RoleCTA, "Just a button", "", ""},
+		{RoleCTA, "Read the guides", "/guides", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("CTAs (-want +got):\n%s", diff)
+	}
+	// An inline link inside running text stays part of the paragraph.
+	found := false
+	for _, b := range d.Blocks {
+		if b.Text == "Read our story for details." && b.Role == RoleBody && b.Tag == "p" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("paragraph with an inline link not kept whole: %+v", d.Blocks)
+	}
+}
+
+func TestMultilingualCTAs(t *testing.T) {
+	for _, text := range []string{"Solicitar cotización", "Commencer gratuitement", "Pedir orçamento", "Anfragen", "Auswählen", "Jetzt bestellen", "Escríbenos por WhatsApp", "Start reading!"} {
+		d := mustParseString(t, hero+`<div><a href="/x">`+text+`</a></div>`)
+		if n := len(d.Blocks); n != 2 || d.Blocks[1].Role != RoleCTA || d.Blocks[1].Href != "/x" {
+			t.Errorf("%q: blocks %+v, want a CTA to /x", text, d.Blocks)
+		}
+	}
+	// A link that does not call to action is copy, not a CTA.
+	d := mustParseString(t, hero+`<div><a href="/x">Our history</a></div>`)
+	if d.Blocks[1].Role != RoleBody {
+		t.Errorf("plain link: role %s, want body", d.Blocks[1].Role)
+	}
+}
+
+func TestTestimonials(t *testing.T) {
+	d := mustParseString(t, `<h1>H</h1>
+		<figure><blockquote>Setting up took five minutes and saved us a week.</blockquote><figcaption>Ana Ruiz, CTO</figcaption></figure>
+		<div class="reviews"><div class="review-card"><p class="review-text">"Support answered my question within the hour, on a Sunday."</p><p class="reviewer">Tom K.</p></div></div>
+		<div class="tickets-review"><h3>Conference</h3><p>The conference pass covers all talks on all three days of the event.</p></div>`)
+	want := []brief{
+		{RoleHeadline, "H", "", ""},
+		{RoleTestimonial, "Setting up took five minutes and saved us a week.", "", "Ana Ruiz, CTO"},
+		{RoleTestimonial, `"Support answered my question within the hour, on a Sunday."`, "", "Tom K."},
+		{RoleSubheadline, "Conference", "", ""},
+		{RoleBody, "The conference pass covers all talks on all three days of the event.", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestFAQClassHints(t *testing.T) {
+	d := mustParseString(t, `<h1>H</h1><div class="faq-list">
+		<div class="faq-item"><div class="faq-q"><span>Can I cancel?</span><i class="faq-icon">+</i></div><div class="faq-a">Any time, from your profile.</div></div>
+		<div class="accordion"><button class="accordion-button" aria-expanded="false">Do you ship abroad?</button><div class="accordion-body">To most countries in Europe.</div></div>
+	</div>`)
+	want := []brief{
+		{RoleHeadline, "H", "", ""},
+		{RoleFAQQuestion, "Can I cancel?", "", ""},
+		{RoleFAQAnswer, "Any time, from your profile.", "", ""},
+		{RoleFAQQuestion, "Do you ship abroad?", "", ""},
+		{RoleFAQAnswer, "To most countries in Europe.", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestPrices(t *testing.T) {
+	cases := []struct {
+		html string
+		role Role
+	}{
+		{`<div>$5/mo</div>`, RolePrice},
+		{`<div>0€ <span>/mois</span></div>`, RolePrice},
+		{`<div>400 EUR</div>`, RolePrice},
+		{`<div>R$ 633 <span>/mês</span></div>`, RolePrice},
+		{`<div class="price-amount">400<span>€</span></div>`, RolePrice},
+		{`<div class="price-total">Total per year: 1.299</div>`, RolePrice},
+		{`<div class="price-name">Starter</div>`, RoleBody},
+		{`<p>Tickets are $200.</p>`, RoleBody},
+		{`<p>Only 20% of teams need more than ten seats.</p>`, RoleBody},
+	}
+	for _, c := range cases {
+		d := mustParseString(t, hero+c.html)
+		if len(d.Blocks) != 2 || d.Blocks[1].Role != c.role {
+			t.Errorf("%s: blocks %+v, want one %s block after the headline", c.html, d.Blocks, c.role)
+		}
+	}
+}
+
+func TestGuaranteeAndFinePrint(t *testing.T) {
+	cases := []struct {
+		html string
+		role Role
+	}{
+		{`<p>60 Day Money Back Guarantee</p>`, RoleGuarantee},
+		{`<p>Satisfait ou remboursé 30 jours</p>`, RoleGuarantee},
+		{`<p>30 Tage Geld-zurück-Garantie</p>`, RoleGuarantee},
+		{`<p>Garantía de devolución de 30 días</p>`, RoleGuarantee},
+		{`<p>Garantia de satisfação de 7 dias</p>`, RoleGuarantee},
+		{`<p>* Only for new customers in the first year.</p>`, RoleFinePrint},
+		{`<p class="disclaimer">Pictures are for illustration.</p>`, RoleFinePrint},
+		{`<p>Donations are tax-deductible to the extent permitted by law.</p>`, RoleFinePrint},
+		{`<p><small>Prices include VAT.</small></p>`, RoleFinePrint},
+		{`<p>© 2024 Example Ltd.</p>`, RoleFinePrint},
+		{`<p><small>The perfect mix of leaders and new talent.</small></p>`, RoleBody},
+	}
+	for _, c := range cases {
+		d := mustParseString(t, hero+c.html)
+		if len(d.Blocks) != 2 || d.Blocks[1].Role != c.role {
+			t.Errorf("%s: blocks %+v, want one %s block after the headline", c.html, d.Blocks, c.role)
+		}
+	}
+}
+
+func TestFooter(t *testing.T) {
+	d := mustParseString(t, `<h1>H</h1><footer>
+		<div><h4>Company</h4><a href="/a">About</a><a href="/j">Jobs</a><a href="/legal">Terms of use</a></div>
+		<p>Follow us for news.</p>
+		<p>Prices include VAT.</p>
+		<p>Copyright 2024 Example. All rights reserved.</p>
+	</footer>
+	<article><p>Body copy inside an article.</p><footer><p>Posted by the team.</p></footer></article>`)
+	want := []brief{
+		{RoleHeadline, "H", "", ""},
+		{RoleFinePrint, "Prices include VAT.", "", ""},
+		{RoleBody, "Body copy inside an article.", "", ""},
+		{RoleBody, "Posted by the team.", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestHeaderHero(t *testing.T) {
+	// A header that holds the hero (an h1) is content; its menu is not.
+	d := mustParseString(t, `<header><nav><a href="/">Home</a><a href="/p">Pricing</a></nav>
+		<h1>Hero in the header</h1><p>The tagline right under it.</p></header>`)
+	want := []brief{
+		{RoleHeadline, "Hero in the header", "", ""},
+		{RoleSubheadline, "The tagline right under it.", "", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	// A header with only a menu is left out, but a button-styled call to
+	// action in it is kept.
+	d = mustParseString(t, `<header><a href="/">Brand</a><ul><li><a href="/f">Features</a></li><li><a href="/p">Pricing</a></li></ul>
+		<a class="nav-cta" href="/trial">Free trial</a></header><main><h1>Main headline</h1></main>`)
+	want = []brief{
+		{RoleCTA, "Free trial", "", ""},
+		{RoleHeadline, "Main headline", "", ""},
+	}
+	got := briefs(d)
+	for i := range got {
+		got[i].Href = ""
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestHeadlineFallback(t *testing.T) {
+	d := mustParseString(t, `<section class="hero"><h4>The short claim of this page</h4></section><h2>Details</h2><p>More words.</p>`)
+	if d.Blocks[0].Role != RoleHeadline || d.Blocks[1].Role != RoleSubheadline {
+		t.Errorf("no-h1 page: %+v", d.Blocks)
+	}
+	d = mustParseString(t, `<p>`+strings.Repeat("long intro words ", 20)+`</p><h2>First heading</h2>`)
+	if d.Blocks[0].Role != RoleBody || d.Blocks[1].Role != RoleHeadline {
+		t.Errorf("long first block: %+v", d.Blocks)
+	}
+}
+
+func TestTextFolding(t *testing.T) {
+	cases := []struct{ html, text string }{
+		{`<li><strong>Fast setup</strong><span>Ready in a minute.</span></li>`, "Fast setup Ready in a minute."},
+		{`<li><strong>Is it safe?</strong><span>Yes.</span></li>`, "Is it safe? Yes."},
+		{`<h3><span>1</span>First step</h3>`, "1 First step"},
+		{`<h2>all<span>/</span><span>inclusive</span></h2>`, "all/inclusive"},
+		{`<div>400<span>€</span></div>`, "400€"},
+		{`<p>  many
+			spaces&nbsp;and&nbsp;tabs	here </p>`, "many spaces and tabs here"},
+		{`<li>✓ <!-- -->Printed on site</li>`, "Printed on site"},
+		{`<div>💳 No card needed</div>`, "No card needed"},
+		{`<p>Start now →</p>`, "Start now"},
+		{`<p>One<br>two<br/>three</p>`, "One two three"},
+	}
+	for _, c := range cases {
+		d := mustParseString(t, hero+c.html)
+		if len(d.Blocks) != 2 || d.Blocks[1].Text != c.text {
+			t.Errorf("%s: blocks %+v, want text %q", c.html, d.Blocks, c.text)
+		}
+	}
+}
+
+func TestShortAndDecorativeBlocksDropped(t *testing.T) {
+	d := mustParseString(t, `<h1>H</h1><div>★★★★★</div><p>|</p><div>1</div><p>🛡️</p>
+		<ul><li>Go</li></ul><div class="price">9</div><a class="btn" href="/x">OK</a><p>contact@example.com</p>`)
+	want := []brief{
+		{RoleHeadline, "H", "", ""},
+		{RoleBullet, "Go", "", ""},
+		{RolePrice, "9", "", ""},
+		{RoleCTA, "OK", "/x", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestLinkListsAreNavigation(t *testing.T) {
+	d := mustParseString(t, `<h1>H</h1>
+		<div class="sidebar"><a href="#a"><div>Alpha</div></a><a href="#b"><div>Beta</div></a><a href="#c"><div>Gamma</div></a></div>
+		<ul><li><a href="/x">Menu one</a></li><li><a href="/y">Menu two</a></li></ul>
+		<ul><li>Plain item one</li><li>Plain item two</li></ul>
+		<div><a href="/mac">Download for Mac</a><a href="/win">Download for Windows</a><a href="/linux">Download for Linux</a></div>`)
+	want := []brief{
+		{RoleHeadline, "H", "", ""},
+		{RoleBullet, "Plain item one", "", ""},
+		{RoleBullet, "Plain item two", "", ""},
+		{RoleCTA, "Download for Mac", "/mac", ""},
+		{RoleCTA, "Download for Windows", "/win", ""},
+		{RoleCTA, "Download for Linux", "/linux", ""},
+	}
+	if diff := cmp.Diff(want, briefs(d)); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
+func TestLangAndSiteName(t *testing.T) {
+	cases := []struct {
+		head, body, lang, site string
+	}{
+		{`<html lang="de-AT"><title>Preise | Acme</title>`, `<p>Acme baut Dinge.</p>`, "de-AT", "Acme"},
+		{`<meta http-equiv="content-language" content="fr, en"><title>x</title>`, ``, "fr", ""},
+		{`<meta property="og:locale" content="pt_BR"><meta property="og:site_name" content="Loja Azul">`, ``, "pt-BR", "Loja Azul"},
+		{`<meta name="application-name" content="Notely"><title>Home - Something</title>`, ``, "", "Notely"},
+		{`<title>Pricing - It is cheap - shop.example</title>`, `<p>Welcome to shop.example pricing.</p>`, "", "shop.example"},
+		{`<title>Tarifs BlueWave — Gratuit</title>`, `<p>BlueWave est gratuit.</p>`, "", "BlueWave"},
+		{`<title>Only a title</title>`, ``, "", ""},
+	}
+	for _, c := range cases {
+		d := mustParseString(t, c.head+`<body><h1>H</h1>`+c.body+`</body>`)
+		if d.Lang != c.lang || d.SiteName != c.site {
+			t.Errorf("%s: Lang, SiteName = %q, %q; want %q, %q", c.head, d.Lang, d.SiteName, c.lang, c.site)
+		}
+	}
+}
+
+func TestParseIndependent(t *testing.T) {
+	// Two parses of one page share nothing: rendering one does not change
+	// the other.
+	page := readTestdata(t, "pages/landing.html")
+	a := mustParse(t, page)
+	b := mustParse(t, page)
+	_ = render(t, a, rewriteAll(a))
+	if diff := cmp.Diff(a.Blocks, b.Blocks); diff != "" {
+		t.Errorf("blocks differ between parses (-a +b):\n%s", diff)
+	}
+}
+
+func TestPriceSpans(t *testing.T) {
+	cases := map[string][]string{
+		"$5/mo":                          {"$5/mo"},
+		"0€ /mois":                       {"0€ /mois"},
+		"Pro 4,99€/mois or 39,99€/an":    {"4,99€/mois", "39,99€/an"},
+		"R$ 1.058/mês and R$ 17.799":     {"R$ 1.058/mês", "R$ 17.799"},
+		"400 EUR":                        {"400 EUR"},
+		"EUR 400,-":                      {"EUR 400,-"},
+		"€ 15 per month":                 {"€ 15 per month"},
+		"Make a $1,400 donation":         {"$1,400"},
+		"Tickets are $200.":              {"$200"},
+		"about 20 euros per person":      {"20 euros per person"},
+		"US$ 9.99 a month":               {"US$ 9.99 a month"},
+		"£1 200 000":                     {"£1 200 000"},
+		"20% off, 3 users, 1 247 people": nil,
+		"Omax3 has 93.9% EPA":            nil,
+		"100 krone":                      nil,
+	}
+	for in, want := range cases {
+		var got []string
+		priceSpans(in, func(start, end int) { got = append(got, in[start:end]) })
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("priceSpans(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package extract
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/marketingfork/fork/internal/fault"
+)
+
+// Render writes the page with the text of block i replaced by texts[i].
+// Everything else is written as html.Render writes the parsed page. A block
+// whose text spans several text nodes gets the new text in its first text
+// node (the first one directly inside the block's element if there is one,
+// so that a paragraph opening with a link does not become one long link)
+// and its other text nodes emptied, so the elements (and their styling) stay;
+// white space and decoration around the text (a leading "✓ ", a trailing
+// " →") are kept. Attribute blocks (meta description, submit buttons) get
+// the attribute replaced.
+//
+// Render does not change d: it works on a copy of the tree, so it can be
+// called any number of times, also concurrently. A key that is not a block
+// ID is an error wrapping fault.ErrInvalidInput.
+func (d *Document) Render(w io.Writer, texts map[int]string) error {
+	for id := range texts {
+		if id < 0 || id >= len(d.targets) {
+			return fmt.Errorf("extract: render: no block %d (the page has %d): %w", id, len(d.targets), fault.ErrInvalidInput)
+		}
+	}
+	if len(texts) == 0 {
+		return html.Render(w, d.root)
+	}
+	need := make(map[*html.Node]*html.Node)
+	for id := range texts {
+		t := d.targets[id]
+		if t.attr != "" {
+			need[t.el] = nil
+			continue
+		}
+		for _, n := range t.nodes {
+			need[n] = nil
+		}
+	}
+	root := cloneTree(d.root, need)
+	for id, s := range texts {
+		t := d.targets[id]
+		if t.attr != "" {
+			setAttr(need[t.el], t.attr, s)
+			continue
+		}
+		last := len(t.nodes) - 1
+		for i, n := range t.nodes {
+			var v string
+			if i == 0 {
+				v = t.lead
+			}
+			if i == t.into {
+				v += s
+			}
+			if i == last {
+				v += t.trail
+			}
+			need[n].Data = v
+		}
+	}
+	return html.Render(w, root)
+}
+
+// cloneTree deep-copies n. For each node that is a key of need, need maps
+// it to its copy.
+func cloneTree(n *html.Node, need map[*html.Node]*html.Node) *html.Node {
+	c := &html.Node{Type: n.Type, DataAtom: n.DataAtom, Data: n.Data, Namespace: n.Namespace}
+	if len(n.Attr) > 0 {
+		c.Attr = append([]html.Attribute(nil), n.Attr...)
+	}
+	if _, ok := need[n]; ok {
+		need[n] = c
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		cc := cloneTree(ch, need)
+		cc.Parent = c
+		if c.LastChild == nil {
+			c.FirstChild = cc
+		} else {
+			c.LastChild.NextSibling = cc
+			cc.PrevSibling = c.LastChild
+		}
+		c.LastChild = cc
+	}
+	return c
+}
+
+func setAttr(n *html.Node, key, val string) {
+	for i := range n.Attr {
+		if n.Attr[i].Namespace == "" && n.Attr[i].Key == key {
+			n.Attr[i].Val = val
+			return
+		}
+	}
+	n.Attr = append(n.Attr, html.Attribute{Key: key, Val: val})
+}
+
+// Markdown returns the copy as Markdown in page order, using texts[i] for
+// block i where given. The title and meta description go into YAML front
+// matter; a headline is "# ", a subheadline "## ", a bullet "- ", a call to
+// action "[text](href)", a testimonial "> text — attribution", a FAQ
+// question "**question**"; other blocks are paragraphs.
+func (d *Document) Markdown(texts map[int]string) string {
+	var b strings.Builder
+	text := func(blk Block) string {
+		if t, ok := texts[blk.ID]; ok {
+			return fold(t)
+		}
+		return blk.Text
+	}
+	var front []string
+	for _, blk := range d.Blocks {
+		switch blk.Role {
+		case RoleTitle:
+			front = append(front, "title: "+strconv.Quote(text(blk)))
+		case RoleMetaDescription:
+			front = append(front, "description: "+strconv.Quote(text(blk)))
+		}
+	}
+	if d.Lang != "" {
+		front = append(front, "lang: "+strconv.Quote(d.Lang))
+	}
+	if d.SiteName != "" {
+		front = append(front, "site_name: "+strconv.Quote(d.SiteName))
+	}
+	sort.SliceStable(front, func(i, j int) bool { return frontOrder(front[i]) < frontOrder(front[j]) })
+	if len(front) > 0 {
+		b.WriteString("---\n")
+		for _, f := range front {
+			b.WriteString(f)
+			b.WriteByte('\n')
+		}
+		b.WriteString("---\n")
+	}
+	prev := Role("")
+	for _, blk := range d.Blocks {
+		if blk.Role == RoleTitle || blk.Role == RoleMetaDescription {
+			continue
+		}
+		t := text(blk)
+		if t == "" {
+			continue
+		}
+		if b.Len() > 0 && !(blk.Role == RoleBullet && prev == RoleBullet) {
+			b.WriteByte('\n')
+		}
+		prev = blk.Role
+		switch blk.Role {
+		case RoleHeadline:
+			b.WriteString("# " + mdInline(t))
+		case RoleSubheadline:
+			b.WriteString("## " + mdInline(t))
+		case RoleBullet:
+			b.WriteString("- " + mdInline(t))
+		case RoleCTA:
+			b.WriteString("[" + mdLinkText(t) + "](" + mdURL(blk.Href) + ")")
+		case RoleTestimonial:
+			line := "> " + mdInline(t)
+			if blk.Attribution != "" {
+				line += " — " + mdInline(blk.Attribution)
+			}
+			b.WriteString(line)
+		case RoleFAQQuestion:
+			b.WriteString("**" + mdInline(t) + "**")
+		default:
+			b.WriteString(mdParagraph(t))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func frontOrder(s string) int {
+	for i, k := range []string{"title:", "description:", "lang:", "site_name:"} {
+		if strings.HasPrefix(s, k) {
+			return i
+		}
+	}
+	return 9
+}
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", `\<`)
+
+// mdInline escapes the characters that would start emphasis, code or links.
+func mdInline(s string) string { return mdEscaper.Replace(s) }
+
+func mdLinkText(s string) string { return mdInline(s) }
+
+// mdParagraph escapes s and a leading character that would make it a
+// heading, list item or quote.
+func mdParagraph(s string) string {
+	s = mdInline(s)
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '#', '-', '+', '>', '=', '|':
+		return `\` + s
+	}
+	if i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && (s[i] == '.' || s[i] == ')') {
+		return s[:i] + `\` + s[i:]
+	}
+	return s
+}
+
+// mdURL writes a link target, in angle brackets where it has spaces or
+// parentheses.
+func mdURL(u string) string {
+	if strings.ContainsAny(u, " ()<>") {
+		return "<" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(u) + ">"
+	}
+	return u
+}

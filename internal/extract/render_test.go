@@ -1,0 +1,230 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+
+	"github.com/marketingfork/fork/internal/fault"
+)
+
+// where is what must survive a write-back: the block's place and job.
+type where struct {
+	Role Role
+	Tag  string
+	Path string
+}
+
+func wheres(d *Document) []where {
+	out := make([]where, len(d.Blocks))
+	for i, b := range d.Blocks {
+		out[i] = where{b.Role, b.Tag, b.Path}
+	}
+	return out
+}
+
+func places(d *Document) []string {
+	out := make([]string, len(d.Blocks))
+	for i, b := range d.Blocks {
+		out[i] = b.Tag + " " + b.Path
+	}
+	return out
+}
+
+func testPages(t *testing.T) map[string][]byte {
+	t.Helper()
+	pages := map[string][]byte{}
+	for _, name := range []string{"landing", "small"} {
+		pages[name] = readTestdata(t, filepath.Join("pages", name+".html"))
+	}
+	return pages
+}
+
+func TestRenderRoundTrip(t *testing.T) {
+	for name, page := range testPages(t) {
+		t.Run(name, func(t *testing.T) {
+			d := mustParse(t, page)
+			texts := rewriteAll(d)
+			out := render(t, d, texts)
+			again := mustParse(t, out)
+			if diff := cmp.Diff(wheres(d), wheres(again)); diff != "" {
+				t.Fatalf("blocks moved after write-back (-before +after):\n%s", diff)
+			}
+			for i, b := range again.Blocks {
+				if want := fold(texts[i]); b.Text != want {
+					t.Errorf("block %d (%s %s): text %q, want %q", i, b.Role, b.Path, b.Text, want)
+				}
+			}
+		})
+	}
+}
+
+func TestRenderKeepsMarkup(t *testing.T) {
+	d := mustParseString(t, `<section><h1 class="big">Simple prices,<br><span class="accent">made for you</span></h1>
+		<ul><li>✓ <!-- -->Printed <em>on site</em></li></ul>
+		<p><a href="/brand">Acme</a>, the friendly tool, <strong>saves time</strong>.</p>
+		<a class="btn" href="/go">Start now →</a></section>`)
+	texts := map[int]string{0: "Clear prices for everyone", 1: "Prints while you wait", 2: "Acme, the calm tool, saves hours.", 3: "Begin today"}
+	got := string(render(t, d, texts))
+	for _, want := range []string{
+		`<h1 class="big">Clear prices for everyone<br/><span class="accent"></span></h1>`,
+		`<li>✓ <!-- -->Prints while you wait<em></em></li>`,
+		`<p><a href="/brand"></a>Acme, the calm tool, saves hours.<strong></strong></p>`,
+		`<a class="btn" href="/go">Begin today →</a>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("rendered page lacks %s\n%s", want, got)
+		}
+	}
+}
+
+func TestRenderUntouchedBlocksUnchanged(t *testing.T) {
+	page := readTestdata(t, "pages/landing.html")
+	d := mustParse(t, page)
+	texts := map[int]string{}
+	for _, b := range d.Blocks {
+		if b.ID%3 == 0 {
+			texts[b.ID] = rewrite(b)
+		}
+	}
+	again := mustParse(t, render(t, d, texts))
+	if len(again.Blocks) != len(d.Blocks) {
+		t.Fatalf("%d blocks after write-back, want %d", len(again.Blocks), len(d.Blocks))
+	}
+	for i, b := range d.Blocks {
+		want := b
+		if s, ok := texts[i]; ok {
+			want.Text = fold(s)
+		}
+		if diff := cmp.Diff(want, again.Blocks[i]); diff != "" {
+			t.Errorf("block %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
+func TestRenderRepeatable(t *testing.T) {
+	page := readTestdata(t, "pages/landing.html")
+	d := mustParse(t, page)
+	before := append([]Block(nil), d.Blocks...)
+
+	plain := render(t, d, nil)
+	root, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref bytes.Buffer
+	if err := html.Render(&ref, root); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(plain, ref.Bytes()) {
+		t.Errorf("Render(nil) differs from html.Render of the page")
+	}
+
+	texts := rewriteAll(d)
+	first := render(t, d, texts)
+	second := render(t, d, texts)
+	if !bytes.Equal(first, second) {
+		t.Errorf("two renders with the same texts differ")
+	}
+	if !bytes.Equal(render(t, d, nil), plain) {
+		t.Errorf("rendering with new texts changed the document")
+	}
+	if diff := cmp.Diff(before, d.Blocks); diff != "" {
+		t.Errorf("Render changed Blocks (-before +after):\n%s", diff)
+	}
+
+	// Concurrent renders do not race (run with -race).
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			if err := d.Render(&buf, texts); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestRenderUnknownBlock(t *testing.T) {
+	d := mustParseString(t, `<h1>Only one</h1>`)
+	for _, id := range []int{-1, 1, 99} {
+		err := d.Render(&bytes.Buffer{}, map[int]string{id: "x"})
+		if !errors.Is(err, fault.ErrInvalidInput) {
+			t.Errorf("Render with block %d: err = %v, want ErrInvalidInput", id, err)
+		}
+	}
+}
+
+func TestRenderCorpus(t *testing.T) {
+	pages := corpusPages(t)
+	for _, name := range sortedNames(pages) {
+		t.Run(name, func(t *testing.T) {
+			d := mustParse(t, pages[name])
+			// The page's own texts written back give the page's blocks back.
+			same := map[int]string{}
+			for _, b := range d.Blocks {
+				same[b.ID] = b.Text
+			}
+			again := mustParse(t, render(t, d, same))
+			if diff := cmp.Diff(d.Blocks, again.Blocks); diff != "" {
+				t.Errorf("identity write-back changed blocks (-before +after):\n%s", diff)
+			}
+			// Rewritten texts land in the same places. (Roles may change
+			// with the words: a price-name slot given a number reads as a
+			// price.)
+			texts := rewriteAll(d)
+			again = mustParse(t, render(t, d, texts))
+			if diff := cmp.Diff(places(d), places(again)); diff != "" {
+				t.Errorf("blocks moved after write-back (-before +after):\n%s", diff)
+			}
+			for i, b := range again.Blocks {
+				if i < len(d.Blocks) && b.Text != fold(texts[i]) {
+					t.Errorf("block %d: text %q, want %q", i, b.Text, texts[i])
+				}
+			}
+		})
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/small.html"))
+	got := d.Markdown(nil)
+	golden := filepath.Join("testdata", "markdown", "small.md")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("Markdown (-want +got):\n%s", diff)
+	}
+
+	// texts replace block texts.
+	var headline int
+	for _, b := range d.Blocks {
+		if b.Role == RoleHeadline {
+			headline = b.ID
+		}
+	}
+	md := d.Markdown(map[int]string{headline: "A new   headline"})
+	if !strings.Contains(md, "\n# A new headline\n") {
+		t.Errorf("Markdown with a new headline:\n%s", md)
+	}
+}

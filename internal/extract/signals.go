@@ -1,0 +1,264 @@
+package extract
+
+// This file holds the data the role decisions are made from: class-name
+// hints, word lists per language and phrase lists. The code in classify.go
+// only combines them; to teach the extractor a new language or a new theme's
+// class names, extend these tables.
+//
+// Class hints are matched against class tokens split on '-' and '_'
+// ("btn--navy" has the parts "btn", "", "navy"). A hint matches a token when
+// the hint's parts occur in the token's parts in a row, each part equal or
+// equal with a plural "s" ("price" matches "price-amount", "plan-price" and
+// "prices"; "faq-q" matches "faq-q" but not "faq-item"). A hint written
+// "=small" matches only the whole token "small".
+
+// ctaClassHints mark an <a> or <button> styled as a call-to-action button.
+var ctaClassHints = []string{
+	"btn", "button", "cta", "call-to-action", "buy-now", "order-now", "checkout",
+}
+
+// priceClassHints mark an element holding a price. A hint alone is not
+// enough: the text must also contain a digit.
+var priceClassHints = []string{
+	"price", "amount", "cost", "preis", "precio", "preco", "prix", "tarif-amount",
+}
+
+// testimonialClassHints mark a testimonial card or the quote inside one.
+// reviewClassHints are weaker ("tickets-review" need not be a customer
+// review): such a card is a testimonial only if its words are in quotation
+// marks or it names its author in an attribution element.
+var testimonialClassHints = []string{
+	"testimonial", "quote", "blockquote", "kundenstimme", "temoignage",
+	"témoignage", "testimonio", "depoimento",
+}
+
+var reviewClassHints = []string{"review", "feedback", "opinion", "opinião", "opinión", "avis", "bewertung"}
+
+// quoteTextClassHints mark the element holding the quoted words inside a
+// testimonial card ("t-text", "quote", "review-body").
+var quoteTextClassHints = []string{
+	"text", "quote", "content", "body", "message", "comment", "excerpt",
+}
+
+// attributionClassHints mark who a testimonial is from.
+var attributionClassHints = []string{
+	"author", "name", "cite", "attribution", "byline", "customer", "reviewer",
+	"client", "person", "signature", "who", "autor", "auteur",
+}
+
+// faqScopeHints, matched on class and id, mark a FAQ section.
+var faqScopeHints = []string{"faq", "questions", "preguntas", "perguntas", "fragen"}
+
+// faqQuestionClassHints and faqAnswerClassHints mark the parts of a FAQ item.
+var faqQuestionClassHints = []string{
+	"question", "faq-q", "faq-question", "faq-title", "faq-header", "faq-toggle",
+	"accordion-header", "accordion-title", "accordion-button", "frage", "pregunta", "pergunta",
+}
+
+var faqAnswerClassHints = []string{
+	"answer", "faq-a", "faq-answer", "faq-body", "faq-content", "faq-text",
+	"accordion-body", "accordion-content", "accordion-panel", "antwort", "respuesta", "resposta", "reponse", "réponse",
+}
+
+// finePrintClassHints mark small print.
+var finePrintClassHints = []string{
+	"fine-print", "fineprint", "small-print", "smallprint", "disclaimer", "legal",
+	"footnote", "terms", "=small", "=tiny", "mentions",
+}
+
+// guaranteeClassHints mark a guarantee badge or box.
+var guaranteeClassHints = []string{"guarantee", "garantie", "garantia", "warranty", "money-back"}
+
+// headingClassHints mark short texts styled as headings, eyebrows and
+// taglines (role subheadline).
+var headingClassHints = []string{
+	"title", "subtitle", "heading", "headline", "subheading", "tagline", "eyebrow",
+	"kicker", "overline", "slogan",
+}
+
+// hiddenClassTokens are whole class tokens that hide an element.
+var hiddenClassTokens = []string{
+	"hidden", "d-none", "sr-only", "visually-hidden", "visuallyhidden",
+	"screen-reader-text", "screen-reader-only", "skip-link", "is-hidden", "u-hidden",
+	"hide", "invisible", "offscreen",
+}
+
+// iconClassPrefixes and iconClassTokens mark icon elements (<i>, <span>) whose
+// text, if any, is a ligature or glyph and not copy.
+var iconClassPrefixes = []string{"fa-", "glyphicon", "material-icons", "material-symbols", "bi-", "ti-", "dashicons", "icon-"}
+
+var iconClassTokens = []string{"fa", "fas", "far", "fab", "fal", "fad", "icon", "icons"}
+
+// logoClassHints mark the site's logo or brand link, which is not copy.
+var logoClassHints = []string{"logo", "brand", "logotype", "site-title"}
+
+// uiControlAttrs mark buttons that open, close or switch something on the
+// page.
+var uiControlAttrs = []string{
+	"aria-expanded", "aria-controls", "aria-pressed", "data-toggle", "data-bs-toggle",
+	"data-dismiss", "data-bs-dismiss",
+}
+
+// uiControlHints mark buttons that operate the page (menus, carousels,
+// back-to-top) rather than call to action.
+var uiControlHints = []string{
+	"toggle", "toggler", "close", "back-to-top", "scroll-top", "to-top", "hamburger",
+	"burger", "menu", "navbar", "carousel", "slider", "prev", "next", "dismiss", "tab",
+}
+
+// cookieHints, matched as substrings of lower-cased id and class, mark
+// cookie and consent banners.
+var cookieHints = []string{"cookie", "consent", "gdpr", "cookiebot", "onetrust"}
+
+// footerTokens and headerTokens are whole class/id tokens naming the page
+// footer and header when the page does not use <footer>/<header>.
+var footerTokens = []string{"footer", "site-footer", "page-footer", "global-footer", "main-footer", "colophon"}
+
+// ctaVerbs are the words and phrases a call to action starts with, per
+// language, lower case. A link that is a block by itself, or the heading of
+// a linked card, starting with one of them is a call to action.
+var ctaVerbs = map[string][]string{
+	"en": {
+		"get", "get started", "start", "buy", "order", "shop", "download", "sign up", "sign me up",
+		"signup", "sign in", "register", "join", "subscribe", "donate", "try", "book", "reserve",
+		"request", "contact", "call", "apply", "claim", "grab", "install", "purchase", "checkout",
+		"check out", "add to cart", "add to basket", "learn more", "learn", "read", "discover", "explore",
+		"see", "view", "watch", "meet", "contribute", "become", "find", "choose", "select",
+		"upgrade", "pay", "pre-order", "preorder", "schedule", "talk to", "chat with", "give",
+		"support", "enroll", "enrol", "create", "build", "launch", "continue", "save", "unlock",
+		"access", "rsvp", "attend", "make a", "pick", "compare", "go", "let's", "start reading",
+		"send", "email us", "ask", "follow", "browse", "order now",
+	},
+	"de": {
+		"jetzt", "anfragen", "auswählen", "bestellen", "kaufen", "buchen", "herunterladen",
+		"registrieren", "anmelden", "abonnieren", "spenden", "starten", "loslegen", "testen",
+		"kontakt aufnehmen", "kontaktieren", "mehr erfahren", "entdecken", "zum shop", "sichern",
+		"reservieren", "anfordern", "angebot anfordern", "ausprobieren", "mitmachen", "beitreten",
+		"weiter", "zur kasse", "in den warenkorb", "hol dir", "holen sie sich", "sieh", "ansehen",
+	},
+	"es": {
+		"solicitar", "solicita", "solicite", "cotiza", "cotizar", "compra", "comprar", "compre",
+		"descargar", "descarga", "regístrate", "registrarse", "regístrese", "suscríbete", "donar",
+		"dona", "empieza", "empezar", "comenzar", "comienza", "prueba", "probar", "reserva",
+		"reservar", "contáctanos", "contactar", "contacta", "escríbenos", "llámanos", "pide", "pedir",
+		"obtén", "obtener", "únete", "ver", "conoce", "descubre", "agenda", "agendar", "hablar con",
+		"habla con", "quiero", "elige", "elegir", "inscríbete", "añadir al carrito",
+	},
+	"fr": {
+		"commencer", "commence", "commencez", "démarrer", "démarre", "démarrez", "essayer", "essai",
+		"essayez", "acheter", "achetez", "commander", "commandez", "télécharger", "téléchargez",
+		"s'inscrire", "inscrivez-vous", "inscris-toi", "s'abonner", "abonnez-vous", "abonne-toi",
+		"faire un don", "donner", "réserver", "réservez", "réserve", "nous contacter", "contactez",
+		"contacte", "demander", "demandez", "découvrir", "découvrez", "rejoindre", "rejoins",
+		"rejoignez", "obtenir", "obtenez", "voir", "en savoir plus", "passer pro", "passe pro",
+		"profiter", "profitez", "choisir", "choisissez", "ajouter au panier", "j'en profite",
+	},
+	"pt": {
+		"pedir", "peça", "solicitar", "solicite", "comprar", "compre", "assinar", "assine",
+		"baixar", "baixe", "cadastre-se", "cadastrar", "inscreva-se", "doar", "doe", "começar",
+		"comece", "experimentar", "experimente", "teste", "testar", "reservar", "reserve", "fale",
+		"falar com", "agendar", "agende", "contratar", "contrate", "conhecer", "conheça", "ver",
+		"quero", "garantir", "garanta", "acessar", "acesse", "escolher", "escolha",
+		"adicionar ao carrinho", "saiba mais",
+	},
+}
+
+// Currencies and billing periods that make up a price: a symbol or code
+// next to a number, optionally "/mo", "per month", "por mês".
+var (
+	currencySymbols = []string{
+		"R$", "US$", "A$", "C$", "CA$", "AU$", "NZ$", "HK$", "S$", "MX$", "$", "€", "£", "¥", "₹",
+		"₩", "₽", "₺", "₪", "₫", "₱", "฿", "₴", "₦", "₣", "zł",
+	}
+	currencyCodes = []string{
+		"EUR", "USD", "GBP", "BRL", "CAD", "AUD", "MXN", "CLP", "ARS", "COP", "PEN", "JPY", "INR",
+		"SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "RON", "ZAR", "NZD", "SGD", "HKD", "CNY", "CHF",
+		"kr", "Fr", "Rs",
+	}
+	currencyWords = []string{"euro", "euros", "dollar", "dollars", "reais", "real", "peso", "pesos", "franc", "francs", "libra", "libras", "pound", "pounds"}
+	pricePeriods  = []string{
+		"mo", "month", "mês", "mes", "mois", "monat", "year", "yr", "an", "año", "ano", "jahr",
+		"week", "semana", "semaine", "woche", "day", "día", "dia", "jour", "tag", "user", "usuário",
+		"usuario", "utilisateur", "nutzer", "seat", "person", "persona", "pessoa", "personne",
+	}
+	pricePeriodJoiners = []string{"/", "per", "por", "par", "pro", "al", "au", "ao", "a"}
+)
+
+// faqHeadingWords mark a heading that opens a FAQ section.
+var faqHeadingWords = []string{
+	"faq", "faqs", "frequently asked", "questions", "häufige fragen", "häufig gestellte",
+	"fragen", "preguntas", "questions fréquentes", "foire aux questions", "perguntas", "dúvidas",
+}
+
+// guaranteePhrases mark a guarantee line of any length; guaranteeWords only
+// a short one (a badge such as "30-day guarantee").
+var guaranteePhrases = []string{
+	"money back", "money-back", "moneyback", "satisfaction guarantee", "full refund",
+	"risk-free", "risk free", "no questions asked", "satisfait ou remboursé",
+	"satisfaite ou remboursée", "satisfaits ou remboursés", "geld-zurück", "geld zurück",
+	"zufriedenheitsgarantie", "geld-zurück-garantie", "garantía de devolución",
+	"devolución de tu dinero", "devolución del dinero", "te devolvemos", "garantía de satisfacción",
+	"garantia de satisfação", "dinheiro de volta", "devolvemos seu dinheiro",
+	"devolvemos o seu dinheiro", "garantia incondicional", "on te rembourse", "nous vous remboursons",
+}
+
+var guaranteeWords = []string{
+	"guarantee", "guaranteed", "garantie", "garantía", "garantia", "refund", "remboursé",
+	"rückerstattung", "reembolso",
+}
+
+// finePrintPhrases mark legal and tax lines wherever they stand (up to
+// maxFinePrintWords words); finePrintWeakPhrases and finePrintWords only in
+// small print contexts (<small>, <aside>, the page footer, tiny font).
+var finePrintPhrases = []string{
+	"terms and conditions", "terms & conditions", "terms of service", "terms of use",
+	"tax-deductible", "tax deductible", "501(c)", "permitted by law", "all rights reserved",
+	"not been evaluated", "not intended to diagnose", "results may vary", "while supplies last",
+	"excl. vat", "incl. vat", "plus vat", "excluding vat", "including vat", "vat included",
+	"zzgl. mwst", "inkl. mwst", "alle rechte vorbehalten", "allgemeine geschäftsbedingungen",
+	"iva incluido", "iva incluida", "más iva", "términos y condiciones", "todos los derechos reservados",
+	"hors taxes", "toutes taxes comprises", "conditions générales", "mentions légales",
+	"tous droits réservés", "termos e condições", "termos de uso", "todos os direitos reservados",
+	"impostos inclusos", "não inclui impostos",
+}
+
+var finePrintWeakPhrases = []string{
+	"subject to", "may vary", "privacy policy", "offer valid", "sujeto a", "sous réserve",
+	"sujeito a", "vorbehaltlich", "datenschutz", "privacidad", "confidentialité", "privacidade",
+}
+
+var finePrintWords = []string{"ttc", "ht", "tva", "agb", "mwst", "ust", "iva", "vat", "cnpj", "impressum", "disclaimer", "impostos"}
+
+// copyrightMarks start a copyright line; copyrightPhrases mark one
+// anywhere.
+var copyrightMarks = []string{"©", "(c)", "copyright", "&copy;"}
+
+var copyrightPhrases = []string{
+	"all rights reserved", "todos los derechos reservados", "tous droits réservés",
+	"alle rechte vorbehalten", "todos os direitos reservados",
+}
+
+// attributionDashes open an attribution line ("— Jane Doe").
+var attributionDashes = []string{"—", "–", "-", "―", "~"}
+
+// footnoteMarks start a footnote.
+var footnoteMarks = []string{"*", "†", "‡", "°", "¹", "²", "³", "⁴", "[1]", "(1)"}
+
+// titleSeparators split a <title> into its page and brand parts.
+var titleSeparators = []string{" | ", " — ", " – ", " - ", " · ", " ⋅ ", " • ", " :: "}
+
+// Word limits used by the role rules.
+const (
+	maxCTAVerbWords      = 8  // a verb-led link longer than this is not a CTA
+	maxPriceChars        = 60 // a price block is short
+	maxTaglineWords      = 35 // hero tagline under the headline
+	maxHeadlineFallback  = 40 // first block promoted to headline when there is no h1
+	maxFinePrintWords    = 80
+	maxGuaranteeWords    = 60
+	maxShortGuarantee    = 12
+	maxHeadingHintWords  = 15
+	maxAttributionWords  = 8
+	minTestimonialWords  = 4
+	minQuoteWords        = 6
+	minLettersShortBlock = 3 // fewer letters/digits: dropped unless cta/price/heading/bullet
+)

@@ -1,0 +1,821 @@
+package extract
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// How extraction works.
+//
+//  1. analyze walks the tree once, bottom-up, and notes for every element
+//     whether it is skipped (script, style, svg, template, iframe, pre,
+//     form controls, hidden by attribute, aria-hidden, display:none, a
+//     hidden class, a cookie/consent banner, an icon), whether it carries
+//     text, whether it is a call-to-action element (button, submit input,
+//     button-styled link) and whether it holds block-level content.
+//  2. setupTestimonials and setupFAQScopes find testimonial cards (their
+//     quote and attribution) and FAQ sections before the walk, because an
+//     attribution may stand before its quote.
+//  3. visit walks the body top-down. An element without block-level content
+//     is one block (a leaf); a CTA element is one block of its own even
+//     inside a paragraph; an element with child blocks is a container: its
+//     child blocks are visited and its own text runs form one more block,
+//     so that no text is counted twice. <nav>, role=navigation, menu-like
+//     link lists and a <header> without the h1 are walked in CTA-only mode:
+//     only button-styled calls to action are kept. The page <footer> is
+//     walked in footer mode: only fine print (legal, tax, footnotes) and
+//     guarantees are kept; copyright lines, link lists, contact details and
+//     slogans are boilerplate.
+//  4. finish works out each block's text (white space folded, decoration at
+//     the edges left out), decides roles (classify), drops what is not copy
+//     and picks the headline.
+
+// nodeInfo is what the analysis pass learns about one element.
+type nodeInfo struct {
+	skip     bool // the subtree is not copy (script, hidden, icon, ...)
+	noCopy   bool // code or marked translate=no: skipped as a block of its own
+	ctaEl    bool // a call-to-action element: button, submit, button-styled link
+	block    bool // starts a block of its own (not inline, or a CTA element)
+	hasBlock bool // some descendant with text is block-level
+	hasText  bool // the subtree carries text
+	hasCTA   bool // some descendant is a CTA element
+	hasH1    bool
+	heading  bool // the subtree has a heading h1-h6
+	hasNav   bool // the subtree has a <nav> or role=navigation
+	testi    bool // the subtree (self included) has a testimonial class hint
+
+	cls   []string // lower-cased class tokens
+	clsID []string // cls and the lower-cased id
+
+	consumed bool         // used as a testimonial attribution, not a block
+	faqScope bool         // a FAQ section found from its heading
+	faqQ     bool         // a heading that asks a FAQ question
+	faqA     bool         // an element answering the preceding FAQ question
+	quote    *testimonial // the quoted words of a testimonial
+}
+
+type testimonial struct {
+	attribution string
+}
+
+type mode uint8
+
+const (
+	modeNormal  mode = iota
+	modeCTAOnly      // navigation: only button-styled calls to action are kept
+	modeFooter       // page footer: only fine print and guarantees are kept
+)
+
+// ctx is what a block knows about the elements around it.
+type ctx struct {
+	mode     mode
+	aside    bool
+	small    bool
+	link     *html.Node // nearest enclosing <a>
+	details  bool
+	summary  bool
+	dt, dd   bool
+	faq      bool
+	question bool
+	answer   bool
+	testi    *testimonial
+}
+
+// cand is a block being built.
+type cand struct {
+	src      *html.Node // the element the text was collected from
+	el       *html.Node // the element Tag and Path name: src, or the one link holding all of the text
+	direct   bool       // formed by src's own text runs next to child blocks
+	cx       ctx
+	pieces   []piece
+	attr     string // attribute key of an attribute block
+	text     string
+	t        target
+	ctaEl    bool
+	link     *html.Node // the link holding all of the text
+	noCopy   bool       // all of the text is code or translate=no
+	allLinks bool       // all of the text is link text
+	small    bool       // all of the text is inside <small>
+
+	role        Role
+	href        string
+	attribution string
+	h1          bool
+	fpText      bool // fine print decided from the words, kept in the footer
+	drop        bool
+}
+
+type sepKind uint8
+
+const (
+	sepNone  sepKind = iota
+	sepElem          // two elements meet with nothing between them
+	sepExit          // text follows right after an element's end
+	sepSpace         // a line break or block boundary
+)
+
+// piece is one text node of a block.
+type piece struct {
+	n      *html.Node
+	sep    sepKind
+	link   *html.Node
+	noCopy bool // inside code or translate=no
+	small  bool // inside <small>
+}
+
+type extractor struct {
+	info     map[*html.Node]*nodeInfo
+	cands    []*cand
+	cardUsed map[*html.Node]bool
+	pos      map[*html.Node]int    // position among same-named siblings
+	paths    map[*html.Node]string // block pointers already worked out
+}
+
+func newExtractor() *extractor {
+	return &extractor{
+		cardUsed: map[*html.Node]bool{},
+		pos:      map[*html.Node]int{},
+		paths:    map[*html.Node]string{},
+	}
+}
+
+func (x *extractor) skipped(n *html.Node) bool {
+	inf := x.info[n]
+	return inf == nil || inf.skip
+}
+
+func (x *extractor) run(d *Document) {
+	h := scanHead(d.root)
+	d.Lang = h.lang()
+
+	n := countElements(d.root)
+	infos := make([]nodeInfo, n)
+	x.info = make(map[*html.Node]*nodeInfo, n)
+	i := 0
+	x.analyze(d.root, infos, &i)
+
+	// Head blocks.
+	if h.title != nil {
+		c := &cand{src: h.title, el: h.title, role: RoleTitle}
+		for ch := h.title.FirstChild; ch != nil; ch = ch.NextSibling {
+			if ch.Type == html.TextNode {
+				c.pieces = append(c.pieces, piece{n: ch})
+			}
+		}
+		x.cands = append(x.cands, c)
+	}
+	if m := h.description; m != nil || h.ogDesc != nil {
+		if m == nil {
+			m = h.ogDesc
+		}
+		x.cands = append(x.cands, &cand{src: m, el: m, attr: "content", role: RoleMetaDescription})
+	}
+
+	if h.body != nil {
+		x.setupTestimonials(h.body)
+		x.setupFAQScopes(h.body)
+		x.visit(h.body, ctx{})
+	}
+	x.finish(d, h)
+}
+
+func countElements(n *html.Node) int {
+	c := 0
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if ch.Type == html.ElementNode {
+			c++
+		}
+		c += countElements(ch)
+	}
+	return c
+}
+
+// inlineTags are the elements whose text runs on inside their parent's
+// block.
+var inlineTags = map[string]bool{
+	"a": true, "abbr": true, "acronym": true, "b": true, "bdi": true, "bdo": true, "big": true,
+	"br": true, "cite": true, "code": true, "data": true, "del": true, "dfn": true, "em": true,
+	"font": true, "i": true, "img": true, "ins": true, "kbd": true, "label": true, "mark": true,
+	"nobr": true, "q": true, "rp": true, "rt": true, "ruby": true, "s": true, "samp": true,
+	"small": true, "span": true, "strike": true, "strong": true, "sub": true, "sup": true,
+	"time": true, "tt": true, "u": true, "var": true, "wbr": true, "output": true, "input": true,
+}
+
+func isInline(n *html.Node) bool { return inlineTags[n.Data] }
+
+// skipTags are elements whose content is never copy.
+var skipTags = map[string]bool{
+	"script": true, "style": true, "noscript": true, "template": true, "svg": true, "math": true,
+	"iframe": true, "object": true, "embed": true, "canvas": true, "video": true, "audio": true,
+	"select": true, "textarea": true, "option": true, "optgroup": true, "datalist": true,
+	"pre": true, "img": true, "picture": true, "source": true, "track": true, "map": true,
+	"area": true, "link": true, "meta": true, "title": true, "param": true, "xmp": true,
+	"plaintext": true, "noembed": true, "noframes": true, "frameset": true, "frame": true,
+	"base": true, "hr": true, "head": true, "progress": true, "meter": true,
+}
+
+var noCopyTags = map[string]bool{"code": true, "kbd": true, "samp": true}
+
+func isHeadingTag(t string) bool {
+	return len(t) == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6'
+}
+
+// hidden reports whether n is hidden from readers.
+func hidden(n *html.Node) bool { return hiddenEl(n, classTokens(n)) }
+
+func hiddenEl(n *html.Node, cls []string) bool {
+	if _, ok := getAttr(n, "hidden"); ok {
+		return true
+	}
+	if strings.EqualFold(strings.TrimSpace(attrVal(n, "aria-hidden")), "true") {
+		return true
+	}
+	if style := attrVal(n, "style"); style != "" && (strings.Contains(style, "none") || strings.Contains(style, "hidden")) {
+		s := strings.ToLower(strings.Join(strings.Fields(style), ""))
+		if strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden") {
+			return true
+		}
+	}
+	if hasToken(cls, hiddenClassTokens) {
+		return true
+	}
+	for _, t := range cls {
+		if cookieLike(t) {
+			return true
+		}
+	}
+	return cookieLike(strings.ToLower(attrVal(n, "id")))
+}
+
+func cookieLike(s string) bool {
+	for _, h := range cookieHints {
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func isIcon(n *html.Node, cls []string) bool {
+	switch n.Data {
+	case "i", "span", "em":
+	default:
+		return false
+	}
+	for _, t := range cls {
+		for _, tok := range iconClassTokens {
+			if t == tok {
+				return true
+			}
+		}
+		for _, p := range iconClassPrefixes {
+			if strings.HasPrefix(t, p) {
+				return true
+			}
+		}
+		if strings.HasSuffix(t, "-icon") || strings.HasSuffix(t, "_icon") {
+			return true
+		}
+	}
+	return false
+}
+
+// intrinsicSkip reports whether n's subtree is not copy wherever it stands.
+func intrinsicSkip(n *html.Node, cls []string) bool {
+	if n.Namespace != "" || skipTags[n.Data] {
+		return true
+	}
+	if n.Data == "input" {
+		switch strings.ToLower(attrVal(n, "type")) {
+		case "submit", "button":
+			return !significant(attrVal(n, "value"))
+		}
+		return true
+	}
+	if n.Data == "dialog" {
+		if _, open := getAttr(n, "open"); !open {
+			return true
+		}
+	}
+	return hiddenEl(n, cls) || isIcon(n, cls)
+}
+
+func noCopyEl(n *html.Node, cls []string) bool {
+	if noCopyTags[n.Data] {
+		return true
+	}
+	if strings.EqualFold(strings.TrimSpace(attrVal(n, "translate")), "no") {
+		return true
+	}
+	if _, ok := getAttr(n, "data-l10n-off"); ok {
+		return true
+	}
+	return hasToken(cls, []string{"notranslate"})
+}
+
+// buttonStyled reports whether a link is styled as a button: a CTA class
+// hint, or an inline style that paints a background.
+func buttonStyled(n *html.Node, cls []string) bool {
+	if ctaHints.match(cls) {
+		return true
+	}
+	if strings.EqualFold(attrVal(n, "role"), "button") {
+		return true
+	}
+	style := strings.ToLower(attrVal(n, "style"))
+	return strings.Contains(style, "background") && strings.Contains(style, "padding")
+}
+
+// uiControlButton reports whether a button operates the page (a menu
+// toggle, a carousel arrow, back-to-top) rather than calling to action.
+func uiControlButton(n *html.Node, clsID []string) bool {
+	for _, k := range uiControlAttrs {
+		if _, ok := getAttr(n, k); ok {
+			return true
+		}
+	}
+	return uiControl.match(clsID)
+}
+
+// analyze fills x.info for n's subtree (post-order) and returns n's info.
+func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
+	var inf *nodeInfo
+	if n.Type == html.ElementNode {
+		inf = &infos[*i]
+		*i++
+		x.info[n] = inf
+		inf.cls = classTokens(n)
+		inf.clsID = inf.cls
+		if id := strings.TrimSpace(attrVal(n, "id")); id != "" {
+			inf.clsID = append(inf.cls[:len(inf.cls):len(inf.cls)], strings.ToLower(id))
+		}
+		if intrinsicSkip(n, inf.cls) {
+			inf.skip = true
+			return inf
+		}
+	} else {
+		inf = &nodeInfo{}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			if significant(c.Data) {
+				inf.hasText = true
+			}
+		case html.ElementNode:
+			ci := x.analyze(c, infos, i)
+			if ci.skip {
+				continue
+			}
+			inf.hasText = inf.hasText || ci.hasText
+			if ci.hasText && (ci.block || ci.hasBlock) {
+				inf.hasBlock = true
+			}
+			inf.hasCTA = inf.hasCTA || ci.ctaEl || ci.hasCTA
+			inf.hasH1 = inf.hasH1 || ci.hasH1 || c.Data == "h1"
+			inf.heading = inf.heading || ci.heading || isHeadingTag(c.Data)
+			inf.hasNav = inf.hasNav || ci.hasNav || c.Data == "nav" || strings.EqualFold(attrVal(c, "role"), "navigation")
+			inf.testi = inf.testi || ci.testi
+		}
+	}
+	if n.Type != html.ElementNode {
+		return inf
+	}
+	switch n.Data {
+	case "input":
+		inf.hasText = true
+		inf.ctaEl = true
+	case "button":
+		if uiControlButton(n, inf.clsID) {
+			t := x.nodeText(n)
+			if !endsWithQuestion(t) && !faqQuestionHints.match(inf.cls) {
+				inf.skip = true
+				return inf
+			}
+		} else {
+			inf.ctaEl = inf.hasText
+		}
+	case "a":
+		inf.ctaEl = inf.hasText && buttonStyled(n, inf.cls)
+		if !inf.ctaEl && !inf.hasBlock && logoHints.match(inf.cls) {
+			inf.skip = true
+			return inf
+		}
+	default:
+		if strings.EqualFold(attrVal(n, "role"), "button") && !uiControlButton(n, inf.clsID) {
+			inf.ctaEl = inf.hasText
+		}
+	}
+	inf.block = !isInline(n) || inf.ctaEl
+	inf.noCopy = noCopyEl(n, inf.cls)
+	if !inf.ctaEl && n.Data != "a" && n.Data != "button" && testiHint(inf.cls) != 0 {
+		inf.testi = true
+	}
+	return inf
+}
+
+// visit extracts the blocks of element el.
+func (x *extractor) visit(el *html.Node, cx ctx) {
+	inf := x.info[el]
+	if inf == nil || inf.skip || inf.consumed || !inf.hasText {
+		return
+	}
+	if inf.noCopy && !inf.ctaEl {
+		return
+	}
+	cx = x.enter(el, cx)
+	if cx.mode == modeCTAOnly {
+		if inf.ctaEl && buttonStyled(el, inf.cls) {
+			x.emitCTA(el, cx)
+			return
+		}
+		for c := el.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				x.visit(c, cx)
+			}
+		}
+		return
+	}
+	if inf.ctaEl {
+		x.emitCTA(el, cx)
+		return
+	}
+	if !inf.hasBlock {
+		if el.Data != "a" && x.linksOnly(el) {
+			// A row of links ("Download for Mac", "Download for Linux")
+			// is one block per link.
+			for c := el.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode && c.Data == "a" {
+					x.visit(c, cx)
+				}
+			}
+			return
+		}
+		x.leaf(el, cx)
+		return
+	}
+	x.container(el, cx)
+}
+
+// linksOnly reports whether el's text is two or more links side by side,
+// with nothing but white space or separators between them.
+func (x *extractor) linksOnly(el *html.Node) bool {
+	links := 0
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			if significant(c.Data) {
+				return false
+			}
+		case html.ElementNode:
+			inf := x.info[c]
+			if inf == nil || inf.skip || !inf.hasText {
+				continue
+			}
+			if c.Data != "a" {
+				return false
+			}
+			links++
+		}
+	}
+	return links >= 2
+}
+
+// enter returns the context for el's content.
+func (x *extractor) enter(el *html.Node, cx ctx) ctx {
+	inf := x.info[el]
+	tag := el.Data
+	role := strings.ToLower(attrVal(el, "role"))
+	switch {
+	case cx.mode == modeFooter:
+	case tag == "nav" || role == "navigation" || role == "menubar" || role == "menu" || role == "tablist":
+		cx.mode = modeCTAOnly
+	case (tag == "header" || role == "banner") && !inf.hasH1 && (inf.hasNav || !inf.heading || x.hasLinkList(el)):
+		cx.mode = modeCTAOnly
+	case tag == "footer" && x.pageFooter(el), role == "contentinfo", hasToken(x.classIDOf(el), footerTokens):
+		cx.mode = modeFooter
+	case cx.mode == modeNormal && x.isLinkList(el):
+		cx.mode = modeCTAOnly
+	}
+	switch tag {
+	case "aside":
+		cx.aside = true
+	case "small":
+		cx.small = true
+	case "a":
+		cx.link = el
+	case "details":
+		cx.details, cx.summary = true, false
+	case "summary":
+		cx.summary = cx.details
+	case "dt":
+		cx.dt, cx.dd = true, false
+	case "dd":
+		cx.dd, cx.dt = true, false
+	}
+	if tinyFont(el) {
+		cx.small = true
+	}
+	if inf.faqScope || faqScope.match(x.classIDOf(el)) {
+		cx.faq = true
+	}
+	toks := x.classOf(el)
+	if faqAnswerHints.match(toks) || inf.faqA {
+		cx.answer, cx.question = true, false
+	} else if !cx.answer && faqQuestionHints.match(toks) && wordCount(x.nodeText(el)) <= 40 {
+		cx.question = true
+	}
+	if inf.quote != nil {
+		cx.testi = inf.quote
+	}
+	return cx
+}
+
+// tinyFont reports whether an inline style sets a font size of 11px or less.
+func tinyFont(el *html.Node) bool {
+	style := strings.ToLower(attrVal(el, "style"))
+	i := strings.Index(style, "font-size:")
+	if i < 0 {
+		return false
+	}
+	v := strings.TrimSpace(style[i+len("font-size:"):])
+	n := 0
+	for _, r := range v {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = n*10 + int(r-'0')
+		if n > 1000 {
+			return false
+		}
+	}
+	return n > 0 && n <= 11 && strings.HasPrefix(strings.TrimLeft(v, "0123456789"), "px")
+}
+
+// pageFooter reports whether a <footer> closes the page rather than an
+// article or a section.
+func (x *extractor) pageFooter(el *html.Node) bool {
+	for p := el.Parent; p != nil; p = p.Parent {
+		switch p.Data {
+		case "article", "aside", "nav", "section", "blockquote", "details", "fieldset", "figure", "td", "dialog":
+			return false
+		}
+	}
+	return true
+}
+
+// isLinkList reports whether el is a menu: a list whose every item is one
+// short link and nothing else.
+func (x *extractor) isLinkList(el *html.Node) bool {
+	min := 3
+	switch el.Data {
+	case "ul", "ol", "menu":
+		min = 2
+	case "a", "p", "li", "button", "h1", "h2", "h3", "h4", "h5", "h6", "body", "main":
+		return false
+	}
+	links := 0
+	menuLike := false
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			if significant(c.Data) {
+				return false
+			}
+		case html.ElementNode:
+			ci := x.info[c]
+			if ci == nil || ci.skip || !ci.hasText {
+				continue
+			}
+			link := c
+			if c.Data == "li" {
+				link = x.onlyChild(c)
+			}
+			if link == nil || link.Data != "a" {
+				return false
+			}
+			if _, ok := getAttr(link, "href"); !ok {
+				return false
+			}
+			li := x.info[link]
+			t := x.nodeText(link)
+			if li.heading || li.hasCTA || wordCount(t) > 5 || x.leafBlocks(link) > 1 {
+				return false
+			}
+			if !startsWithCTAVerb(strings.ToLower(t)) {
+				menuLike = true
+			}
+			links++
+		}
+	}
+	// Links that all call to action ("Download for Mac", "Download for
+	// Linux") are not a menu.
+	return links >= min && menuLike
+}
+
+// onlyChild returns the one child of el that carries text, if el has no
+// text of its own.
+func (x *extractor) onlyChild(el *html.Node) *html.Node {
+	var only *html.Node
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			if significant(c.Data) {
+				return nil
+			}
+		case html.ElementNode:
+			ci := x.info[c]
+			if ci == nil || ci.skip || !ci.hasText {
+				continue
+			}
+			if only != nil {
+				return nil
+			}
+			only = c
+		}
+	}
+	return only
+}
+
+// leafBlocks counts the text-bearing leaf blocks under el.
+func (x *extractor) leafBlocks(el *html.Node) int {
+	n := 0
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		ci := x.info[c]
+		if ci == nil || ci.skip || !ci.hasText {
+			continue
+		}
+		if ci.block && !ci.hasBlock {
+			n++
+		} else {
+			n += x.leafBlocks(c)
+		}
+	}
+	return n
+}
+
+func (x *extractor) hasLinkList(el *html.Node) bool {
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || x.skipped(c) {
+			continue
+		}
+		if x.isLinkList(c) || x.hasLinkList(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// container extracts the blocks of an element that has child blocks: each
+// child block, and the element's own text runs as one more block.
+func (x *extractor) container(el *html.Node, cx ctx) {
+	if cx.faq {
+		x.markFAQ(el)
+	}
+	var direct *cand
+	var run []*html.Node
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		var sig []*html.Node
+		textSig := false
+		for _, n := range run {
+			if n.Type == html.TextNode {
+				if significant(n.Data) {
+					textSig = true
+				}
+				continue
+			}
+			if inf := x.info[n]; inf != nil && !inf.skip && !inf.consumed && inf.hasText {
+				sig = append(sig, n)
+			}
+		}
+		if !textSig && len(sig) == 1 {
+			x.visit(sig[0], cx)
+			run = run[:0]
+			return
+		}
+		if !textSig && len(sig) == 0 {
+			run = run[:0]
+			return
+		}
+		if direct == nil {
+			direct = &cand{src: el, el: el, direct: true, cx: cx}
+			x.cands = append(x.cands, direct)
+		}
+		col := collector{x: x, pieces: direct.pieces}
+		if len(direct.pieces) > 0 {
+			col.pending = sepSpace
+		}
+		for _, n := range run {
+			col.add(n, nil, false)
+		}
+		direct.pieces = col.pieces
+		run = run[:0]
+	}
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			run = append(run, c)
+		case html.ElementNode:
+			inf := x.info[c]
+			if inf == nil || inf.skip {
+				continue
+			}
+			if isInline(c) && !inf.block && !inf.hasBlock {
+				run = append(run, c)
+				continue
+			}
+			flush()
+			x.visit(c, cx)
+		}
+	}
+	flush()
+}
+
+// leaf makes one block of el's text.
+func (x *extractor) leaf(el *html.Node, cx ctx) {
+	col := collector{x: x}
+	var link *html.Node
+	if el.Data == "a" {
+		link = el
+	}
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		col.add(c, link, false)
+	}
+	x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, pieces: col.pieces})
+}
+
+// emitCTA makes a call-to-action block of el.
+func (x *extractor) emitCTA(el *html.Node, cx ctx) {
+	if el.Data == "input" {
+		x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, attr: "value", ctaEl: true})
+		return
+	}
+	col := collector{x: x}
+	for c := el.FirstChild; c != nil; c = c.NextSibling {
+		col.add(c, nil, false)
+	}
+	x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, pieces: col.pieces, ctaEl: true})
+}
+
+// collector gathers the text nodes of a block in order, noting where
+// elements meet so that words in adjacent elements are not run together.
+type collector struct {
+	x         *extractor
+	pieces    []piece
+	pending   sepKind
+	afterElem bool
+}
+
+func (c *collector) add(n *html.Node, link *html.Node, noCopy bool) {
+	c.addIn(n, link, noCopy, false)
+}
+
+func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
+	switch n.Type {
+	case html.TextNode:
+		sep := c.pending
+		if sep == sepNone && c.afterElem {
+			sep = sepExit
+		}
+		c.pieces = append(c.pieces, piece{n: n, sep: sep, link: link, noCopy: noCopy, small: small})
+		c.pending = sepNone
+		c.afterElem = false
+	case html.ElementNode:
+		inf := c.x.info[n]
+		if inf == nil || inf.skip || inf.consumed {
+			return
+		}
+		if n.Data == "br" {
+			c.pending = sepSpace
+			c.afterElem = false
+			return
+		}
+		inline := isInline(n)
+		switch {
+		case !inline:
+			c.pending = sepSpace
+		case c.afterElem && c.pending == sepNone:
+			c.pending = sepElem
+		}
+		c.afterElem = false
+		if n.Data == "a" {
+			link = n
+		}
+		noCopy = noCopy || inf.noCopy
+		small = small || n.Data == "small"
+		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+			c.addIn(ch, link, noCopy, small)
+		}
+		if !inline {
+			c.pending = sepSpace
+		}
+		c.afterElem = true
+	}
+}
