@@ -75,15 +75,47 @@ func SlangWords(lang string) []string {
 }
 
 // PlainWords maps, for English, the words plain-language guides replace to
-// the common word they prefer. It returns a fresh map each call.
+// the common word they prefer (after the US federal plain-language
+// guidelines' list of simple words and phrases). Only replacements that
+// keep the part of speech and the meaning are listed, so a rules engine can
+// apply them blindly. It returns a fresh map each call.
 func PlainWords() map[string]string {
 	return map[string]string{
-		"utilize": "use", "utilise": "use", "purchase": "buy", "commence": "start", "facilitate": "help",
-		"approximately": "about", "assistance": "help", "numerous": "many", "demonstrate": "show",
-		"endeavor": "try", "endeavour": "try", "terminate": "end", "obtain": "get", "require": "need",
-		"additional": "more", "sufficient": "enough", "prior to": "before", "in order to": "to",
-		"subsequently": "later", "individuals": "people", "regarding": "about", "initiate": "start",
-		"methodology": "method", "optimal": "best", "remuneration": "pay", "expedite": "speed up",
+		"utilize": "use", "utilise": "use", "utilizes": "uses", "utilized": "used", "utilization": "use",
+		"purchase": "buy", "purchases": "buys", "purchased": "bought", "purchasing": "buying",
+		"commence": "start", "commences": "starts", "initiate": "start", "initiates": "starts",
+		"facilitate": "help", "facilitates": "helps", "assist": "help", "assists": "helps", "assistance": "help",
+		"approximately": "about", "numerous": "many", "demonstrate": "show", "demonstrates": "shows",
+		"endeavor": "try", "endeavour": "try", "attempt": "try", "terminate": "end", "terminates": "ends",
+		"obtain": "get", "obtains": "gets", "require": "need", "requires": "needs", "required": "needed",
+		"requirement": "need", "requirements": "needs", "additional": "more", "additionally": "also",
+		"sufficient": "enough", "prior to": "before", "in order to": "to", "subsequently": "later",
+		"subsequent": "later", "individuals": "people", "regarding": "about", "concerning": "about",
+		"pertaining to": "about", "with regard to": "about", "in relation to": "about",
+		"methodology": "method", "optimal": "best", "optimum": "best", "remuneration": "pay",
+		"expedite": "speed up", "accomplish": "do", "accordingly": "so", "consequently": "so",
+		"therefore": "so", "anticipate": "expect", "ascertain": "find out", "component": "part",
+		"components": "parts", "currently": "now", "at the present time": "now", "determine": "decide",
+		"discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
+		"ensure": "make sure", "establish": "set up", "frequently": "often", "furnish": "give",
+		"immediately": "at once", "implement": "carry out", "in addition": "also", "in the event of": "if",
+		"in the near future": "soon", "indicate": "show", "indicates": "shows", "initial": "first",
+		"maintain": "keep", "maintains": "keeps", "maximum": "most", "minimum": "least",
+		"modify": "change", "modifies": "changes", "notify": "tell", "objective": "aim",
+		"option": "choice", "options": "choices", "participate": "take part", "perform": "do",
+		"performs": "does", "portion": "part", "possess": "have", "previously": "before",
+		"proceed": "go on", "provide": "give", "provides": "gives", "providing": "giving",
+		"receive": "get", "receives": "gets", "relocate": "move", "remainder": "rest",
+		"retain": "keep", "selection": "choice", "selections": "choices", "submit": "send",
+		"substantial": "large", "transmit": "send", "validate": "check", "whereas": "while",
+		"organizations": "groups", "organisations": "groups", "contribution": "gift",
+		"contributions": "gifts", "comprehensive": "full", "functionality": "features",
+		"significantly": "greatly", "essential": "key", "critically important": "vital", "important": "key",
+		"inquire": "ask", "inquiries": "questions", "information": "details", "organization": "group",
+		"conform to": "keep to", "steadfast": "loyal", "decisionmaker": "judge", "optimize": "improve",
+		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "affiliated with": "linked to",
+		"continue": "keep on", "corporate": "company", "commitment": "pledge", "calculate": "work out",
+		"categories": "groups", "permanent": "lasting", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
 	}
 }
 

@@ -22,7 +22,7 @@ var frameTables = map[string]map[string]frames{
 		"bargain-hunter":    {Headline: []string{"The offer: %s"}, PriceHeadline: []string{"{price}: %s", "The offer: %s"}, CTA: []string{"%s today"}, PriceCTA: []string{"%s at this price", "%s today"}},
 		"busy-professional": {Headline: []string{"In short: %s"}, CTA: []string{"%s right away", "Now: %s"}},
 		"executive":         {Headline: []string{"The business case: %s", "For business: %s"}, CTA: []string{"%s for your team"}},
-		"expert":            {Headline: []string{"The specifics: %s"}, CTA: []string{"%s: full details", "Details: %s"}},
+		"expert":            {Headline: []string{"In detail: %s"}, CTA: []string{"%s: full details", "Details: %s"}},
 		"beginner":          {Headline: []string{"New to this? %s"}, CTA: []string{"First step: %s"}},
 		"cautious":          {Headline: []string{"Take your time: %s"}, CTA: []string{"%s at your own pace", "%s, no rush"}},
 		"status-seeker":     {Headline: []string{"Set the standard: %s"}, CTA: []string{"%s in style"}},

@@ -310,6 +310,9 @@ func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
 		each(lower, sep, func(i int) {
 			switch c {
 			case "and", "und", "et", "y", "e":
+				if inList(s, i) {
+					return // "free, unrestricted, and open": the end of a list, not a clause
+				}
 				places = append(places, place{cut: i, resume: i + len(sep)}) // a plain "and" goes
 			case "which":
 				places = append(places, place{cut: i, resume: i + len(sep), prefix: "This "})
@@ -319,7 +322,11 @@ func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
 		})
 	}
 	if anyComma {
-		each(s, ", ", func(i int) { places = append(places, place{cut: i, resume: i + 2}) })
+		each(s, ", ", func(i int) {
+			if !inList(s, i) {
+				places = append(places, place{cut: i, resume: i + 2})
+			}
+		})
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) { places = append(places, place{cut: i, resume: i + 1}) })
 		}
@@ -361,6 +368,13 @@ func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
 		left += "."
 	}
 	return left, right, true
+}
+
+// inList reports whether the comma at i ends a short list item (a comma
+// no more than three words before it), as in "A, B, and C".
+func inList(s string, i int) bool {
+	prev := strings.LastIndex(s[:i], ", ")
+	return prev >= 0 && wordCount(s[prev+2:i]) <= 3
 }
 
 // pastTense tells a past-tense sentence, for the lead a split puts before
