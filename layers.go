@@ -41,6 +41,32 @@ type Sample struct {
 	Text string
 	// Language is the fork's BCP 47 language tag.
 	Language string
+
+	measured *measurement
+}
+
+type measurement struct {
+	done   bool
+	stats  readability.Stats
+	scores readability.Scores
+}
+
+// NewSample returns a sample whose readability is measured once however
+// many rules ask for it.
+func NewSample(text, language string) Sample {
+	return Sample{Text: text, Language: language, measured: &measurement{}}
+}
+
+// Measure returns the sample's counts and readability scores.
+func (s Sample) Measure() (readability.Stats, readability.Scores) {
+	if s.measured == nil {
+		return readability.Measure(s.Text, s.Language)
+	}
+	if !s.measured.done {
+		s.measured.stats, s.measured.scores = readability.Measure(s.Text, s.Language)
+		s.measured.done = true
+	}
+	return s.measured.stats, s.measured.scores
 }
 
 // DefaultLayer is the layer a request gets when it names none.
@@ -158,7 +184,7 @@ func LayerNames() []string {
 func maxAvgSentence(limit float64) Rule {
 	return Rule{Name: "max_avg_sentence", Description: fmt.Sprintf("average sentence at most %.0f words", limit),
 		Check: func(s Sample) (bool, string) {
-			st, _ := readability.Measure(s.Text, s.Language)
+			st, _ := s.Measure()
 			return st.AvgSentence <= limit, fmt.Sprintf("average sentence %.1f words (limit %.0f)", st.AvgSentence, limit)
 		}}
 }
@@ -166,7 +192,7 @@ func maxAvgSentence(limit float64) Rule {
 func maxSentence(limit int) Rule {
 	return Rule{Name: "max_sentence", Description: fmt.Sprintf("no sentence over %d words", limit),
 		Check: func(s Sample) (bool, string) {
-			st, _ := readability.Measure(s.Text, s.Language)
+			st, _ := s.Measure()
 			return st.LongestSentence <= limit, fmt.Sprintf("longest sentence %d words (limit %d)", st.LongestSentence, limit)
 		}}
 }
@@ -176,7 +202,7 @@ func maxSentence(limit int) Rule {
 func maxGrade(limit float64) Rule {
 	return Rule{Name: "max_grade", Description: fmt.Sprintf("Flesch–Kincaid grade at most %.0f (English)", limit),
 		Check: func(s Sample) (bool, string) {
-			_, sc := readability.Measure(s.Text, s.Language)
+			_, sc := s.Measure()
 			if sc.FleschKincaidGrade == nil {
 				return true, "not measured: Flesch–Kincaid applies to English only"
 			}
@@ -187,7 +213,7 @@ func maxGrade(limit float64) Rule {
 func noContractions() Rule {
 	return Rule{Name: "no_contractions", Description: "no contractions",
 		Check: func(s Sample) (bool, string) {
-			st, _ := readability.Measure(s.Text, s.Language)
+			st, _ := s.Measure()
 			return st.Contractions == 0, fmt.Sprintf("%d contractions", st.Contractions)
 		}}
 }

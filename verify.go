@@ -195,7 +195,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	invented, inventedCheck := checkInvented(p, d, src, forked)
 	checks = append(checks, inventedCheck)
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked))
-	sample := Sample{Text: layerText(p, forked), Language: p.TargetLanguage}
+	sample := NewSample(layerText(p, forked), p.TargetLanguage)
 	for _, r := range p.Layer.Rules {
 		ok, detail := r.Check(sample)
 		checks = append(checks, Check{Name: "layer:" + r.Name, Passed: ok, Details: detail})

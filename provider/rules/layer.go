@@ -111,8 +111,9 @@ var conjunctions = map[string][]string{
 // wordRule replaces a whole word or phrase, matched without regard to
 // case, keeping a leading capital. Its pattern is compiled once, in New.
 type wordRule struct {
-	re *regexp.Regexp
-	to string
+	re  *regexp.Regexp
+	lit string // the lower-cased phrase: a cheap test before the pattern runs
+	to  string
 }
 
 // newWordRule matches from as a whole word; with beforeWord it matches only
@@ -122,7 +123,7 @@ func newWordRule(from, to string, beforeWord bool) wordRule {
 	if beforeWord {
 		tail = `( \pL)`
 	}
-	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), to: to}
+	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), lit: strings.ToLower(from), to: to}
 }
 
 // apply replaces every match and returns how many it replaced.
@@ -148,10 +149,17 @@ func (w wordRule) apply(text string) (string, int) {
 // applyAll applies rules in order and counts the replacements.
 func applyAll(text string, rules []wordRule) (string, int) {
 	total := 0
+	lower := strings.ToLower(text)
 	for _, r := range rules {
+		if !strings.Contains(lower, r.lit) {
+			continue
+		}
 		var n int
 		text, n = r.apply(text)
-		total += n
+		if n > 0 {
+			total += n
+			lower = strings.ToLower(text)
+		}
 	}
 	return text, total
 }
