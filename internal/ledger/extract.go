@@ -1,0 +1,100 @@
+package ledger
+
+import (
+	"strings"
+
+	"github.com/marketingfork/fork/internal/extract"
+)
+
+// Source is what the ledger reads.
+type Source struct {
+	// Blocks are the page's copy blocks in page order.
+	Blocks []extract.Block
+	// Locale is the BCP 47 tag of the page ("en", "en-GB", "de", "fr",
+	// "pt-BR", "es-CL"). It decides how numbers read (see ParseNumber), the
+	// order of all-numeric dates (M/D/Y in American English, D/M/Y
+	// elsewhere) and which currency "$" means.
+	Locale string
+	// Names are known product and brand names (the site name, say). They
+	// are matched without regard to case. May be empty.
+	Names []string
+}
+
+// Extract returns the offer ledger of a page: every fact a fork must keep.
+//
+// Facts come block by block in the order of src.Blocks and, inside a block,
+// in the order they stand in its text (a line before the facts inside it),
+// with the block's link last. Each (Kind, Value, Block) comes once, the
+// first time it stands. The same Source always gives the same facts in the
+// same order.
+//
+// Per block it reports what FromText reports for the block's text, plus
+// names (see Source.Names and the rules of pageNames), guarantee and legal
+// lines, and the block's Href as a URL (with an e-mail or phone fact for
+// mailto: and tel: links). Testimonial attributions are not read.
+func Extract(src Source) []Fact {
+	li := parseLocale(src.Locale)
+	names := pageNames(src, &li)
+	var out []Fact
+	seen := map[factKey]bool{}
+	for _, b := range src.Blocks {
+		fs := scanText(b.Text, &li)
+		fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
+		fs = append(fs, lineFacts(b, &li)...)
+		sortPosFacts(fs)
+		fs = append(fs, hrefFacts(b.Href)...)
+		for _, f := range fs {
+			f.Block = b.ID
+			k := factKey{f.Kind, f.Value, b.ID}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, f.Fact)
+		}
+	}
+	return out
+}
+
+// outside drops the names that stand inside a link or e-mail address (a
+// name that is the whole link, "gather.ai", stays).
+func outside(names, facts []posFact) []posFact {
+	out := names[:0]
+	for _, n := range names {
+		inside := false
+		for _, f := range facts {
+			if (f.Kind == KindURL || f.Kind == KindEmail) && f.start <= n.start && n.end <= f.end && f.end-f.start > n.end-n.start {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hrefFacts reads a block's link target: a URL as written, and for mailto:
+// and tel: links the address or number too.
+func hrefFacts(href string) []posFact {
+	h := strings.TrimSpace(href)
+	if h == "" {
+		return nil
+	}
+	out := []posFact{{Fact: Fact{Kind: KindURL, Text: href, Value: h}}}
+	low := strings.ToLower(h)
+	switch {
+	case strings.HasPrefix(low, "mailto:"):
+		addr, _, _ := strings.Cut(h[len("mailto:"):], "?")
+		if m := reEmail.FindString(addr); m != "" && m == addr {
+			out = append(out, posFact{Fact: Fact{Kind: KindEmail, Text: href, Value: strings.ToLower(addr)}})
+		}
+	case strings.HasPrefix(low, "tel:"):
+		num := h[len("tel:"):]
+		if d := countDigits(num); d >= 7 && d <= 15 {
+			out = append(out, posFact{Fact: Fact{Kind: KindPhone, Text: href, Value: phoneValue(strings.TrimSpace(num))}})
+		}
+	}
+	return out
+}

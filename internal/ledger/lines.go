@@ -1,0 +1,159 @@
+package ledger
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/extract"
+)
+
+var (
+	guaranteeSet = newFormSet(guaranteePhrases)
+	legalSet     = newFormSet(legalPhrases)
+)
+
+// contains reports whether any form of the set stands in t.
+func (fs formSet) contains(t string, li *localeInfo) bool {
+	for i := 0; i < len(t); {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		for _, f := range fs.byFirst[unicode.ToLower(r)] {
+			if li != nil && !li.inLangs(f.langs) {
+				continue
+			}
+			end, ok := matchAt(t, i, f.text, f.exact)
+			if ok && (f.loose || wordBoundedAt(t, i, end)) {
+				return true
+			}
+		}
+		i += n
+	}
+	return false
+}
+
+// lineFacts finds the guarantee and legal lines of a block: the whole
+// block for the guarantee and fine-print roles, and in every other block
+// each sentence that carries a guarantee or legal phrase.
+func lineFacts(b extract.Block, li *localeInfo) []posFact {
+	t := b.Text
+	var out []posFact
+	add := func(kind Kind, i, j int) {
+		if v := foldSpace(t[i:j]); v != "" {
+			out = append(out, posFact{Fact: Fact{Kind: kind, Text: t[i:j], Value: v}, start: i, end: j})
+		}
+	}
+	i, j := trimSpan(t, 0, len(t))
+	if b.Role == extract.RoleGuarantee {
+		add(KindGuarantee, i, j)
+	}
+	if b.Role == extract.RoleFinePrint {
+		add(KindLegal, i, j)
+	}
+	for _, sp := range sentenceSpans(t) {
+		sent := t[sp[0]:sp[1]]
+		if b.Role != extract.RoleGuarantee && guaranteeSet.contains(sent, li) {
+			add(KindGuarantee, sp[0], sp[1])
+		}
+		if b.Role != extract.RoleFinePrint && legalSet.contains(sent, li) {
+			add(KindLegal, sp[0], sp[1])
+		}
+	}
+	return out
+}
+
+// trimSpan narrows t[i:j] to drop white space at both ends.
+func trimSpan(t string, i, j int) (int, int) {
+	for i < j {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	for j > i {
+		r, n := utf8.DecodeLastRuneInString(t[:j])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		j -= n
+	}
+	return i, j
+}
+
+// sentenceSpans splits t into sentences: after '.', '!', '?' or '…' (with
+// any closing quotes) followed by white space and, after a period, anything
+// but a lower-case letter; and at line breaks. A period after
+// a known abbreviation or a single letter ("e.g.", "Dr.", "J.") does not
+// end a sentence.
+func sentenceSpans(t string) [][2]int {
+	var out [][2]int
+	emit := func(i, j int) {
+		if i, j = trimSpan(t, i, j); i < j {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	start := 0
+	for i := 0; i < len(t); {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if r == '\n' {
+			emit(start, i)
+			start = i + n
+			i += n
+			continue
+		}
+		if r != '.' && r != '!' && r != '?' && r != '…' && r != '。' {
+			i += n
+			continue
+		}
+		j := i + n
+		for j < len(t) {
+			r2, n2 := utf8.DecodeRuneInString(t[j:])
+			if !strings.ContainsRune(".!?…)\"'”’»", r2) {
+				break
+			}
+			j += n2
+		}
+		if r2 := nextRune(t, j); r2 == -1 || !unicode.IsSpace(r2) {
+			i = j
+			continue
+		}
+		k := j
+		for k < len(t) {
+			r3, n3 := utf8.DecodeRuneInString(t[k:])
+			if !unicode.IsSpace(r3) || r3 == '\n' {
+				break
+			}
+			k += n3
+		}
+		r3 := nextRune(t, k)
+		split := r != '.' || !unicode.IsLower(r3)
+		if r == '.' && isAbbrevBefore(t, i) {
+			split = false
+		}
+		if split {
+			emit(start, j)
+			start = k
+		}
+		i = k
+	}
+	emit(start, len(t))
+	return out
+}
+
+// isAbbrevBefore reports whether the word ending at t[i] (a period) is an
+// abbreviation.
+func isAbbrevBefore(t string, i int) bool {
+	k := i
+	for k > 0 {
+		r, n := utf8.DecodeLastRuneInString(t[:k])
+		if !unicode.IsLetter(r) && r != '.' {
+			break
+		}
+		k -= n
+	}
+	w := strings.ToLower(strings.Trim(t[k:i], "."))
+	if utf8.RuneCountInString(w) == 1 {
+		return true
+	}
+	return sentenceAbbrevs[w]
+}

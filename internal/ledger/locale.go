@@ -1,0 +1,164 @@
+package ledger
+
+import (
+	"strings"
+
+	"golang.org/x/text/language"
+)
+
+// localeInfo is what the ledger needs to know about a page's locale: how it
+// writes numbers and dates, and which currency an ambiguous symbol means.
+type localeInfo struct {
+	lang   string // base language, "en" when unknown
+	region string // region as written in the tag, "" when absent
+	// decimal is the decimal mark ('.' or ','); the other mark groups
+	// thousands. It only decides the ambiguous case of a single mark
+	// followed by exactly three digits ("1.058", "1,234").
+	decimal byte
+	// spaceGroups says a plain space may group thousands when numbers are
+	// read out of running text ("1 247" in French). No-break, narrow
+	// no-break and thin spaces group thousands in every locale.
+	spaceGroups bool
+	// monthFirst says all-numeric dates read month/day/year (en-US).
+	monthFirst bool
+	// nounCaps says the language capitalises every noun (German), so a
+	// capitalised word on its own is no sign of a name.
+	nounCaps bool
+}
+
+// commaDecimal lists the languages whose decimal mark is a comma.
+var commaDecimal = set(
+	"af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et",
+	"eu", "fi", "fo", "fr", "gl", "hr", "hu", "id", "is", "it", "kk", "lb",
+	"lt", "lv", "mk", "nb", "nl", "nn", "no", "pl", "pt", "ro", "ru", "sk",
+	"sl", "sq", "sr", "sv", "tr", "uk", "vi",
+)
+
+// dotDecimalRegions lists language-region pairs that use a decimal point
+// although the language mostly writes a comma, and the reverse.
+var dotDecimalRegions = set(
+	"de-CH", "de-LI", "it-CH", "rm-CH", "gsw-CH", "gsw",
+	"es-MX", "es-US", "es-419", "es-PR", "es-DO", "es-GT", "es-HN", "es-NI",
+	"es-PA", "es-SV", "es-PE", "es-CU",
+)
+var commaDecimalRegions = set("en-ZA")
+
+// spaceGroupLangs lists the languages that group thousands with a space.
+var spaceGroupLangs = set(
+	"af", "be", "bg", "cs", "et", "fi", "fr", "hu", "kk", "lt", "lv", "nb",
+	"nn", "no", "pl", "ru", "sk", "sv", "uk",
+)
+var spaceGroupRegions = set("pt-PT", "en-ZA", "de-AT")
+
+// monthFirstRegions lists the regions of English that write M/D/Y.
+var monthFirstRegions = set("", "US", "PH", "UM", "AS", "GU", "MP", "PR", "VI")
+
+var nounCapsLangs = set("de", "gsw", "lb")
+
+// dollarByRegion maps a region to the currency its "$" means; any other
+// region (and no region) means USD.
+var dollarByRegion = map[string]string{
+	"AU": "AUD", "CA": "CAD", "NZ": "NZD", "CL": "CLP", "MX": "MXN",
+	"AR": "ARS", "CO": "COP", "UY": "UYU", "SG": "SGD", "HK": "HKD",
+	"TW": "TWD",
+}
+
+// pesoByRegion maps a region to the currency its "pesos" are; there is no
+// default.
+var pesoByRegion = map[string]string{
+	"CL": "CLP", "MX": "MXN", "AR": "ARS", "CO": "COP", "UY": "UYU",
+	"PH": "PHP", "DO": "DOP", "CU": "CUP",
+}
+
+// parseLocale reads a BCP 47 tag. An empty or unreadable tag reads as
+// English with no region.
+func parseLocale(s string) localeInfo {
+	li := localeInfo{lang: "en"}
+	if s = strings.TrimSpace(s); s != "" {
+		tag, _ := language.Parse(s)
+		b, _, r := tag.Raw()
+		if bs := b.String(); bs != "und" && bs != "" {
+			li.lang = bs
+		}
+		if rs := r.String(); rs != "ZZ" {
+			li.region = rs
+		}
+	}
+	lr := li.lang
+	if li.region != "" {
+		lr += "-" + li.region
+	}
+	li.decimal = '.'
+	if commaDecimal[li.lang] {
+		li.decimal = ','
+	}
+	switch {
+	case dotDecimalRegions[lr] || dotDecimalRegions[li.lang]:
+		li.decimal = '.'
+	case commaDecimalRegions[lr]:
+		li.decimal = ','
+	}
+	li.spaceGroups = spaceGroupLangs[li.lang] || spaceGroupRegions[lr]
+	li.monthFirst = li.lang == "en" && monthFirstRegions[li.region]
+	li.nounCaps = nounCapsLangs[li.lang]
+	return li
+}
+
+// currency turns a currency key from the tables into an ISO 4217 code. Keys
+// that are codes already come back as they are; "$", "¥", "kr", "pesos" and
+// "kroner" depend on the locale. It returns "" where the locale does not
+// say ("pesos" outside a peso country).
+func (li *localeInfo) currency(key string) string {
+	switch key {
+	case "$":
+		if c, ok := dollarByRegion[li.region]; ok {
+			return c
+		}
+		return "USD"
+	case "¥":
+		if li.lang == "zh" {
+			return "CNY"
+		}
+		return "JPY"
+	case "kr":
+		switch li.lang {
+		case "da", "fo", "kl":
+			return "DKK"
+		case "nb", "nn", "no":
+			return "NOK"
+		case "is":
+			return "ISK"
+		}
+		return "SEK"
+	case "kroner":
+		if li.lang == "nb" || li.lang == "nn" || li.lang == "no" {
+			return "NOK"
+		}
+		return "DKK"
+	case "pesos":
+		return pesoByRegion[li.region]
+	}
+	return key
+}
+
+// inLangs reports whether the locale's language is one of langs; no langs
+// means every language.
+func (li *localeInfo) inLangs(langs []string) bool {
+	if len(langs) == 0 {
+		return true
+	}
+	for _, l := range langs {
+		if l == li.lang {
+			return true
+		}
+	}
+	return false
+}
+
+func set(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}

@@ -1,0 +1,187 @@
+package ledger
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// form is one surface form in a phrase table: a unit, a currency, a period
+// word, a guarantee phrase.
+type form struct {
+	text  string   // as written; a space matches any one space character
+	key   string   // what it means: a unit key, currency, period, class
+	mult  float64  // scale words: the factor
+	exact bool     // match case-sensitively (symbols such as "g", "GB", "VAT")
+	loose bool     // match inside words too (stems: "rembours", "garantie")
+	glued bool     // only directly after a number, with no space ("3x", "10k")
+	langs []string // only for these languages (nil: any)
+}
+
+// formSet is a phrase table indexed by its lower-cased first rune, longest
+// form first.
+type formSet struct {
+	byFirst map[rune][]form
+}
+
+func newFormSet(groups ...[]form) formSet {
+	fs := formSet{byFirst: map[rune][]form{}}
+	for _, g := range groups {
+		for _, f := range g {
+			if f.text == "" {
+				continue
+			}
+			r, _ := utf8.DecodeRuneInString(f.text)
+			k := unicode.ToLower(r)
+			fs.byFirst[k] = append(fs.byFirst[k], f)
+		}
+	}
+	for k, fsk := range fs.byFirst {
+		sort.SliceStable(fsk, func(i, j int) bool { return len(fsk[i].text) > len(fsk[j].text) })
+		fs.byFirst[k] = fsk
+	}
+	return fs
+}
+
+// forms builds forms that share a key and flags.
+func forms(key string, exact bool, texts ...string) []form {
+	out := make([]form, len(texts))
+	for i, t := range texts {
+		out[i] = form{text: t, key: key, exact: exact}
+	}
+	return out
+}
+
+// withLangs restricts forms to some languages.
+func withLangs(fs []form, langs ...string) []form {
+	for i := range fs {
+		fs[i].langs = langs
+	}
+	return fs
+}
+
+// match finds the longest form at t[i:] that ends at a word boundary (when
+// its last rune is a letter or digit). glued says there was no space
+// before t[i]. It returns the form and where it ends.
+func (fs formSet) match(t string, i int, li *localeInfo, glued bool) (form, int, bool) {
+	if i >= len(t) {
+		return form{}, 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(t[i:])
+	for _, f := range fs.byFirst[unicode.ToLower(r)] {
+		if f.glued && !glued {
+			continue
+		}
+		if li != nil && !li.inLangs(f.langs) {
+			continue
+		}
+		end, ok := matchAt(t, i, f.text, f.exact)
+		if !ok {
+			continue
+		}
+		if !f.loose && endsWord(f.text) && end < len(t) {
+			if r2, _ := utf8.DecodeRuneInString(t[end:]); isWordRune(r2) {
+				continue
+			}
+		}
+		return f, end, true
+	}
+	return form{}, 0, false
+}
+
+// matchAt reports whether f is written at t[i:] and where it ends.
+func matchAt(t string, i int, f string, exact bool) (int, bool) {
+	j := i
+	for _, fr := range f {
+		if j >= len(t) {
+			return 0, false
+		}
+		r, n := utf8.DecodeRuneInString(t[j:])
+		switch {
+		case fr == ' ':
+			if !isSpaceRune(r) {
+				return 0, false
+			}
+		case r == fr:
+		case !exact && equalFoldRune(r, fr):
+		default:
+			return 0, false
+		}
+		j += n
+	}
+	return j, true
+}
+
+// endsWord reports whether s ends with a letter or digit.
+func endsWord(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return isWordRune(r)
+}
+
+// startsWord reports whether s starts with a letter or digit.
+func startsWord(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return isWordRune(r)
+}
+
+func equalFoldRune(a, b rune) bool {
+	if a == b {
+		return true
+	}
+	for f := unicode.SimpleFold(a); f != a; f = unicode.SimpleFold(f) {
+		if f == b {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpaceRune(r rune) bool { return unicode.IsSpace(r) }
+
+// skipSpaces skips at most max space runes (not line breaks) from t[i:].
+func skipSpaces(t string, i, max int) int {
+	for k := 0; k < max && i < len(t); k++ {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if !isSpaceRune(r) || r == '\n' {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// prevRune is the rune before t[i], or -1 at the start.
+func prevRune(t string, i int) rune {
+	if i <= 0 {
+		return -1
+	}
+	r, _ := utf8.DecodeLastRuneInString(t[:i])
+	return r
+}
+
+// nextRune is the rune at t[i], or -1 at the end.
+func nextRune(t string, i int) rune {
+	if i >= len(t) {
+		return -1
+	}
+	r, _ := utf8.DecodeRuneInString(t[i:])
+	return r
+}
+
+// wordBoundedAt reports whether t[i:j] stands on its own: no letter or digit
+// touches it where it starts or ends with one.
+func wordBoundedAt(t string, i, j int) bool {
+	if startsWord(t[i:j]) && isWordRune(prevRune(t, i)) {
+		return false
+	}
+	if endsWord(t[i:j]) && isWordRune(nextRune(t, j)) {
+		return false
+	}
+	return true
+}
+
+// foldSpace folds runs of white space to one space and trims the ends.
+func foldSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,507 @@
+package ledger
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/extract"
+)
+
+// nameRule is a product or brand name to look for in every block.
+type nameRule struct {
+	value string
+	fold  bool // match without regard to case (names the caller gave)
+}
+
+// wordStats is what the page says about one capitalised word.
+type wordStats struct {
+	count  int  // occurrences on the page
+	prose  bool // at least one stands inside a sentence of prose copy
+	strong bool // CamelCase, letters with digits, or marked ™/®
+}
+
+// pageNames gathers the names of a page:
+//   - the names the caller gave (matched without regard to case);
+//   - words shaped like names: CamelCase or internal capitals (SwellSync,
+//     NewPipe, iOS), letters with digits (Omax3), a word marked ™ or ®;
+//   - capitalised or all-capital words that occur at least twice, at least
+//     once inside a sentence of prose (not a heading, CTA or title-case
+//     block), never in lower case on the page, and not in the stop list
+//     (for German, whose nouns are all capitalised, only all-capital ones);
+//   - the site-name part of the title ("Pricing | Healthchecks.io").
+//
+// Words are runs of letters and digits, joined over inner hyphens
+// (F-Droid). A name word that in prose always stands in the same run of
+// capitalised words grows into that run ("Standard" into "Standard
+// Ebooks"), and one that only stands inside a title or given name is left
+// to it.
+func pageNames(src Source, li *localeInfo) []nameRule {
+	var rules []nameRule
+	given := map[string]bool{}
+	for _, n := range src.Names {
+		v := foldSpace(n)
+		if v == "" || given[strings.ToLower(v)] {
+			continue
+		}
+		given[strings.ToLower(v)] = true
+		rules = append(rules, nameRule{value: v, fold: true})
+	}
+
+	stats := map[string]*wordStats{}
+	var order []string
+	lowerSeen := map[string]bool{}
+	for _, b := range src.Blocks {
+		t := b.Text
+		heading := isHeading(b)
+		for _, w := range nameSpans(t) {
+			word := t[w[0]:w[1]]
+			r, _ := utf8.DecodeRuneInString(word)
+			if !unicode.IsLetter(r) {
+				continue
+			}
+			if !hasUpper(word) {
+				lowerSeen[word] = true
+				continue
+			}
+			if strings.Contains(word, "-") && !capitalised(word) {
+				continue // Editor-in-Chief, e-Mail
+			}
+			st := stats[word]
+			if st == nil {
+				st = &wordStats{}
+				stats[word] = st
+				order = append(order, word)
+			}
+			st.count++
+			if !heading && !sentenceInitial(t, w[0]) {
+				st.prose = true
+			}
+			if !strings.Contains(word, "-") && (isCamel(word) || isAlnumName(word)) || marked(t, w[1]) {
+				st.strong = true
+			}
+		}
+	}
+
+	found := map[string]bool{}
+	addFound := func(v string) {
+		if v == "" || found[v] || given[strings.ToLower(v)] {
+			return
+		}
+		found[v] = true
+		rules = append(rules, nameRule{value: v})
+	}
+	for _, b := range src.Blocks {
+		if b.Role == extract.RoleTitle {
+			addFound(titleName(b, src, given))
+		}
+	}
+	var words []string
+	for _, w := range order {
+		st := stats[w]
+		lw := strings.ToLower(w)
+		if nameStopWords[lw] || isoSet[w] || isUnitWord(w) || monthByName[lw] != 0 || countLetters(w) < 2 || given[lw] {
+			continue
+		}
+		switch {
+		case st.strong:
+			words = append(words, w)
+		case st.count >= 2 && st.prose && !lowerSeen[lw]:
+			if isAllCaps(w) || !li.nounCaps {
+				words = append(words, w)
+			}
+		}
+	}
+	for _, w := range growNames(src.Blocks, words, stats, rules) {
+		addFound(w)
+	}
+	return rules
+}
+
+// isHeading reports a block whose capitals say little: a heading role or
+// copy written in title case.
+func isHeading(b extract.Block) bool {
+	return headingRoles[string(b.Role)] || titleCased(b.Text)
+}
+
+// capitalised reports a word each of whose hyphenated parts starts with a
+// capital letter or digit, one at least with a letter: Brindle, F-Droid,
+// not Editor-in-Chief or iPhone.
+func capitalised(w string) bool {
+	for _, part := range strings.Split(w, "-") {
+		r, _ := utf8.DecodeRuneInString(part)
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return hasUpper(w)
+}
+
+// growNames turns name words into the names they stand in. A word that
+// only ever stands inside a known name (the title's or a given one) is
+// dropped; a word that in every prose occurrence stands in the same run of
+// capitalised words becomes that run: "Marlow" in "Marlow Labs", "Standard"
+// in "Standard Ebooks" (where "Ebooks", a unit word, is no name alone).
+// Words that also stand alone stay names of their own.
+func growNames(blocks []extract.Block, words []string, stats map[string]*wordStats, known []nameRule) []string {
+	inKnown := map[string]int{}
+	for _, b := range blocks {
+		for _, k := range known {
+			for _, sp := range occurrences(b.Text, k) {
+				for _, w := range nameSpans(b.Text[sp[0]:sp[1]]) {
+					inKnown[b.Text[sp[0]+w[0]:sp[0]+w[1]]]++
+				}
+			}
+		}
+	}
+	isName := map[string]bool{}
+	var kept []string
+	for _, w := range words {
+		if inKnown[w] < stats[w].count {
+			kept = append(kept, w)
+			isName[w] = true
+		}
+	}
+
+	runs := map[string]map[string]bool{} // word -> the runs it stands in, in prose
+	for _, b := range blocks {
+		if isHeading(b) {
+			continue
+		}
+		t := b.Text
+		ws := nameSpans(t)
+		joins := func(k, next int) bool { // may ws[next] join the run of ws[k]?
+			w := t[ws[next][0]:ws[next][1]]
+			lo, hi := min(k, next), max(k, next)
+			return capitalised(w) && countLetters(w) >= 2 && oneSpace(t[ws[lo][1]:ws[hi][0]]) &&
+				(isName[w] || !sentenceInitial(t, ws[next][0]))
+		}
+		for k := range ws {
+			w := t[ws[k][0]:ws[k][1]]
+			if !isName[w] {
+				continue
+			}
+			l, r := k, k
+			for l > 0 && joins(l, l-1) {
+				l--
+			}
+			for r+1 < len(ws) && joins(r, r+1) {
+				r++
+			}
+			if runs[w] == nil {
+				runs[w] = map[string]bool{}
+			}
+			runs[w][t[ws[l][0]:ws[r][1]]] = true
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range kept {
+		name := w
+		if len(runs[w]) == 1 {
+			for run := range runs[w] {
+				name = run
+			}
+		}
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// oneSpace reports whether s is a single space character.
+func oneSpace(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && n > 0 && unicode.IsSpace(r) && r != '\n'
+}
+
+// nameFacts finds the first occurrence of each name in t.
+func nameFacts(t string, rules []nameRule) []posFact {
+	var out []posFact
+	var lower string
+	for _, n := range rules {
+		// quick rejection where a plain search is exact enough
+		if isASCII(n.value) && !strings.Contains(n.value, " ") {
+			if n.fold {
+				if lower == "" {
+					lower = strings.ToLower(t)
+				}
+				if !strings.Contains(lower, strings.ToLower(n.value)) {
+					continue
+				}
+			} else if !strings.Contains(t, n.value) {
+				continue
+			}
+		}
+		if sp := occurrences(t, n); len(sp) > 0 {
+			i, end := sp[0][0], sp[0][1]
+			out = append(out, posFact{Fact: Fact{Kind: KindName, Text: t[i:end], Value: n.value}, start: i, end: end})
+		}
+	}
+	return out
+}
+
+// occurrences finds where a name stands in t as whole words.
+func occurrences(t string, n nameRule) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(t); {
+		end, ok := matchAt(t, i, n.value, !n.fold)
+		if ok && wordBoundedAt(t, i, end) {
+			out = append(out, [2]int{i, end})
+			i = end
+			continue
+		}
+		_, sz := utf8.DecodeRuneInString(t[i:])
+		i += sz
+	}
+	return out
+}
+
+// nameSpans splits t into name words: runs of letters, digits and marks,
+// joined over a hyphen between two of them (F-Droid, Météo-France).
+func nameSpans(t string) [][2]int {
+	ws := wordSpans(t)
+	var out [][2]int
+	for _, w := range ws {
+		if k := len(out) - 1; k >= 0 && w[0] == out[k][1]+1 && t[out[k][1]] == '-' {
+			out[k][1] = w[1]
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// wordSpans splits t into words: runs of letters, digits and marks.
+func wordSpans(t string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i, r := range t {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, len(t)})
+	}
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func hasUpper(w string) bool { return strings.ContainsFunc(w, unicode.IsUpper) }
+
+func isAllCaps(w string) bool { return !strings.ContainsFunc(w, unicode.IsLower) }
+
+func countLetters(w string) int {
+	n := 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// isCamel reports internal capitals: SwellSync, NewPipe, iOS.
+func isCamel(w string) bool {
+	if utf8.RuneCountInString(w) < 3 {
+		return false
+	}
+	prevLower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
+}
+
+// isAlnumName reports a word of letters and digits that starts with a
+// letter: Omax3, H2O.
+func isAlnumName(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLetter(r) && strings.ContainsFunc(w, unicode.IsDigit) && countLetters(w) >= 2
+}
+
+// marked reports a trademark sign right after t[:i].
+func marked(t string, i int) bool {
+	r := nextRune(t, i)
+	return r == '™' || r == '®' || strings.HasPrefix(t[i:], "(TM)") || strings.HasPrefix(t[i:], "(R)")
+}
+
+// isUnitWord reports whether w is a unit or currency word on its own.
+func isUnitWord(w string) bool {
+	if _, e, ok := unitSet.match(w, 0, nil, true); ok && e == len(w) {
+		return true
+	}
+	if _, e, ok := suffixCurrencySet.match(w, 0, nil, true); ok && e == len(w) {
+		return true
+	}
+	return false
+}
+
+// titleCased reports copy written like a heading: at least three words, of
+// which 60% start with a capital letter, and no full stop at the end
+// (prose ends with one, "Made by Studio Ninho in Porto." is prose).
+func titleCased(t string) bool {
+	t = strings.TrimSpace(t)
+	if strings.HasSuffix(t, ".") || strings.HasSuffix(t, "…") {
+		return false
+	}
+	words, caps := 0, 0
+	for _, w := range wordSpans(t) {
+		r, _ := utf8.DecodeRuneInString(t[w[0]:])
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		words++
+		if unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return words >= 3 && caps*10 >= words*6
+}
+
+// sentenceInitial reports whether the word at t[i] opens a sentence, a
+// line or a list item.
+func sentenceInitial(t string, i int) bool {
+	for i > 0 {
+		r, n := utf8.DecodeLastRuneInString(t[:i])
+		if unicode.IsSpace(r) || strings.ContainsRune("\"'“‘«(¿¡[*-–—", r) {
+			i -= n
+			continue
+		}
+		return strings.ContainsRune(".!?:;…|•·", r)
+	}
+	return true
+}
+
+var reTitleSep = regexp.MustCompile(`\s*[|·•»]\s*|\s+[-–—:]\s+|:\s+`)
+
+// titleName picks the site or product name out of a title such as
+// "Pricing | Healthchecks.io" or "HerbJar | Additive-Free Skincare": the
+// first or last part, of at most three words written like a name, scored
+// by name-shaped words (+3), being last (+1) and recurring elsewhere on the
+// page (+1). It returns "" when no part looks like a name.
+func titleName(title extract.Block, src Source, given map[string]bool) string {
+	t := strings.TrimSpace(title.Text)
+	if t == "" {
+		return ""
+	}
+	parts := reTitleSep.Split(t, -1)
+	var cands []string
+	if len(parts) == 1 {
+		cands = parts
+	} else {
+		cands = []string{parts[0], parts[len(parts)-1]}
+	}
+	best, bestScore := "", 0
+	for k, c := range cands {
+		c = strings.TrimFunc(c, func(r rune) bool { return !isWordRune(r) && r != '.' })
+		c = strings.TrimRight(c, ".")
+		strong, ok := nameShaped(c, given)
+		if !ok {
+			continue
+		}
+		score := 1
+		if strong {
+			score += 3
+		}
+		if len(cands) > 1 && k == len(cands)-1 {
+			score++
+		}
+		if recurs(c, src.Blocks, title.ID) {
+			score++
+		}
+		if len(parts) == 1 && !strong && score < 2 {
+			continue
+		}
+		if score >= bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return foldSpace(best)
+}
+
+// nameShaped reports whether a title part reads like a name (and strong
+// when it holds a name-shaped word, a domain or a given name).
+func nameShaped(c string, given map[string]bool) (strong, ok bool) {
+	if c == "" || strings.ContainsAny(c, "!?,") {
+		return false, false
+	}
+	if given[strings.ToLower(c)] {
+		return true, true
+	}
+	if m := reDomain.FindString(c); m == c {
+		return true, true
+	}
+	words := strings.Fields(c)
+	if len(words) > 3 || connectorWords[strings.ToLower(words[0])] {
+		return false, false
+	}
+	allStop := true
+	for _, w := range words {
+		core := strings.TrimFunc(w, func(r rune) bool { return !isWordRune(r) })
+		if core == "" {
+			continue
+		}
+		lw := strings.ToLower(core)
+		r, _ := utf8.DecodeRuneInString(core)
+		switch {
+		case isCamel(core) || isAlnumName(core) || given[lw]:
+			strong = true
+		case connectorWords[lw]:
+			continue
+		case !unicode.IsUpper(r) && !unicode.IsDigit(r):
+			return false, false
+		}
+		if !nameStopWords[lw] {
+			allStop = false
+		}
+	}
+	if allStop {
+		return false, false
+	}
+	return strong, true
+}
+
+// recurs reports whether c stands, as whole words, in a block other than
+// the one with ID skip.
+func recurs(c string, blocks []extract.Block, skip int) bool {
+	for _, b := range blocks {
+		if b.ID == skip {
+			continue
+		}
+		for off := 0; ; {
+			k := strings.Index(b.Text[off:], c)
+			if k < 0 {
+				break
+			}
+			i := off + k
+			if wordBoundedAt(b.Text, i, i+len(c)) {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	return false
+}

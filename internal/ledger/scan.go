@@ -1,0 +1,897 @@
+package ledger
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// FromText returns the facts of one text that can be read from it alone:
+// prices, percentages, quantities, numbers, dates, URLs, e-mail addresses
+// and phone numbers (no names, guarantee or legal lines, which need the
+// whole page). It is what Extract reads from each block, so a fork's text
+// can be checked for facts its source does not have. locale is the BCP 47
+// tag the text is written in: it decides how numbers read (see
+// ParseNumber), the order of all-numeric dates and which currency "$" is.
+//
+// Facts come in the order they stand in the text, once per (Kind, Value),
+// with Block -1. Text is always a substring of text. Values:
+//
+//   - price: ISO 4217 code, a space, the amount with at least two decimals
+//     (more only where written: "USD 0.005"), and "/month", "/year",
+//     "/week" or "/day" when a period follows: "EUR 4.99/month",
+//     "BRL 1058.00". Amount is the amount, Currency the code, Unit the
+//     period. "$" is USD unless the locale's region has its own dollar or
+//     peso (en-AU AUD, en-CA CAD, es-CL CLP, es-MX MXN, ...); "¥" is CNY
+//     in Chinese, JPY otherwise; "kr" follows the language (SEK by
+//     default). Scale words multiply ("$2.5M", "R$ 10 mil"). In a range
+//     ("$800-1,400", "10–20 €/mois") the bare end takes the currency and
+//     period of the other; "from £120" gives "£120".
+//   - percentage: the number and "%", sign kept: "20%", "-20%", "93.9%".
+//   - quantity: the number, a space and a canonical singular unit key from
+//     the unit table: "1.32 GB", "14 day", "300 print", "3 x", "70 °F".
+//   - number: the number with as few decimals as it needs ("1247", "4.8");
+//     version numbers as written ("7.1.3", Amount 0). Not reported:
+//     ordinals (5th, 1er), list markers ("1." at the start of a line),
+//     digits inside words (Omax3, COVID-19, 3D, 4K), "24/7", "501(c)(3)".
+//   - date: ISO 8601 as far as written: "2018-08-08", "--06-20" (no year),
+//     "2026-06" (month and year), "2018" (a lone year 1900-2100), and
+//     times of day "09:30". A range ("August 8th - 10th") gives one fact
+//     per day with the whole range as Text.
+//   - url: as written, without trailing punctuation; e-mail: lower-cased;
+//     phone: the digits, with the leading "+" where written.
+func FromText(text, locale string) []Fact {
+	li := parseLocale(locale)
+	pfs := scanText(text, &li)
+	var out []Fact
+	seen := map[factKey]bool{}
+	for _, p := range pfs {
+		p.Block = -1
+		k := factKey{p.Kind, p.Value, -1}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, p.Fact)
+	}
+	return out
+}
+
+type factKey struct {
+	kind  Kind
+	value string
+	block int
+}
+
+// posFact is a fact with where it stands in its text.
+type posFact struct {
+	Fact
+	start, end int
+}
+
+// kindRank orders facts that start at the same place.
+var kindRank = map[Kind]int{
+	KindGuarantee: 0, KindLegal: 1, KindURL: 2, KindEmail: 3, KindPhone: 4,
+	KindDate: 5, KindPrice: 6, KindPercentage: 7, KindQuantity: 8,
+	KindNumber: 9, KindName: 10,
+}
+
+func sortPosFacts(fs []posFact) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.start != b.start {
+			return a.start < b.start
+		}
+		if a.end != b.end {
+			return a.end > b.end
+		}
+		if kindRank[a.Kind] != kindRank[b.Kind] {
+			return kindRank[a.Kind] < kindRank[b.Kind]
+		}
+		return a.Value < b.Value
+	})
+}
+
+// scanner finds the facts of one text. Detectors run from the most to the
+// least specific, and each claims the bytes it used so that later ones
+// skip them: e-mail, URLs, dates and times, phones, then numbers (prices,
+// percentages, quantities, years, bare numbers).
+type scanner struct {
+	t       string
+	li      *localeInfo
+	claimed []bool
+	facts   []posFact
+}
+
+func scanText(t string, li *localeInfo) []posFact {
+	s := &scanner{t: t, li: li, claimed: make([]bool, len(t))}
+	hasDigit := strings.IndexAny(t, "0123456789") >= 0
+	if strings.IndexByte(t, '@') >= 0 {
+		s.emails()
+	}
+	if strings.IndexByte(t, '.') >= 0 {
+		s.urls()
+	}
+	if hasDigit {
+		for _, re := range reNotNumbers {
+			for _, m := range re.FindAllStringIndex(t, -1) {
+				s.claim(m[0], m[1])
+			}
+		}
+		s.dates()
+		s.phones()
+		s.numbers()
+	}
+	sortPosFacts(s.facts)
+	return s.facts
+}
+
+func (s *scanner) free(i, j int) bool {
+	for k := i; k < j; k++ {
+		if s.claimed[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanner) claim(i, j int) {
+	for k := i; k < j; k++ {
+		s.claimed[k] = true
+	}
+}
+
+func (s *scanner) add(f Fact, start, end int) {
+	f.Text = s.t[start:end]
+	s.facts = append(s.facts, posFact{Fact: f, start: start, end: end})
+}
+
+// --- e-mail and URLs ---
+
+var (
+	reEmail  = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b`)
+	reURL    = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"'\x{00A0}\x{202F}]+`)
+	reDomain = regexp.MustCompile(`\b[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.(?:` +
+		strings.Join(topLevelDomains, "|") + `)\b(?:/[^\s<>"'\x{00A0}\x{202F}]*)?`)
+)
+
+func (s *scanner) emails() {
+	for _, m := range reEmail.FindAllStringIndex(s.t, -1) {
+		i, j := m[0], m[1]
+		for i < j && s.t[i] == '.' {
+			i++
+		}
+		if i >= j || !s.free(i, j) {
+			continue
+		}
+		addr := s.t[i:j]
+		if strings.HasPrefix(addr, "@") {
+			continue
+		}
+		s.add(Fact{Kind: KindEmail, Value: strings.ToLower(addr)}, i, j)
+		s.claim(i, j)
+	}
+}
+
+// trimURL drops the punctuation a sentence puts after a link.
+func trimURL(u string) string {
+	for u != "" {
+		r, n := utf8.DecodeLastRuneInString(u)
+		switch {
+		case strings.ContainsRune(".,;:!?'\"]}»›…", r):
+		case r == ')' && strings.Count(u, "(") < strings.Count(u, ")"):
+		default:
+			return u
+		}
+		u = u[:len(u)-n]
+	}
+	return u
+}
+
+// urls finds links written with a scheme or "www." and bare domains.
+func (s *scanner) urls() {
+	if strings.Contains(s.t, "://") || containsFoldASCII(s.t, "www.") {
+		s.schemeURLs()
+	}
+	if dotLetter(s.t) {
+		s.bareDomains()
+	}
+}
+
+func (s *scanner) schemeURLs() {
+	for _, m := range reURL.FindAllStringIndex(s.t, -1) {
+		u := trimURL(s.t[m[0]:m[1]])
+		j := m[0] + len(u)
+		low := strings.ToLower(u)
+		if low == "http://" || low == "https://" || low == "www." || !s.free(m[0], j) {
+			continue
+		}
+		s.add(Fact{Kind: KindURL, Value: u}, m[0], j)
+		s.claim(m[0], j)
+	}
+}
+
+func (s *scanner) bareDomains() {
+	for _, m := range reDomain.FindAllStringIndex(s.t, -1) {
+		i := m[0]
+		u := trimURL(s.t[i:m[1]])
+		j := i + len(u)
+		if pr := prevRune(s.t, i); pr == '@' || pr == '.' || pr == '/' || pr == '-' || !s.free(i, j) {
+			continue
+		}
+		host := u
+		if k := strings.IndexByte(host, '/'); k >= 0 {
+			host = host[:k]
+		}
+		name := host[:strings.LastIndexByte(host, '.')]
+		if strings.IndexFunc(name, unicode.IsLetter) < 0 {
+			continue
+		}
+		s.add(Fact{Kind: KindURL, Value: u}, i, j)
+		s.claim(i, j)
+	}
+}
+
+// containsFoldASCII reports whether t contains the lower-case ASCII word w
+// in any case.
+func containsFoldASCII(t, w string) bool {
+	for i := 0; i+len(w) <= len(t); i++ {
+		if strings.EqualFold(t[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// dotLetter reports whether a letter or digit, a dot and a lower-case ASCII
+// letter stand in a row in t, as in any bare domain.
+func dotLetter(t string) bool {
+	for i := 1; i+1 < len(t); i++ {
+		if t[i] == '.' && t[i+1] >= 'a' && t[i+1] <= 'z' && (isDigit(t[i-1]) || t[i-1] >= 'A' && t[i-1] <= 'Z' || t[i-1] >= 'a' && t[i-1] <= 'z') {
+			return true
+		}
+	}
+	return false
+}
+
+// --- dates ---
+
+func (s *scanner) dates() {
+	for _, c := range findDates(s.t, s.li) {
+		if !s.free(c.start, c.end) {
+			continue
+		}
+		for _, v := range c.values {
+			s.add(Fact{Kind: KindDate, Value: v}, c.start, c.end)
+		}
+		s.claim(c.start, c.end)
+	}
+}
+
+// --- phones ---
+
+var rePhones = []*regexp.Regexp{
+	regexp.MustCompile(`\+\d{1,3}(?:[ .\-\x{00A0}]?(?:\(\d{1,4}\)|\d{1,5})){1,7}`),
+	regexp.MustCompile(`\(\d{2,5}\)[ .\-\x{00A0}]?\d{2,5}(?:[ .\-\x{00A0}]\d{2,5}){0,3}`),
+	regexp.MustCompile(`\b(?:1[ .\-])?\d{3}[ .\-]\d{3}[ .\-]\d{4}\b`),
+	regexp.MustCompile(`\b0\d{1,4}(?:[ .\-/\x{00A0}]\d{2,5}){1,4}\b`),
+}
+
+func (s *scanner) phones() {
+	if countDigits(s.t) < 7 {
+		return
+	}
+	for _, re := range rePhones {
+		for _, m := range re.FindAllStringIndex(s.t, -1) {
+			i, j := m[0], m[1]
+			for j > i {
+				d := countDigits(s.t[i:j])
+				if d <= 15 {
+					break
+				}
+				// too long: drop the last group
+				k := strings.LastIndexFunc(s.t[i:j], func(r rune) bool { return !unicode.IsDigit(r) })
+				if k <= 0 {
+					j = i
+					break
+				}
+				j = i + k
+				for j > i && !isDigit(s.t[j-1]) {
+					j--
+				}
+			}
+			if j <= i || !s.free(i, j) {
+				continue
+			}
+			p := s.t[i:j]
+			if d := countDigits(p); d < 7 || d > 15 || thousandsShaped(p) || isDigit(byteAt(s.t, j)) {
+				continue
+			}
+			s.add(Fact{Kind: KindPhone, Value: phoneValue(p)}, i, j)
+			s.claim(i, j)
+		}
+	}
+}
+
+func byteAt(t string, i int) byte {
+	if i < 0 || i >= len(t) {
+		return 0
+	}
+	return t[i]
+}
+
+func countDigits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// thousandsShaped reports whether a phone-like run is rather a grouped
+// number: "+1 000 000", "1.000.000".
+func thousandsShaped(p string) bool {
+	p = strings.TrimPrefix(p, "+")
+	var groups []string
+	var sep rune = -1
+	start := 0
+	for i, r := range p {
+		if r >= '0' && r <= '9' {
+			continue
+		}
+		if sep == -1 {
+			sep = r
+		} else if r != sep {
+			return false
+		}
+		groups = append(groups, p[start:i])
+		start = i + utf8.RuneLen(r)
+	}
+	groups = append(groups, p[start:])
+	if len(groups) < 2 || strings.HasPrefix(groups[0], "0") {
+		return false
+	}
+	return westernGroups(groups)
+}
+
+// phoneValue keeps the digits of a phone number, with the leading "+" and
+// without the trunk "(0)" written after a country code.
+func phoneValue(p string) string {
+	var b strings.Builder
+	if strings.HasPrefix(p, "+") {
+		b.WriteByte('+')
+		p = strings.Replace(p, "(0)", "", 1)
+	}
+	for i := 0; i < len(p); i++ {
+		if isDigit(p[i]) {
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String()
+}
+
+// --- numbers ---
+
+var (
+	prefixCurrencyForms []form // longest first, matched backwards
+	suffixCurrencySet   formSet
+	isoSet              = map[string]bool{}
+	periodNounSet       formSet
+	periodPhraseSet     formSet
+	percentSet          formSet
+	scaleSet            formSet
+	ordinalSet          formSet
+	unitSet             formSet
+	reVersion           = regexp.MustCompile(`^\d+(?:\.\d+){2,}$`)
+	reNotNumbers        []*regexp.Regexp
+)
+
+func init() {
+	var iso []form
+	for _, c := range isoCurrencies {
+		iso = append(iso, form{text: c, key: c, exact: true})
+		isoSet[c] = true
+	}
+	prefixCurrencyForms = append(prefixCurrencyForms, currencySymbols...)
+	prefixCurrencyForms = append(prefixCurrencyForms, prefixOnlyCurrencies...)
+	prefixCurrencyForms = append(prefixCurrencyForms, iso...)
+	sort.SliceStable(prefixCurrencyForms, func(i, j int) bool {
+		return len(prefixCurrencyForms[i].text) > len(prefixCurrencyForms[j].text)
+	})
+	suffixCurrencySet = newFormSet(currencySymbols, suffixOnlyCurrencies, iso)
+	periodNounSet = newFormSet(periodNouns...)
+	periodPhraseSet = newFormSet(periodPhrases...)
+	percentSet = newFormSet(percentForms)
+	scaleSet = newFormSet(scaleForms)
+	ordinalSet = newFormSet(ordinalForms)
+	unitSet = newFormSet(unitDefs...)
+	for _, p := range notNumbers {
+		reNotNumbers = append(reNotNumbers, regexp.MustCompile(p))
+	}
+}
+
+// numTok is one number read out of the text and what it turned out to be.
+type numTok struct {
+	start, numStart, numEnd, end int
+	kind                         Kind
+	amount                       float64
+	currency, unit               string // unit: quantity unit or price period
+	value                        string // set for versions and years
+	bare                         bool   // a bare number or year: a range may make it a price, percentage or quantity
+}
+
+func (s *scanner) numbers() {
+	t := s.t
+	var toks []numTok
+	for i := 0; i < len(t); {
+		if !isDigit(t[i]) || s.claimed[i] {
+			i++
+			continue
+		}
+		pr, pn := utf8.DecodeLastRuneInString(t[:i])
+		if i > 0 && (isWordRune(pr) || pr == '_') {
+			if _, _, _, ok := s.prefixCurrency(i, false); !ok {
+				i = skipWord(t, i) // Omax3, mp3, B2B, v2
+				continue
+			}
+		}
+		if i > 0 && (pr == '-' || pr == '‐') && unicode.IsLetter(prevRune(t, i-pn)) {
+			i = skipWord(t, i) // COVID-19
+			continue
+		}
+		tok, next := s.number(i)
+		if tok.kind != "" {
+			toks = append(toks, tok)
+		}
+		if next <= i {
+			next = i + 1
+		}
+		i = next
+	}
+	s.ranges(toks)
+	for _, tk := range toks {
+		s.add(tk.fact(), tk.start, tk.end)
+	}
+}
+
+// skipWord skips the word that starts at or runs through t[i].
+func skipWord(t string, i int) int {
+	for i < len(t) {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if isWordRune(r) || r == '_' {
+			i += n
+			continue
+		}
+		if strings.ContainsRune(".,-'’", r) && isWordRune(nextRune(t, i+n)) {
+			i += n
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// maxNumberLen bounds how far tokenEnd joins digit groups: no number in
+// copy is longer, and it keeps the scan linear on hostile input.
+const maxNumberLen = 64
+
+// tokenEnd finds where the number starting at t[i] ends, joining digit
+// groups over '.', ',', apostrophes and (where they may group) spaces.
+func (s *scanner) tokenEnd(i int) int {
+	t := s.t
+	j := i
+	for j < len(t) && isDigit(t[j]) && !s.claimed[j] {
+		j++
+	}
+	first := j - i
+	marks := false
+	for j < len(t) && j-i < maxNumberLen {
+		class, n := sepClass(t[j:])
+		if class == 0 || s.claimed[j] {
+			break
+		}
+		k := j + n
+		m := k
+		for m < len(t) && isDigit(t[m]) && !s.claimed[m] {
+			m++
+		}
+		d := m - k
+		if d == 0 {
+			break
+		}
+		switch class {
+		case sepDot, sepComma:
+			marks = true
+		case sepSpace:
+			if t[j] == ' ' && !s.li.spaceGroups {
+				return j
+			}
+			if first > 3 || d != 3 || marks {
+				return j
+			}
+		case sepApos:
+			if first > 3 || d != 3 || marks {
+				return j
+			}
+		}
+		j = m
+	}
+	return j
+}
+
+// parseTok reads t[i:end]; where the whole does not read as a number it
+// reads the longest prefix that ends before a separator. full says the
+// whole read.
+func (s *scanner) parseTok(i, end int) (v float64, e int, full, ok bool) {
+	if v, ok := parseNumber(s.t[i:end], s.li.decimal); ok {
+		return v, end, true, true
+	}
+	for k := end - 1; k > i; k-- {
+		if isDigit(s.t[k-1]) && !isDigit(s.t[k]) {
+			if v, ok := parseNumber(s.t[i:k], s.li.decimal); ok {
+				return v, k, false, true
+			}
+		}
+	}
+	return 0, end, false, false
+}
+
+// number reads the number at t[i] and what follows it.
+func (s *scanner) number(i int) (numTok, int) {
+	t := s.t
+	end := s.tokenEnd(i)
+	v, e, full, ok := s.parseTok(i, end)
+	if !full && reVersion.MatchString(t[i:end]) {
+		return numTok{start: i, numStart: i, numEnd: end, end: end, kind: KindNumber, value: t[i:end]}, end
+	}
+	if !ok {
+		return numTok{}, end
+	}
+	tk := numTok{start: i, numStart: i, numEnd: e, end: e}
+
+	// a sign glued to the number, not after a word ("-20%", not "800-1,400")
+	signed := false
+	if r, n := utf8.DecodeLastRuneInString(t[:i]); i > 0 && (r == '-' || r == '+' || r == '−') && !s.claimed[i-n] {
+		if pr := prevRune(t, i-n); !isWordRune(pr) && pr != '%' && pr != ')' {
+			tk.start = i - n
+			signed = true
+			if r != '+' {
+				v = -v
+			}
+		}
+	}
+
+	nc := noCentsAt(t, e)
+	mult, scEnd := 1.0, e
+	if f, se, ok := s.scaleAt(e, e-i); ok {
+		mult, scEnd = f.mult, se
+	}
+	finish := func(amount float64) (numTok, int) {
+		if math.IsInf(amount, 0) || math.IsNaN(amount) {
+			return numTok{}, tk.end
+		}
+		if amount == 0 {
+			amount = 0
+		}
+		tk.amount = amount
+		return tk, tk.end
+	}
+
+	// prices
+	if !signed {
+		if code, ps, key, ok := s.prefixCurrency(i, true); ok {
+			pe := e
+			if nc > 0 {
+				pe = e + nc
+			} else if mult != 1 {
+				pe = scEnd
+			}
+			if c2, ce, k2, ok := s.suffixCurrency(pe); ok && isoSet[k2] && isoSet[strings.TrimSpace(t[pe:ce])] && (c2 == code || key == "$" || key == "¥" || key == "kr") {
+				code, pe = c2, ce
+			}
+			tk.start, tk.kind, tk.currency = ps, KindPrice, code
+			tk.unit, tk.end = s.periodAt(pe)
+			return finish(v * mult)
+		}
+	}
+	// where a currency may follow the number, and the factor it then takes
+	type after struct {
+		pos  int
+		mult float64
+	}
+	afters := make([]after, 0, 3)
+	if nc > 0 {
+		afters = append(afters, after{e + nc, 1})
+	}
+	if mult != 1 {
+		afters = append(afters, after{scEnd, mult})
+	}
+	afters = append(afters, after{e, 1})
+	for _, a := range afters {
+		if code, ce, _, ok := s.suffixCurrency(a.pos); ok {
+			tk.kind, tk.currency = KindPrice, code
+			tk.unit, tk.end = s.periodAt(ce)
+			return finish(v * a.mult)
+		}
+	}
+
+	// percentages
+	if pe, ok := s.percentAt(e); ok {
+		tk.kind, tk.end = KindPercentage, pe
+		return finish(v)
+	}
+
+	// quantities
+	q := e
+	if mult != 1 {
+		q = scEnd
+	}
+	if byteAt(t, q) == '+' {
+		q++
+	}
+	if key, ue, ok := s.unitAt(q); ok {
+		tk.kind, tk.unit, tk.end = KindQuantity, key, ue
+		return finish(v * mult)
+	}
+	if mult != 1 {
+		tk.kind, tk.end, tk.bare = KindNumber, q, true
+		return finish(v * mult)
+	}
+
+	// not facts: ordinals, words such as 3D, "24/7", list markers
+	if _, oe, ok := ordinalSet.match(t, e, s.li, true); ok {
+		return numTok{}, oe
+	}
+	if unicode.IsLetter(nextRune(t, e)) {
+		return numTok{}, skipWord(t, e)
+	}
+	if c := byteAt(t, e); (c == '.' || c == ')') && e-i <= 3 && lineStart(t, tk.start) {
+		if r := nextRune(t, e+1); r == -1 || isSpaceRune(r) {
+			return numTok{}, e + 1
+		}
+	}
+
+	// years
+	if !signed && e-i == 4 && full && v >= 1900 && v <= 2100 && countDigits(t[i:e]) == 4 && yearContext(t, i, e) {
+		tk.kind, tk.value, tk.bare = KindDate, t[i:e], true
+		return finish(v)
+	}
+
+	tk.kind, tk.bare = KindNumber, true
+	if byteAt(t, e) == '+' {
+		tk.end = e + 1
+	}
+	return finish(v)
+}
+
+// yearContext reports whether a number 1900-2100 at t[i:e] reads as a
+// year. It does unless it counts something: followed by a lower-case word
+// and preceded by the start of the text or by a lower-case word that is no
+// preposition of time ("served 2048 meals", but "since 2019 we", "Rails
+// 2018 edition" and "in 2018." are years).
+func yearContext(t string, i, e int) bool {
+	next := skipSpaces(t, e, 1)
+	if next == e || !unicode.IsLower(nextRune(t, next)) {
+		return true
+	}
+	p := i
+	for p > 0 {
+		r, n := utf8.DecodeLastRuneInString(t[:p])
+		if !isSpaceRune(r) {
+			break
+		}
+		p -= n
+	}
+	if p == i && p > 0 {
+		return true // glued to something before it
+	}
+	k := p
+	for k > 0 {
+		r, n := utf8.DecodeLastRuneInString(t[:k])
+		if !isWordRune(r) && r != '\'' && r != '’' {
+			break
+		}
+		k -= n
+	}
+	w := t[k:p]
+	if w == "" {
+		return p != 0 // after punctuation such as "©" or "(": a year
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	return !unicode.IsLower(r) || yearPrepositions[w]
+}
+
+// lineStart reports whether only white space stands between the start of
+// the line and t[i].
+func lineStart(t string, i int) bool {
+	for i > 0 {
+		r, n := utf8.DecodeLastRuneInString(t[:i])
+		if r == '\n' {
+			return true
+		}
+		if !isSpaceRune(r) {
+			return false
+		}
+		i -= n
+	}
+	return true
+}
+
+// prefixCurrency finds a currency written just before t[i], with at most
+// one space between when space is true. It returns the currency, where its
+// symbol starts and the table key.
+func (s *scanner) prefixCurrency(i int, space bool) (code string, start int, key string, ok bool) {
+	t := s.t
+	ends := []int{i}
+	if r, n := utf8.DecodeLastRuneInString(t[:i]); space && n > 0 && isSpaceRune(r) && r != '\n' {
+		ends = append(ends, i-n)
+	}
+	for _, p := range ends {
+		for _, f := range prefixCurrencyForms {
+			if !strings.HasSuffix(t[:p], f.text) {
+				continue
+			}
+			st := p - len(f.text)
+			if !s.free(st, p) || (startsWord(f.text) && isWordRune(prevRune(t, st))) {
+				continue
+			}
+			if c := s.li.currency(f.key); c != "" {
+				return c, st, f.key, true
+			}
+		}
+	}
+	return "", 0, "", false
+}
+
+// suffixCurrency finds a currency written at t[p:], after at most one
+// space.
+func (s *scanner) suffixCurrency(p int) (code string, end int, key string, ok bool) {
+	for _, q := range gaps(s.t, p) {
+		f, fe, ok := suffixCurrencySet.match(s.t, q, s.li, q == p)
+		if !ok || !s.free(q, fe) {
+			continue
+		}
+		if c := s.li.currency(f.key); c != "" {
+			return c, fe, f.key, true
+		}
+	}
+	return "", 0, "", false
+}
+
+// gaps lists where a word after t[p] may start: at p, or after one space.
+func gaps(t string, p int) []int {
+	if q := skipSpaces(t, p, 1); q > p {
+		return []int{p, q}
+	}
+	return []int{p}
+}
+
+// periodAt reads a price period at t[p:] ("/mo", " per month", " /mês")
+// and returns it with where it ends, or "" and p.
+func (s *scanner) periodAt(p int) (string, int) {
+	t := s.t
+	q := skipSpaces(t, p, 2)
+	if byteAt(t, q) == '/' {
+		r := skipSpaces(t, q+1, 1)
+		if f, fe, ok := periodNounSet.match(t, r, s.li, true); ok && s.free(q, fe) {
+			return f.key, fe
+		}
+		return "", p
+	}
+	if q > p {
+		if f, fe, ok := periodPhraseSet.match(t, q, s.li, false); ok && s.free(q, fe) {
+			return f.key, fe
+		}
+	}
+	return "", p
+}
+
+// percentAt reads a percent sign or word at t[e:].
+func (s *scanner) percentAt(e int) (int, bool) {
+	for _, q := range gaps(s.t, e) {
+		if _, fe, ok := percentSet.match(s.t, q, s.li, q == e); ok && s.free(q, fe) {
+			return fe, true
+		}
+	}
+	return 0, false
+}
+
+// scaleAt reads a scale word at t[e:] ("k", " million"). digits is the
+// length of the number: a single digit before "k"/"K" is a word (4K).
+func (s *scanner) scaleAt(e, digits int) (form, int, bool) {
+	t := s.t
+	if f, fe, ok := scaleSet.match(t, e, s.li, true); ok {
+		if !(digits == 1 && (f.text == "k" || f.text == "K")) {
+			return f, fe, true
+		}
+		return form{}, 0, false
+	}
+	if q := skipSpaces(t, e, 1); q > e {
+		if f, fe, ok := scaleSet.match(t, q, s.li, false); ok {
+			return f, fe, true
+		}
+	}
+	return form{}, 0, false
+}
+
+// unitAt reads a unit at t[q:], glued, after one space or after a hyphen.
+func (s *scanner) unitAt(q int) (string, int, bool) {
+	t := s.t
+	if f, fe, ok := unitSet.match(t, q, s.li, true); ok && s.free(q, fe) {
+		return f.key, fe, true
+	}
+	r, n := utf8.DecodeRuneInString(t[min(q, len(t)):])
+	if q < len(t) && ((isSpaceRune(r) && r != '\n') || r == '-' || r == '‑') {
+		if f, fe, ok := unitSet.match(t, q+n, s.li, false); ok && s.free(q, fe) {
+			return f.key, fe, true
+		}
+	}
+	return "", 0, false
+}
+
+// ranges lets a bare number take the kind of its other end in a range:
+// "$800-1,400" (two prices), "10–20 €", "10-20%", "2 to 3 days".
+func (s *scanner) ranges(toks []numTok) {
+	for k := 1; k < len(toks); k++ {
+		a, b := &toks[k-1], &toks[k]
+		if a.end > b.start {
+			continue
+		}
+		raw := s.t[a.end:b.start]
+		gap := strings.TrimFunc(raw, unicode.IsSpace)
+		if !rangeWords[gap] {
+			continue
+		}
+		// a year only joins a range written tight ("2018-2019"), not one
+		// set off by spaces ("$200 – 2018 edition")
+		if (a.kind == KindDate || b.kind == KindDate) && gap != raw {
+			continue
+		}
+		switch {
+		case !a.bare && b.bare && a.kind != KindNumber && a.kind != KindDate:
+			b.kind, b.currency, b.unit, b.bare, b.value = a.kind, a.currency, a.unit, false, ""
+			b.end = b.numEnd
+			if a.kind == KindPrice {
+				if per, pe := s.periodAt(b.numEnd); per != "" {
+					b.unit, b.end = per, pe
+					if a.unit == "" {
+						a.unit = per
+					}
+				}
+			}
+		case a.bare && !b.bare && b.kind != KindNumber && b.kind != KindDate:
+			a.kind, a.currency, a.unit, a.bare, a.value = b.kind, b.currency, b.unit, false, ""
+			a.end = a.numEnd
+		}
+	}
+}
+
+func (tk numTok) fact() Fact {
+	f := Fact{Kind: tk.kind, Amount: tk.amount}
+	switch tk.kind {
+	case KindPrice:
+		f.Currency, f.Unit = tk.currency, tk.unit
+		f.Value = tk.currency + " " + formatPrice(tk.amount)
+		if tk.unit != "" {
+			f.Value += "/" + tk.unit
+		}
+	case KindPercentage:
+		f.Value = formatAmount(tk.amount) + "%"
+	case KindQuantity:
+		f.Unit = tk.unit
+		f.Value = formatAmount(tk.amount) + " " + tk.unit
+	case KindDate:
+		f.Value, f.Amount = tk.value, 0
+	case KindNumber:
+		f.Value = tk.value
+		if f.Value == "" {
+			f.Value = formatAmount(tk.amount)
+		}
+	}
+	return f
+}

@@ -1,0 +1,629 @@
+package ledger
+
+// This file holds the ledger's word lists. Each is plain data: add a form
+// to a list and the scanner knows it. Forms match case-insensitively unless
+// marked exact; a space in a form matches any one space character (so
+// "per month" also matches "per\u00a0month").
+
+// isoCurrencies are the ISO 4217 codes read as currencies when written in
+// capitals next to a number ("EUR 15", "400 EUR", "EUR115"). Codes that are
+// common words or acronyms in copy (PHP, TRY, ALL, PEN, MAD, TOP, SAR) are
+// left out; their symbols still work.
+var isoCurrencies = []string{
+	"AED", "ARS", "AUD", "BGN", "BRL", "CAD", "CHF", "CLP", "CNY", "COP",
+	"CZK", "DKK", "EGP", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR",
+	"ISK", "JPY", "KES", "KRW", "MXN", "MYR", "NGN", "NOK", "NZD", "PLN",
+	"RON", "RUB", "SEK", "SGD", "THB", "TWD", "UAH", "USD", "UYU", "VND",
+	"ZAR",
+}
+
+// currencySymbols are written before or after the amount. Keys "$", "¥",
+// "kr" depend on the locale (localeInfo.currency).
+var currencySymbols = []form{
+	{text: "US$", key: "USD", exact: true},
+	{text: "R$", key: "BRL", exact: true},
+	{text: "A$", key: "AUD", exact: true},
+	{text: "AU$", key: "AUD", exact: true},
+	{text: "C$", key: "CAD", exact: true},
+	{text: "CA$", key: "CAD", exact: true},
+	{text: "NZ$", key: "NZD", exact: true},
+	{text: "HK$", key: "HKD", exact: true},
+	{text: "S$", key: "SGD", exact: true},
+	{text: "MX$", key: "MXN", exact: true},
+	{text: "CLP$", key: "CLP", exact: true},
+	{text: "NT$", key: "TWD", exact: true},
+	{text: "$", key: "$", exact: true},
+	{text: "€", key: "EUR", exact: true},
+	{text: "£", key: "GBP", exact: true},
+	{text: "¥", key: "¥", exact: true},
+	{text: "￥", key: "¥", exact: true},
+	{text: "₹", key: "INR", exact: true},
+	{text: "₩", key: "KRW", exact: true},
+	{text: "₽", key: "RUB", exact: true},
+	{text: "₺", key: "TRY", exact: true},
+	{text: "₪", key: "ILS", exact: true},
+	{text: "₱", key: "PHP", exact: true},
+	{text: "฿", key: "THB", exact: true},
+	{text: "₫", key: "VND", exact: true},
+	{text: "₦", key: "NGN", exact: true},
+	{text: "₴", key: "UAH", exact: true},
+	{text: "kr", key: "kr", exact: true},
+	{text: "Kr", key: "kr", exact: true},
+}
+
+// prefixOnlyCurrencies are written only before the amount.
+var prefixOnlyCurrencies = []form{
+	{text: "SFr.", key: "CHF", exact: true},
+	{text: "Rs", key: "INR", exact: true},
+	{text: "Rs.", key: "INR", exact: true},
+	{text: "kr.", key: "kr", exact: true},
+}
+
+// suffixOnlyCurrencies are written only after the amount: symbols that
+// follow the number and currency names. "real", "peso" and "pounds" are
+// left out: they are also common words (and "pounds" a weight).
+var suffixOnlyCurrencies = []form{
+	{text: "zł", key: "PLN"},
+	{text: "Kč", key: "CZK", exact: true},
+	{text: "euro", key: "EUR"},
+	{text: "euros", key: "EUR"},
+	{text: "dollar", key: "$"},
+	{text: "dollars", key: "$"},
+	{text: "dólar", key: "$"},
+	{text: "dólares", key: "$"},
+	{text: "pesos", key: "pesos"},
+	{text: "reais", key: "BRL"},
+	{text: "Franken", key: "CHF"},
+	{text: "yen", key: "JPY"},
+	{text: "rupees", key: "INR"},
+	{text: "kronor", key: "SEK"},
+	{text: "kroner", key: "kroner"},
+}
+
+// periodNouns follow a slash after a price: "$5/mo", "4,99 €/mois",
+// "R$ 633 /mês". Keys are the Unit of the price.
+var periodNouns = [][]form{
+	forms("month", false, "mo", "mon", "mth", "mnth", "month", "mois", "Monat",
+		"mes", "mês", "mese"),
+	forms("year", false, "yr", "year", "an", "année", "annee", "Jahr", "año",
+		"ano", "anno"),
+	forms("week", false, "wk", "week", "semaine", "Woche", "semana", "settimana"),
+	forms("day", false, "day", "jour", "Tag", "día", "dia", "giorno"),
+}
+
+// periodPhrases follow a price without a slash: "$10 per month",
+// "400 EUR pro Monat", "R$ 633 por mês".
+var periodPhrases = [][]form{
+	forms("month", false, "per month", "a month", "each month", "every month",
+		"per mo", "monthly", "par mois", "mensuel", "mensuels", "mensuelle",
+		"pro Monat", "im Monat", "monatlich", "al mes", "por mes", "mensual",
+		"mensuales", "por mês", "ao mês", "mensal", "mensais", "al mese",
+		"mensile"),
+	forms("year", false, "per year", "a year", "each year", "every year",
+		"per annum", "p.a.", "annually", "yearly", "per yr", "par an",
+		"par année", "annuel", "annuelle", "pro Jahr", "im Jahr", "jährlich",
+		"al año", "por año", "anual", "anuales", "por ano", "ao ano", "anuais",
+		"all'anno", "annuale"),
+	forms("week", false, "per week", "a week", "weekly", "par semaine",
+		"pro Woche", "wöchentlich", "por semana", "a la semana", "semanal"),
+	forms("day", false, "per day", "a day", "daily", "par jour", "pro Tag",
+		"täglich", "por día", "al día", "por dia", "ao dia", "diario", "diário"),
+}
+
+// percentForms follow a number to make it a percentage.
+var percentForms = forms("%", false, "%", "％", "percent", "per cent",
+	"Prozent", "pour cent", "pourcent", "por ciento", "por cento", "per cento",
+	"procent")
+
+// scaleForms multiply the number before them: "10k", "1.5M", "2 million",
+// "R$ 10 mil". The single letters only count glued to the number.
+var scaleForms = []form{
+	{text: "k", mult: 1e3, exact: true, glued: true},
+	{text: "K", mult: 1e3, exact: true, glued: true},
+	{text: "M", mult: 1e6, exact: true, glued: true},
+	{text: "B", mult: 1e9, exact: true, glued: true},
+	{text: "bn", mult: 1e9, exact: true},
+	{text: "Mio", mult: 1e6, exact: true},
+	{text: "Mio.", mult: 1e6, exact: true},
+	{text: "Mrd", mult: 1e9, exact: true},
+	{text: "Mrd.", mult: 1e9, exact: true},
+	{text: "thousand", mult: 1e3},
+	{text: "million", mult: 1e6},
+	{text: "millions", mult: 1e6},
+	{text: "Millionen", mult: 1e6},
+	{text: "millón", mult: 1e6},
+	{text: "millones", mult: 1e6},
+	{text: "milhão", mult: 1e6},
+	{text: "milhões", mult: 1e6},
+	{text: "milione", mult: 1e6},
+	{text: "milioni", mult: 1e6},
+	{text: "billion", mult: 1e9},
+	{text: "billions", mult: 1e9},
+	{text: "milliard", mult: 1e9},
+	{text: "milliards", mult: 1e9},
+	{text: "Milliarde", mult: 1e9},
+	{text: "Milliarden", mult: 1e9},
+	{text: "bilhão", mult: 1e9},
+	{text: "bilhões", mult: 1e9},
+	{text: "mil", mult: 1e3, langs: []string{"es", "pt", "ca", "gl"}},
+}
+
+// ordinalForms follow a number glued to it to make an ordinal: 1st, 2nd,
+// 3e, 1er, 2ème, 1º, 1ª.
+var ordinalForms = forms("ordinal", false, "st", "nd", "rd", "th", "er", "re",
+	"e", "ème", "eme", "è", "º", "ª", "ᵉ", "ʳᵉ", "o", "a")
+
+// unitDefs is the quantity table: each canonical key with its surface forms.
+// A number followed by one of these (after nothing, a space or a hyphen)
+// is a quantity whose Value is "<amount> <key>": "14 day", "1.32 GB",
+// "3 x", "300 print".
+var unitDefs = [][]form{
+	// multipliers
+	forms("x", true, "x", "X", "×"),
+
+	// temperature and angle
+	forms("°F", false, "°F", "° F", "ºF", "º F", "℉", "degrees F",
+		"degrees Fahrenheit", "degree Fahrenheit", "°Fahrenheit"),
+	forms("°C", false, "°C", "° C", "ºC", "º C", "℃", "degrees C",
+		"degrees Celsius", "degree Celsius", "Grad Celsius", "degrés Celsius",
+		"grados Celsius", "graus Celsius", "°Celsius"),
+	forms("°", true, "°"),
+	forms("°", false, "degrees", "degree", "degrés", "grados", "graus"),
+	withLangs(forms("°", false, "Grad"), "de"),
+
+	// data
+	forms("KB", true, "KB", "kB", "Ko"),
+	forms("MB", true, "MB"),
+	forms("GB", true, "GB", "Go"),
+	forms("TB", true, "TB", "To"),
+	forms("KB", false, "kilobyte", "kilobytes"),
+	forms("MB", false, "megabyte", "megabytes", "mégaoctet", "mégaoctets"),
+	forms("GB", false, "gigabyte", "gigabytes", "gigaoctet", "gigaoctets"),
+	forms("TB", false, "terabyte", "terabytes", "téraoctet", "téraoctets"),
+	forms("Mbps", true, "Mbps", "Mbit/s", "Mb/s"),
+	forms("Gbps", true, "Gbps", "Gbit/s", "Gb/s"),
+
+	// length
+	forms("mi", true, "mi"),
+	forms("mi", false, "mile", "miles"),
+	forms("km", true, "km"),
+	forms("km", false, "kilometer", "kilometers", "kilometre", "kilometres",
+		"kilomètre", "kilomètres", "Kilometer", "kilómetro", "kilómetros",
+		"quilômetro", "quilômetros", "quilómetro", "quilómetros"),
+	forms("m", true, "m"),
+	forms("m", false, "meter", "meters", "metre", "metres", "mètre", "mètres",
+		"metro", "metros"),
+	forms("cm", true, "cm"),
+	forms("mm", true, "mm"),
+	forms("ft", false, "ft", "foot", "feet"),
+	forms("in", false, "inch", "inches"),
+
+	// weight and volume
+	forms("lb", false, "lb", "lbs", "pound", "pounds"),
+	forms("kg", false, "kg", "kilo", "kilos", "kilogram", "kilograms",
+		"kilogramme", "kilogrammes", "Kilogramm", "kilogramo", "kilogramos",
+		"quilo", "quilos"),
+	forms("g", true, "g"),
+	forms("g", false, "gram", "grams", "gramme", "grammes", "Gramm", "gramo",
+		"gramos", "grama", "gramas"),
+	forms("mg", false, "mg", "milligram", "milligrams", "milligramme",
+		"milligrammes"),
+	forms("mcg", false, "mcg", "µg", "μg"),
+	forms("oz", false, "oz", "ounce", "ounces"),
+	forms("fl oz", false, "fl oz", "fl. oz."),
+	forms("ml", false, "ml"),
+	forms("l", true, "l", "L"),
+	forms("l", false, "liter", "liters", "litre", "litres", "Liter", "litro",
+		"litros"),
+
+	// time
+	forms("ms", true, "ms"),
+	forms("second", false, "sec", "secs", "second", "seconds", "seconde",
+		"secondes", "Sekunde", "Sekunden", "segundo", "segundos"),
+	forms("minute", false, "min", "mins", "minute", "minutes",
+		"Minute", "Minuten", "minuto", "minutos", "minuti"),
+	forms("hour", true, "h"),
+	forms("hour", false, "hr", "hrs", "hour", "hours", "heure", "heures",
+		"Stunde", "Stunden", "Std.", "hora", "horas"),
+	withLangs(forms("hour", false, "ora", "ore"), "it"),
+	forms("day", false, "day", "days", "jour", "jours", "día", "días", "dia",
+		"dias", "giorno", "giorni"),
+	withLangs(forms("day", false, "Tag", "Tage", "Tagen"), "de", "gsw", "lb"),
+	forms("week", false, "week", "weeks", "wk", "wks", "semaine", "semaines",
+		"Woche", "Wochen", "semana", "semanas", "settimana", "settimane"),
+	forms("month", false, "month", "months", "mo", "mos", "mois", "Monat",
+		"Monate", "Monaten", "meses", "mês", "mese", "mesi"),
+	withLangs(forms("month", false, "mes"), "es", "ca", "gl"),
+	forms("year", false, "year", "years", "yr", "yrs", "année", "années",
+		"Jahr", "Jahre", "Jahren", "año", "años", "ano", "anos", "anno", "anni"),
+	withLangs(forms("year", false, "an", "ans"), "fr"),
+
+	// counts of people
+	forms("user", false, "user", "users", "utilisateur", "utilisateurs",
+		"utilisatrices", "usuário", "usuários", "usuario", "usuarios", "Nutzer",
+		"Benutzer", "utente", "utenti"),
+	forms("person", false, "people", "person", "persons", "personne",
+		"personnes", "Person", "Personen", "persona", "personas", "pessoa",
+		"pessoas", "persone"),
+	forms("customer", false, "customer", "customers", "client", "clients",
+		"cliente", "clientes", "Kunde", "Kunden", "Kundinnen"),
+	forms("member", false, "member", "members", "membre", "membres",
+		"Mitglied", "Mitglieder", "miembro", "miembros", "membro", "membros"),
+	forms("speaker", false, "speaker", "speakers", "intervenant",
+		"intervenants", "Sprecher", "Referenten", "ponente", "ponentes",
+		"palestrante", "palestrantes"),
+	forms("surfer", false, "surfer", "surfers", "surfeur", "surfeurs",
+		"surfeuse", "surfeuses", "surfista", "surfistas"),
+	forms("attendee", false, "attendee", "attendees", "participant",
+		"participants", "Teilnehmer", "Teilnehmende", "participante",
+		"participantes"),
+	forms("employee", false, "employee", "employees", "employé", "employés",
+		"salarié", "salariés", "Mitarbeiter", "Mitarbeitende", "empleado",
+		"empleados", "funcionário", "funcionários", "colaborador",
+		"colaboradores"),
+	forms("team", false, "team", "teams", "équipe", "équipes", "equipo",
+		"equipos", "equipe", "equipes"),
+	forms("company", false, "company", "companies", "entreprise",
+		"entreprises", "Unternehmen", "Firmen", "empresa", "empresas"),
+
+	// counts of things
+	forms("check", false, "check", "checks"),
+	forms("language", false, "language", "languages", "langue", "langues",
+		"Sprache", "Sprachen", "idioma", "idiomas", "lingua", "lingue"),
+	forms("print", false, "print", "prints", "Prints", "Ausdrucke", "Drucke",
+		"impressão", "impressões", "impresión", "impresiones"),
+	forms("spot", false, "spot", "spots", "Plätze", "plaza", "plazas", "vaga",
+		"vagas"),
+	withLangs(forms("spot", false, "place", "places"), "fr"),
+	forms("seat", false, "seat", "seats"),
+	forms("ticket", false, "ticket", "tickets", "billet", "billets",
+		"entrada", "entradas", "ingresso", "ingressos", "biglietto", "biglietti"),
+	forms("project", false, "project", "projects", "projet", "projets",
+		"Projekt", "Projekte", "proyecto", "proyectos", "projeto", "projetos"),
+	forms("page", false, "page", "pages", "Seite", "Seiten", "página",
+		"páginas"),
+	forms("word", false, "word", "words", "mot", "mots", "Wörter", "palabra",
+		"palabras", "palavra", "palavras"),
+	forms("star", false, "star", "stars", "étoile", "étoiles", "Stern",
+		"Sterne", "estrella", "estrellas", "estrela", "estrelas"),
+	forms("review", false, "review", "reviews", "Bewertung", "Bewertungen",
+		"reseña", "reseñas", "avaliação", "avaliações"),
+	withLangs(forms("review", false, "avis"), "fr"),
+	forms("rating", false, "rating", "ratings"),
+	forms("download", false, "download", "downloads", "téléchargement",
+		"téléchargements", "descarga", "descargas"),
+	forms("country", false, "country", "countries", "pays", "Länder", "país",
+		"países", "paesi"),
+	forms("city", false, "city", "cities", "ville", "villes", "Städte",
+		"ciudad", "ciudades", "cidade", "cidades"),
+	forms("store", false, "store", "stores", "shop", "shops", "magasin",
+		"magasins", "boutique", "boutiques", "Filiale", "Filialen", "tienda",
+		"tiendas", "loja", "lojas"),
+	forms("gift", false, "gift", "gifts", "cadeau", "cadeaux", "Geschenk",
+		"Geschenke", "regalo", "regalos", "brinde", "brindes"),
+	forms("bottle", false, "bottle", "bottles", "flacon", "flacons",
+		"bouteille", "bouteilles", "Flasche", "Flaschen", "botella", "botellas",
+		"frasco", "frascos", "garrafa", "garrafas"),
+	forms("capsule", false, "capsule", "capsules", "softgel", "softgels",
+		"Kapsel", "Kapseln", "cápsula", "cápsulas"),
+	forms("serving", false, "serving", "servings", "portion", "portions",
+		"Portion", "Portionen", "porción", "porciones", "porção", "porções"),
+	forms("lesson", false, "lesson", "lessons", "leçon", "leçons", "Lektion",
+		"Lektionen", "lección", "lecciones", "lição", "lições"),
+	forms("module", false, "module", "modules", "Modul", "Module", "módulo",
+		"módulos"),
+	forms("chapter", false, "chapter", "chapters", "chapitre", "chapitres",
+		"Kapitel", "capítulo", "capítulos"),
+	forms("video", false, "video", "videos", "vidéo", "vidéos", "vídeo",
+		"vídeos"),
+	forms("book", false, "book", "books", "ebook", "ebooks", "e-book",
+		"e-books", "livre", "livres", "Buch", "Bücher", "libro", "libros",
+		"livro", "livros"),
+	forms("product", false, "product", "products", "produit", "produits",
+		"Produkt", "Produkte", "producto", "productos", "produto", "produtos"),
+	forms("integration", false, "integration", "integrations", "intégration",
+		"intégrations", "Integrationen", "integración", "integraciones",
+		"integração", "integrações"),
+	forms("template", false, "template", "templates", "Vorlage", "Vorlagen",
+		"plantilla", "plantillas"),
+	forms("track", false, "track", "tracks"),
+	forms("session", false, "session", "sessions", "sesión", "sesiones",
+		"sessão", "sessões"),
+	forms("workshop", false, "workshop", "workshops", "atelier", "ateliers",
+		"taller", "talleres"),
+	forms("talk", false, "talk", "talks"),
+	forms("entry", false, "entry", "entries"),
+	forms("email", false, "email", "emails", "e-mail", "e-mails"),
+	forms("sms", false, "SMS"),
+	forms("credit", false, "credit", "credits", "crédit", "crédits",
+		"crédito", "créditos"),
+	forms("request", false, "request", "requests", "requête", "requêtes",
+		"Anfrage", "Anfragen", "solicitud", "solicitudes", "requisição",
+		"requisições"),
+	forms("step", false, "step", "steps", "étape", "étapes", "Schritt",
+		"Schritte", "paso", "pasos", "passo", "passos", "etapa", "etapas"),
+	forms("reason", false, "reason", "reasons", "raison", "raisons", "Gründe",
+		"razón", "razones", "razão", "razões", "motivo", "motivos"),
+	forms("ingredient", false, "ingredient", "ingredients", "ingrédient",
+		"ingrédients", "Zutaten", "ingrediente", "ingredientes"),
+}
+
+// notNumbers are patterns whose digits are no facts of their own: the US
+// tax-code section in "501(c)(3)" and "24/7".
+var notNumbers = []string{`\b\d{3}\([a-z]\)\(\d{1,2}\)`, `\b24/7\b`}
+
+// yearPrepositions are the words after which a number 1900-2100 is a year
+// even when a lower-case word follows it ("since 2019 we", "the 2018
+// edition").
+var yearPrepositions = set("in", "since", "from", "until", "till", "by",
+	"before", "after", "of", "circa", "en", "depuis", "dès", "avant", "après",
+	"seit", "im", "ab", "bis", "vor", "nach", "desde", "hasta", "antes",
+	"em", "de", "até", "à", "au", "ca", "jusqu'en", "jusqu’en", "the",
+	"this", "next", "last")
+
+// rangeWords join the two ends of a range: "$800-$1,400", "2 to 3 days",
+// "10 à 20 €".
+var rangeWords = set("-", "–", "—", "to", "à", "a", "bis", "al", "até", "au",
+	"hasta")
+
+// Months: the names of the months in the languages the ledger reads.
+// English names and abbreviations only count with a capital letter.
+var monthNames = map[int][]string{
+	1: {"january", "januar", "jänner", "janvier", "enero", "janeiro", "gennaio"},
+	2: {"february", "februar", "février", "fevrier", "febrero", "fevereiro",
+		"febbraio"},
+	3: {"march", "märz", "maerz", "mars", "marzo", "março", "marco"},
+	4: {"april", "avril", "abril", "aprile"},
+	5: {"may", "mai", "mayo", "maio", "maggio"},
+	6: {"june", "juni", "juin", "junio", "junho", "giugno"},
+	7: {"july", "juli", "juillet", "julio", "julho", "luglio"},
+	8: {"august", "août", "aout", "agosto"},
+	9: {"september", "septembre", "septiembre", "setiembre", "setembro",
+		"settembre"},
+	10: {"october", "oktober", "octobre", "octubre", "outubro", "ottobre"},
+	11: {"november", "novembre", "noviembre", "novembro"},
+	12: {"december", "dezember", "décembre", "decembre", "diciembre",
+		"dezembro", "dicembre"},
+}
+
+// monthCapitalised are the month words that only count with a capital
+// letter: English names and abbreviations ("May" is a month, "may" is not).
+var monthCapitalised = map[string]int{
+	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
+	"july": 7, "august": 8, "september": 9, "october": 10, "november": 11,
+	"december": 12,
+	"jan":      1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+	"sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}
+
+// guaranteePhrases mark a sentence as a guarantee. Stems match inside words
+// ("refund" in "refunds", "garantie" in "Zufriedenheitsgarantie").
+var guaranteePhrases = []form{
+	// English
+	{text: "money back", loose: true},
+	{text: "money-back", loose: true},
+	{text: "refund", loose: true},
+	{text: "risk-free", loose: true},
+	{text: "risk free", loose: true},
+	{text: "Guarantee", exact: true, loose: true},
+	{text: "guaranteed", loose: true},
+	{text: "our guarantee"},
+	{text: "a guarantee"},
+	{text: "the guarantee"},
+	{text: "day guarantee"},
+	{text: "year guarantee"},
+	{text: "lifetime guarantee"},
+	{text: "price guarantee"},
+	{text: "satisfaction guarantee"},
+	{text: "happiness guarantee"},
+	{text: "no questions asked"},
+	// French
+	{text: "satisfait ou rembours", loose: true},
+	{text: "satisfaits ou rembours", loose: true},
+	{text: "rembours", loose: true},
+	{text: "garantie", loose: true},
+	{text: "sans risque"},
+	// German
+	{text: "Geld-zurück", loose: true},
+	{text: "Geld zurück", loose: true},
+	{text: "erstattung", loose: true},
+	{text: "risikofrei", loose: true},
+	{text: "ohne Risiko"},
+	// Spanish and Portuguese
+	{text: "garantía", loose: true},
+	{text: "garantia", loose: true},
+	{text: "reembols", loose: true},
+	{text: "devolución del dinero"},
+	{text: "devolución de tu dinero"},
+	{text: "devolvemos tu dinero"},
+	{text: "devolvemos seu dinheiro"},
+	{text: "devolução do dinheiro"},
+	{text: "dinheiro de volta"},
+	{text: "sin riesgo"},
+	{text: "sem risco"},
+	// Italian
+	{text: "soddisfatti o rimborsati"},
+	{text: "rimbors", loose: true},
+	{text: "garanzia", loose: true},
+}
+
+// legalPhrases mark a sentence as a legal line.
+var legalPhrases = []form{
+	{text: "©", loose: true},
+	{text: "℗", loose: true},
+	{text: "™", loose: true},
+	{text: "®", loose: true},
+	{text: "(TM)", exact: true, loose: true},
+	{text: "Copyright", exact: true},
+	{text: "all rights reserved"},
+	{text: "tous droits réservés"},
+	{text: "alle Rechte vorbehalten"},
+	{text: "todos los derechos reservados"},
+	{text: "todos os direitos reservados"},
+	{text: "tutti i diritti riservati"},
+	{text: "tax-deductible"},
+	{text: "tax deductible"},
+	{text: "steuerlich absetzbar"},
+	{text: "déductible", loose: true},
+	{text: "deducible", loose: true},
+	{text: "dedutível", loose: true},
+	{text: "501(c)(3)", loose: true},
+	{text: "Terms", exact: true},
+	{text: "terms of service"},
+	{text: "terms of use"},
+	{text: "terms and conditions"},
+	{text: "terms & conditions"},
+	{text: "T&C", exact: true},
+	{text: "T&Cs", exact: true},
+	{text: "conditions générales"},
+	{text: "mentions légales"},
+	{text: "términos y condiciones"},
+	{text: "termos de uso"},
+	{text: "termos e condições"},
+	{text: "privacy policy"},
+	{text: "politique de confidentialité"},
+	{text: "Datenschutz", loose: true},
+	{text: "política de privacidad"},
+	{text: "política de privacidade"},
+	{text: "Impressum"},
+	{text: "trademark", loose: true},
+	{text: "marque déposée"},
+	{text: "marca registrada"},
+	{text: "eingetragene Marke"},
+	{text: "VAT", exact: true},
+	{text: "TVA", exact: true},
+	{text: "MwSt", exact: true},
+	{text: "MWST", exact: true},
+	{text: "USt", exact: true},
+	{text: "IVA", exact: true},
+	{text: "HT", exact: true},
+	{text: "TTC", exact: true},
+	{text: "sales tax"},
+	{text: "hors taxes"},
+	{text: "toutes taxes comprises"},
+	{text: "zzgl.", exact: true},
+	{text: "zuzüglich"},
+	{text: "PCI DSS", exact: true},
+	{text: "PCI-DSS", exact: true},
+	{text: "PCI", exact: true},
+	{text: "GDPR", exact: true},
+	{text: "RGPD", exact: true},
+	{text: "DSGVO", exact: true},
+	{text: "LGPD", exact: true},
+	{text: "Food and Drug Administration"},
+	{text: "FDA", exact: true},
+	{text: "not intended to diagnose"},
+	{text: "AGB", exact: true},
+	{text: "CGV", exact: true},
+	{text: "CGU", exact: true},
+	{text: "SIRET", exact: true},
+	{text: "CNPJ", exact: true},
+	{text: "GmbH", exact: true},
+	{text: "LLC", exact: true},
+	{text: "Ltd", exact: true},
+	{text: "Ltda", exact: true},
+	{text: "SARL", exact: true},
+}
+
+// topLevelDomains are the endings that make a bare "word.tld" a domain
+// (healthchecks.io, swellsync.fr). They must be written in lower case.
+var topLevelDomains = []string{
+	"com", "net", "org", "io", "ai", "app", "dev", "co", "fr", "de", "es",
+	"it", "pt", "br", "cl", "mx", "ar", "ch", "at", "be", "nl", "uk", "us",
+	"ca", "au", "nz", "eu", "info", "biz", "me", "tv", "gg", "sh", "xyz",
+	"tech", "shop", "store", "online", "site", "tirol", "wien", "berlin",
+	"paris", "cloud", "page", "ly", "gov", "edu", "ru", "pl", "se", "no",
+	"dk", "fi", "jp", "cn", "cz", "ie", "lu", "li", "pe", "uy", "cat", "fm",
+	"studio", "agency", "digital", "email", "link", "live", "news", "blog",
+}
+
+// sentenceAbbrevs are words whose trailing period does not end a sentence.
+var sentenceAbbrevs = set("e.g", "i.e", "eg", "ie", "dr", "mr", "mrs", "ms",
+	"st", "vs", "no", "nr", "approx", "ca", "z.b", "inkl", "zzgl", "bzw",
+	"p.ex", "ex", "sr", "sra", "av", "fig", "vol", "pp", "p", "cf", "vgl",
+	"dt", "u.a", "d.h", "s.a", "inc", "co", "etc")
+
+// headingRoles are the roles whose copy is often written in title case, so
+// that a capital letter in them says little.
+var headingRoles = set("title", "headline", "subheadline", "cta",
+	"faq_question")
+
+// nameStopWords are common words that are written with a capital letter
+// often enough to look like names (lower case here). Language-agnostic:
+// a word common in any of the ledger's languages is no name.
+var nameStopWords = set(
+	// English
+	"a", "about", "after", "all", "also", "an", "and", "any", "are", "as",
+	"at", "back", "be", "before", "best", "better", "both", "but", "buy",
+	"by", "can", "click", "contact", "day", "discover", "do", "donate",
+	"download", "each", "easy", "every", "explore", "fast", "faq", "faqs",
+	"features", "first", "for", "free", "from", "get", "go", "good", "great",
+	"has", "have", "hello", "help", "here", "hi", "home", "how", "i", "if",
+	"in", "is", "it", "its", "join", "just", "last", "learn", "less", "let",
+	"login", "make", "many", "menu", "more", "most", "much", "my", "new",
+	"next", "no", "not", "now", "of", "ok", "on", "one", "only", "or",
+	"order", "other", "our", "out", "page", "per", "perfect", "plan",
+	"plans", "please", "previous", "price", "prices", "pricing", "privacy",
+	"read", "really", "register", "search", "see", "shop", "sign", "simple",
+	"so", "some", "start", "step", "subscribe", "such", "support", "terms",
+	"than", "thank", "thanks", "that", "the", "their", "them", "then",
+	"there", "these", "they", "this", "those", "to", "today", "try", "up",
+	"us", "very", "view", "was", "watch", "we", "welcome", "what", "when",
+	"where", "which", "who", "why", "will", "with", "yes", "you", "your",
+	"yours", "monday", "tuesday", "wednesday", "thursday", "friday",
+	"saturday", "sunday", "january", "february", "march", "april", "may",
+	"june", "july", "august", "september", "october", "november", "december",
+	"mr", "mrs", "ms", "dr", "st", "inc", "ltd", "llc", "co",
+	// French
+	"le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "mais",
+	"pour", "par", "avec", "sans", "sur", "dans", "en", "au", "aux", "ce",
+	"cette", "ces", "nous", "vous", "ils", "elles", "je", "tu", "il", "elle",
+	"notre", "votre", "nos", "vos", "leur", "leurs", "qui", "que", "quoi",
+	"comment", "pourquoi", "quand", "où", "oui", "non", "plus", "moins",
+	"tout", "tous", "toutes", "très", "accueil", "tarifs", "prix", "offre",
+	"offres", "aide", "connexion", "inscription", "commencer", "essayer",
+	"découvrir", "rejoins", "rejoignez", "gratuit", "lundi", "mardi",
+	"mercredi", "jeudi", "vendredi", "samedi", "dimanche", "janvier",
+	"février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+	"octobre", "novembre", "décembre",
+	// German
+	"der", "die", "das", "ein", "eine", "und", "oder", "aber", "für", "mit",
+	"ohne", "auf", "im", "an", "am", "zu", "zum", "zur", "von", "vom", "bei",
+	"aus", "wir", "sie", "ihr", "ich", "du", "es", "unser", "unsere", "ihre",
+	"wie", "was", "warum", "wann", "wo", "ja", "nein", "mehr", "alle",
+	"jetzt", "preise", "preis", "startseite", "kontakt", "hilfe", "anmelden",
+	"montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag",
+	"sonntag", "januar", "februar", "märz", "juni", "juli", "oktober",
+	"dezember",
+	// Spanish
+	"el", "los", "las", "unos", "unas", "y", "o", "pero", "para", "por",
+	"con", "sin", "sobre", "del", "al", "nuestro", "nuestra", "nuestros",
+	"tus", "su", "sus", "qué", "cómo", "cuándo", "dónde", "sí", "más",
+	"menos", "todo", "todos", "inicio", "precios", "precio", "contacto",
+	"ayuda", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado",
+	"domingo", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio",
+	"agosto", "septiembre", "octubre", "noviembre", "diciembre", "gratis",
+	// Portuguese
+	"os", "as", "um", "uma", "e", "mas", "com", "sem", "em", "no", "na",
+	"nos", "nas", "do", "da", "dos", "das", "ao", "nosso", "nossa", "seu",
+	"sua", "você", "vocês", "como", "quando", "onde", "não", "início",
+	"preços", "preço", "contato", "segunda", "terça", "quarta", "quinta",
+	"sexta", "janeiro", "fevereiro", "março", "maio", "junho", "julho",
+	"setembro", "outubro", "dezembro", "grátis",
+	// acronyms that are no names
+	"pdf", "vip", "cta", "usa", "uk", "eu", "am", "pm", "tv", "id", "pin",
+	"sms", "api", "url", "urls", "ceo", "cto", "hr", "ai", "os", "ui", "ux",
+	"seo", "html", "css", "js", "sql", "b2b", "b2c", "p2p", "diy", "asap",
+	"aka", "etc", "gps", "usb", "hd", "hdr", "led", "lcd", "qr", "mp3",
+	"mp4", "ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii", "ht",
+	"ttc", "vat", "tva", "iva", "faq", "rss", "pwa", "saas", "crm", "erp",
+	"kpi", "roi", "q&a", "cv", "rsvp", "n/a", "mwst", "ust", "gmbh", "phd",
+	"wifi", "wi-fi", "ecommerce", "ebook", "ebooks", "iva", "sarl", "ltda",
+	"llc", "spa", "ia", "started", "e-mail",
+)
+
+// connectorWords may stand in lower case inside a multi-word name ("Ruby on
+// Rails", "Banco do Brasil").
+var connectorWords = set("of", "on", "the", "and", "&", "for", "de", "du",
+	"des", "la", "le", "les", "y", "e", "da", "do", "dos", "das", "del",
+	"für", "und", "von", "der", "di")
