@@ -153,6 +153,9 @@ type Draft struct {
 	// Changes are ledger facts the draft changed on purpose under a named
 	// culture rule (a unit converted, a date reformatted).
 	Changes []Change `json:"changes,omitempty"`
+	// Notes are what a person should look at before the fork goes live,
+	// such as a reference that may not travel to the target culture.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // DraftBlock is the new text of one block.

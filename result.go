@@ -42,6 +42,8 @@ type Result struct {
 	Checks []Check `json:"checks"`
 	// Changes are the culture rules' deliberate changes to facts.
 	Changes []Change `json:"changes,omitempty"`
+	// Notes are what a person should look at before the fork goes live.
+	Notes []string `json:"notes,omitempty"`
 	// Metrics compare the source's prose with the fork's.
 	Metrics Metrics `json:"metrics"`
 	// Analysis describes the source page.
@@ -194,6 +196,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Invented:       rep.Invented,
 		Checks:         rep.Checks,
 		Changes:        d.Changes,
+		Notes:          d.Notes,
 		Metrics:        Metrics{Before: before, After: after},
 		Analysis:       p.Analysis,
 		Experiment:     experiment(p, ex),

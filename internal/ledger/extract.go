@@ -35,14 +35,33 @@ type Source struct {
 func Extract(src Source) []Fact {
 	li := parseLocale(src.Locale)
 	names := pageNames(src, &li)
-	var out []Fact
-	seen := map[factKey]bool{}
-	for _, b := range src.Blocks {
+	perBlock := make([][]posFact, len(src.Blocks))
+	pageCurrency := ""
+	for i, b := range src.Blocks {
 		fs := scanText(b.Text, &li)
 		fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
 		fs = append(fs, lineFacts(b, &li)...)
 		sortPosFacts(fs)
 		fs = append(fs, hrefFacts(b.Href)...)
+		for _, f := range fs {
+			if pageCurrency == "" && f.Kind == KindPrice {
+				pageCurrency = f.Currency
+			}
+		}
+		perBlock[i] = fs
+	}
+	if pageCurrency == "" {
+		pageCurrency = li.homeCurrency()
+	}
+	var out []Fact
+	seen := map[factKey]bool{}
+	for i, b := range src.Blocks {
+		fs := perBlock[i]
+		if f, ok := bareAmount(b, &li, pageCurrency); ok {
+			// A price element that shows only an amount ("5" on a
+			// pay-what-you-want button) is a price in the page's currency.
+			fs = []posFact{{Fact: f}}
+		}
 		for _, f := range fs {
 			f.Block = b.ID
 			k := factKey{f.Kind, f.Value, b.ID}
@@ -54,6 +73,20 @@ func Extract(src Source) []Fact {
 		}
 	}
 	return out
+}
+
+// bareAmount reads a price block whose whole text is a number as a price in
+// the page's currency.
+func bareAmount(b extract.Block, li *localeInfo, currency string) (Fact, bool) {
+	text := strings.TrimSpace(b.Text)
+	if b.Role != extract.RolePrice || currency == "" || text == "" || len(text) > 12 {
+		return Fact{}, false
+	}
+	v, ok := parseNumber(text, li.decimal)
+	if !ok || v < 0 {
+		return Fact{}, false
+	}
+	return Fact{Kind: KindPrice, Text: text, Value: currency + " " + formatPrice(v), Amount: v, Currency: currency, Block: b.ID}, true
 }
 
 // outside drops the names that stand inside a link or e-mail address (a

@@ -410,3 +410,30 @@ func TestSmokeFormats(t *testing.T) {
 		})
 	}
 }
+
+func TestBareAmountPrices(t *testing.T) {
+	tests := []struct {
+		name   string
+		locale string
+		blocks []extract.Block
+		want   []string
+	}{
+		{"page currency from another price", "de", []extract.Block{blk(0, extract.RolePrice, "12 €"), blk(1, extract.RolePrice, "25")}, []string{"EUR 12.00", "EUR 25.00"}},
+		{"locale currency when the page names none", "en", []extract.Block{blk(0, extract.RolePrice, "5"), blk(1, extract.RolePrice, "10")}, []string{"USD 5.00", "USD 10.00"}},
+		{"region decides", "en-GB", []extract.Block{blk(0, extract.RolePrice, "40")}, []string{"GBP 40.00"}},
+		{"only price blocks", "en", []extract.Block{blk(0, extract.RoleBody, "25")}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range Extract(Source{Blocks: tt.blocks, Locale: tt.locale}) {
+				if f.Kind == KindPrice {
+					got = append(got, f.Value)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("prices (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

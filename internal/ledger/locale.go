@@ -141,6 +141,26 @@ func (li *localeInfo) currency(key string) string {
 	return key
 }
 
+// homeCurrencyByRegion is the currency a region prices in, for a price
+// element that shows only an amount.
+var homeCurrencyByRegion = map[string]string{
+	"US": "USD", "GB": "GBP", "IE": "EUR", "CA": "CAD", "AU": "AUD", "NZ": "NZD", "IN": "INR", "ZA": "ZAR",
+	"DE": "EUR", "AT": "EUR", "FR": "EUR", "BE": "EUR", "ES": "EUR", "PT": "EUR", "IT": "EUR", "NL": "EUR",
+	"CH": "CHF", "LI": "CHF", "BR": "BRL", "MX": "MXN", "CL": "CLP", "AR": "ARS", "CO": "COP",
+}
+
+// homeCurrencyByLang is the fallback where the tag names no region.
+var homeCurrencyByLang = map[string]string{"en": "USD", "de": "EUR", "fr": "EUR", "es": "EUR", "pt": "BRL", "it": "EUR", "nl": "EUR"}
+
+// homeCurrency is the currency a page in this locale most likely prices in;
+// "" when the locale does not say.
+func (li *localeInfo) homeCurrency() string {
+	if c, ok := homeCurrencyByRegion[strings.ToUpper(li.region)]; ok {
+		return c
+	}
+	return homeCurrencyByLang[li.lang]
+}
+
 // inLangs reports whether the locale's language is one of langs; no langs
 // means every language.
 func (li *localeInfo) inLangs(langs []string) bool {
