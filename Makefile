@@ -17,6 +17,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFromText$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
 	$(GO) test -run='^$$' -fuzz='^FuzzParseNumber$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
 	$(GO) test -run='^$$' -fuzz='^FuzzMeasure$$' -fuzztime=$(FUZZTIME) ./internal/readability/
+	$(GO) test -run='^$$' -fuzz='^FuzzDetect$$' -fuzztime=$(FUZZTIME) ./internal/langdetect/
 
 ## bench: extraction of every corpus page, and the internal packages' benchmarks
 bench:

@@ -28,11 +28,15 @@ type Provider struct {
 	slang    []wordRule                  // slang to plain words (professional)
 	plain    []wordRule                  // formal words to common ones (plain)
 	hype     map[string][]*regexp.Regexp // hype words per base language
+	cultures map[string]*cultureRules    // English culture rules per region
 }
 
 // New returns the rules provider with its word tables compiled.
 func New() *Provider {
-	p := &Provider{hype: map[string][]*regexp.Regexp{}}
+	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}}
+	for region := range regionSpelling {
+		p.cultures[region] = newCulture("en", region)
+	}
 	for _, c := range contractions {
 		p.expand = append(p.expand, newWordRule(c[0], c[1], false))
 		if contractable[c[1]] {
@@ -94,6 +98,12 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 	}
 	price := pagePrice(plan)
+	var culture *cultureRules
+	if lang == "en" {
+		culture = p.cultures[plan.Culture]
+	}
+	flaggedRefs := map[string]bool{}
+	changed := map[string]bool{}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks))}
 	headlineDone := false
 	for _, b := range plan.Blocks {
@@ -102,8 +112,20 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			continue
 		}
 		source, kept := protect(b.Text, b.Facts)
-		text := source
 		var why []string
+		if lang == "en" {
+			var changes []fork.Change
+			var unitWhy []string
+			source, changes, unitWhy = applyUnits(source, b.Facts, plan.TargetLanguage, plan.Culture)
+			why = append(why, unitWhy...)
+			for _, c := range changes {
+				if !changed[c.From] {
+					changed[c.From] = true
+					d.Changes = append(d.Changes, c)
+				}
+			}
+		}
+		text := source
 		if hasFrames && !flagged[b.ID] {
 			switch {
 			case b.Role == fork.RoleHeadline && !headlineDone:
@@ -127,15 +149,32 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 				}
 			}
 		}
-		text, layerWhy := p.applyLayer(plan.Layer.Name, lang, b.Role, text)
-		why = append(why, layerWhy...)
-		text = restore(text, kept)
-		if n := utf8.RuneCountInString(text); n > b.Budget.MaxChars || n < b.Budget.MinChars {
-			// The reframed text does not fit the element: keep the layer's
+		// finish applies the layer's and the culture's transforms and puts
+		// the protected lines back.
+		finish := func(text string) (string, []string, []string) {
+			text, why := p.applyLayer(plan.Layer.Name, lang, b.Role, text)
+			var refs []string
+			if culture != nil {
+				var changed []string
+				if text, changed, refs = culture.apply(text); len(changed) > 0 {
+					why = append(why, culture.rationale(changed))
+				}
+			}
+			return restore(text, kept), why, refs
+		}
+		out, more, refs := finish(text)
+		if n := utf8.RuneCountInString(out); n > b.Budget.MaxChars || n < b.Budget.MinChars {
+			// The reframed text does not fit the element: keep the
 			// transforms of the source text alone.
-			text, layerWhy = p.applyLayer(plan.Layer.Name, lang, b.Role, source)
-			text = restore(text, kept)
-			why = append([]string{"frame left off: it did not fit the element's length budget"}, layerWhy...)
+			out, more, refs = finish(source)
+			why = append(withoutProfile(why), "frame left off: it did not fit the element's length budget")
+		}
+		text, why = out, append(why, more...)
+		for _, r := range refs {
+			if !flaggedRefs[r] {
+				flaggedRefs[r] = true
+				d.Notes = append(d.Notes, fmt.Sprintf("block %d mentions %q, which may not mean the same in %s: check it before the fork goes live", b.ID, r, plan.TargetLanguage))
+			}
 		}
 		if len(kept) > 0 {
 			why = append(why, "guarantee and legal lines inside the block kept verbatim")
@@ -150,6 +189,17 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: rationale})
 	}
 	return d, nil
+}
+
+// withoutProfile drops the profile's rationale when its frame was left off.
+func withoutProfile(why []string) []string {
+	var out []string
+	for _, w := range why {
+		if !strings.HasPrefix(w, "profile ") {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // protect swaps a block's guarantee and legal lines for placeholders that
@@ -194,6 +244,9 @@ func frame(alts []string, text, price string, budget fork.Budget) (string, bool)
 		prefix, suffix, _ := strings.Cut(f, "%s")
 		if prefix != "" && strings.EqualFold(firstWord(prefix), firstWord(core)) {
 			continue // "First step: First, …" repeats itself
+		}
+		if s := strings.Trim(suffix, " ,.:;–—"); s != "" && strings.Contains(strings.ToLower(core), strings.ToLower(s)) {
+			continue // "Buy now now"
 		}
 		// A frame that ends the text ("%s now") goes before its final stop.
 		body, stop := core, ""

@@ -138,3 +138,73 @@ func BenchmarkFork(b *testing.B) {
 		})
 	}
 }
+
+func TestCultureUSToGB(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "../../testdata/pages/trailpack-en-us.html"), TargetLanguage: "en-GB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	text := map[string]string{}
+	for _, b := range res.Blocks {
+		text[b.Source] = b.Text
+	}
+	for src, want := range map[string]string{
+		"Pick your favorite color and organize every pocket your way.": "Pick your favourite colour and organise every pocket your way.",
+		"Weighs only 2.5 lb empty":    "Weighs only 1.1 kg empty",
+		"Tested from 14 °F to 104 °F": "Tested from -10 °C to 40 °C",
+		"Our design center in Boulder tests every seam on a 10 mile loop before a pack ships.": "Our design centre in Boulder tests every seam on a 10 mile loop before a pack ships.",
+	} {
+		if got := text[src]; got != want {
+			t.Errorf("block %q:\ngot  %q\nwant %q", src, got, want)
+		}
+	}
+	changed := map[string]string{}
+	for _, e := range res.Ledger {
+		if e.Status == fork.StatusChanged {
+			changed[e.Value] = e.To + " by " + e.Rule
+		}
+	}
+	for from, want := range map[string]string{
+		"2.5 lb": "1.1 kg by en-GB: pounds to kilograms",
+		"14 °F":  "-10 °C by en-GB: °F to °C",
+		"104 °F": "40 °C by en-GB: °F to °C",
+		"15 in":  "38 cm by en-GB: inches to centimetres",
+	} {
+		if changed[from] != want {
+			t.Errorf("ledger %s: got %q; want %q", from, changed[from], want)
+		}
+	}
+	if _, ok := changed["10 mi"]; ok {
+		t.Error("miles were converted for en-GB; British roads measure in miles")
+	}
+	var rationale bool
+	for _, b := range res.Blocks {
+		rationale = rationale || strings.Contains(b.Rationale, "culture en-GB: spelling")
+	}
+	if !rationale {
+		t.Error("no block's rationale names the spelling rule")
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "black friday") {
+		t.Errorf("got notes %q; want Black Friday flagged", res.Notes)
+	}
+}
+
+func TestCultureMetricToUS(t *testing.T) {
+	src := `<html lang="en-GB"><body><h1>Cold-brew kit for your fridge</h1>
+<p>The jug holds 1.5 kg of ice and keeps coffee at 4 °C for two days, in three colours.</p>
+<a class="btn" href="https://example.com/kit">Order the kit</a></body></html>`
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, SourceLanguage: "en-GB", TargetLanguage: "en-US"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	want := "The jug holds 3.3 lb of ice and keeps coffee at 39 °F for two days, in three colors."
+	if got := res.Blocks[1].Text; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

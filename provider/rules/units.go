@@ -1,0 +1,143 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/ledger"
+)
+
+// conversion turns a quantity in one unit into another unit.
+type conversion struct {
+	to     string // the unit as written in the fork ("°C", "kg")
+	rule   string // the rule's name, for the ledger and the rationale
+	factor float64
+	offset float64 // applied before the factor (°F → °C: -32)
+	after  float64 // applied after the factor (°C → °F: +32)
+}
+
+// metricFrom are the conversions into metric units; imperialFrom the
+// reverse. Keyed by the ledger's unit key.
+var metricFrom = map[string]conversion{
+	"°F": {to: "°C", rule: "°F to °C", factor: 5.0 / 9, offset: -32},
+	"lb": {to: "kg", rule: "pounds to kilograms", factor: 0.45359237},
+	"in": {to: "cm", rule: "inches to centimetres", factor: 2.54},
+	"mi": {to: "km", rule: "miles to kilometres", factor: 1.609344},
+}
+
+var imperialFrom = map[string]conversion{
+	"°C": {to: "°F", rule: "°C to °F", factor: 9.0 / 5, after: 32},
+	"kg": {to: "lb", rule: "kilograms to pounds", factor: 1 / 0.45359237},
+	"cm": {to: "inches", rule: "centimetres to inches", factor: 1 / 2.54},
+	"km": {to: "miles", rule: "kilometres to miles", factor: 1 / 1.609344},
+}
+
+// metricRegions measure in metric; the United Kingdom keeps miles for
+// distances, so its conversions leave miles alone.
+var metricRegions = map[string]bool{"GB": true, "AU": true, "NZ": true, "IE": true, "ZA": true, "IN": true, "CA": true}
+
+// dollarRegions write their own currency with a bare "$", so a US dollar
+// price must say US$ there.
+var dollarRegions = map[string]bool{"AU": true, "CA": true, "NZ": true, "SG": true, "HK": true}
+
+// conversionFor returns the conversion a target region applies to a unit.
+func conversionFor(region, unit string) (conversion, bool) {
+	switch {
+	case region == "US":
+		c, ok := imperialFrom[unit]
+		return c, ok
+	case metricRegions[region]:
+		if region == "GB" && unit == "mi" {
+			return conversion{}, false
+		}
+		c, ok := metricFrom[unit]
+		return c, ok
+	}
+	return conversion{}, false
+}
+
+// convert writes the converted amount: whole numbers from 10 up, one
+// decimal below, so the fork does not claim more precision than the source.
+func (c conversion) convert(amount float64) string {
+	v := (amount+c.offset)*c.factor + c.after
+	var s string
+	if math.Abs(v) >= 10 || c.to == "°C" || c.to == "°F" {
+		s = strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+	} else {
+		s = strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s + " " + c.to
+}
+
+// applyUnits converts a block's quantities and US-dollar signs for the
+// target culture, returning the new text, the ledger changes and the
+// rationale.
+func applyUnits(text string, facts []fork.Fact, target, region string) (string, []fork.Change, []string) {
+	var changes []fork.Change
+	var why []string
+	for _, f := range facts {
+		switch {
+		case f.Kind == ledger.KindQuantity:
+			c, ok := conversionFor(region, f.Unit)
+			if !ok {
+				continue
+			}
+			written := c.convert(f.Amount)
+			var n int
+			if text, n = replaceToken(text, f.Text, written); n == 0 {
+				continue
+			}
+			to := f.Value
+			for _, nf := range ledger.FromText(written, target) {
+				if nf.Kind == ledger.KindQuantity {
+					to = nf.Value
+				}
+			}
+			rule := fmt.Sprintf("%s: %s", target, c.rule)
+			changes = append(changes, fork.Change{From: f.Value, To: to, Rule: rule})
+			why = append(why, fmt.Sprintf("culture %s (%s → %s)", rule, f.Text, written))
+		case f.Kind == ledger.KindPrice && f.Currency == "USD" && dollarRegions[region] && strings.HasPrefix(f.Text, "$"):
+			if strings.Contains(text, "US"+f.Text) {
+				continue
+			}
+			var n int
+			if text, n = replaceToken(text, f.Text, "US"+f.Text); n == 0 {
+				continue
+			}
+			why = append(why, fmt.Sprintf("culture %s: %s written US%s so it is not read as the local dollar", target, f.Text, f.Text))
+		}
+	}
+	return text, changes, why
+}
+
+// replaceToken replaces old where it stands as a whole token: "4 °F" must
+// not match inside "14 °F".
+func replaceToken(text, old, repl string) (string, int) {
+	n := 0
+	for from := 0; from < len(text); {
+		i := strings.Index(text[from:], old)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		end := at + len(old)
+		if (at > 0 && isAlnum(text[at-1])) || (end < len(text) && isAlnum(text[end])) {
+			from = at + 1
+			continue
+		}
+		text = text[:at] + repl + text[end:]
+		from = at + len(repl)
+		n++
+	}
+	return text, n
+}
+
+func isAlnum(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
