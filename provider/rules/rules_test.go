@@ -152,9 +152,9 @@ func TestCultureUSToGB(t *testing.T) {
 		text[b.Source] = b.Text
 	}
 	for src, want := range map[string]string{
-		"Pick your favorite color and organize every pocket your way.": "Pick your favourite colour and organise every pocket your way.",
-		"Weighs only 2.5 lb empty":    "Weighs only 1.1 kg empty",
-		"Tested from 14 °F to 104 °F": "Tested from -10 °C to 40 °C",
+		"Pick your favorite color and organize every pocket your way.":                         "Pick your favourite colour and organise every pocket your way.",
+		"Weighs only 2.5 lb empty":                                                             "Weighs only 1.1 kg empty",
+		"Tested from 14 °F to 104 °F":                                                          "Tested from -10 °C to 40 °C",
 		"Our design center in Boulder tests every seam on a 10 mile loop before a pack ships.": "Our design centre in Boulder tests every seam on a 10 mile loop before a pack ships.",
 	} {
 		if got := text[src]; got != want {
