@@ -140,7 +140,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 				}
 			case b.Role == fork.RoleCTA:
 				alts := table.CTA
-				if price != "" && table.PriceCTA != nil {
+				// A free step ("Start your free trial") is not sold "at this
+				// price": the price frames stay off it.
+				if price != "" && table.PriceCTA != nil && !mentionsFree(b.Text) {
 					alts = table.PriceCTA
 				}
 				if t, ok := frame(alts, source, price, b.Budget); ok {
@@ -189,6 +191,20 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: rationale})
 	}
 	return d, nil
+}
+
+// freeWords mark a call to action for something free, in the frame
+// languages.
+var freeWords = []string{"free", "gratuit", "gratuitement", "gratis", "kostenlos", "gratuito", "grátis", "offert"}
+
+func mentionsFree(text string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range freeWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutProfile drops the profile's rationale when its frame was left off.
