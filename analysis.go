@@ -248,11 +248,18 @@ func guessAudience(blocks []Block) AudienceGuess {
 		sb.WriteByte('\n')
 	}
 	text := sb.String()
+	words := wordCounts(text)
 	best := AudienceGuess{Profile: DefaultProfile, Evidence: []string{}}
 	for _, p := range Profiles() {
 		g := AudienceGuess{Profile: p.Name, Evidence: []string{}}
 		for _, s := range p.Signals {
-			if c := countCue(text, s, 0); c > 0 {
+			var c int
+			if strings.ContainsAny(s, " -%") {
+				c = countCue(text, s, 0)
+			} else {
+				c = words.count(s)
+			}
+			if c > 0 {
 				g.Score += c
 				g.Evidence = append(g.Evidence, fmt.Sprintf("%q ×%d", s, c))
 			}
@@ -263,6 +270,43 @@ func guessAudience(blocks []Block) AudienceGuess {
 	}
 	best.Evidence = firstN(best.Evidence, 8)
 	return best
+}
+
+// wordIndex holds a text's words, sorted with their counts, so that a
+// dozen profiles' signals are looked up rather than searched for.
+type wordIndex struct {
+	words  []string
+	counts []int
+}
+
+func wordCounts(text string) wordIndex {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r < 0x80 && !isWordByte(byte(r)) })
+	sort.Strings(fields)
+	var idx wordIndex
+	for _, w := range fields {
+		if n := len(idx.words); n > 0 && idx.words[n-1] == w {
+			idx.counts[n-1]++
+			continue
+		}
+		idx.words = append(idx.words, w)
+		idx.counts = append(idx.counts, 1)
+	}
+	return idx
+}
+
+// count matches cue as countCue does: a whole word when short, a word
+// start (a stem such as "sustainab") when longer than five letters.
+func (idx wordIndex) count(cue string) int {
+	n := 0
+	for i := sort.SearchStrings(idx.words, cue); i < len(idx.words) && strings.HasPrefix(idx.words[i], cue); i++ {
+		if len(cue) > 5 || idx.words[i] == cue {
+			n += idx.counts[i]
+		}
+		if len(cue) <= 5 {
+			break
+		}
+	}
+	return n
 }
 
 // containsCue reports whether cue starts a word in text; a short cue must
