@@ -156,6 +156,10 @@ type Draft struct {
 	// Notes are what a person should look at before the fork goes live,
 	// such as a reference that may not travel to the target culture.
 	Notes []string `json:"notes,omitempty"`
+	// Sections is a new order of the page's top-level sections:
+	// Sections[k] is the section that takes the k-th section's place. Nil
+	// keeps the page's order.
+	Sections []int `json:"sections,omitempty"`
 }
 
 // DraftBlock is the new text of one block.

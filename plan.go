@@ -27,6 +27,9 @@ type Plan struct {
 	Analysis Analysis `json:"analysis"`
 	// Blocks are the source blocks in page order, each with its brief.
 	Blocks []Brief `json:"blocks"`
+	// Sections is the number of top-level sections the page's copy stands
+	// in; a draft may put them in another order (Draft.Sections).
+	Sections int `json:"sections"`
 	// Ledger is the locked offer.
 	Ledger []Fact `json:"ledger"`
 	// Findings are the failed checks of the previous draft, when the
@@ -44,6 +47,9 @@ type Brief struct {
 	Facts []Fact `json:"facts,omitempty"`
 	// Budget bounds the new text's length.
 	Budget Budget `json:"budget"`
+	// Section is the top-level section the block stands in, or -1 (the
+	// head's title, a header outside the page's sections).
+	Section int `json:"section"`
 }
 
 // Budget bounds a block's length in characters (Unicode code points).
@@ -116,8 +122,10 @@ func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, err
 	for _, fact := range ex.Ledger {
 		byBlock[fact.Block] = append(byBlock[fact.Block], fact)
 	}
+	of, n := ex.doc.Sections()
+	p.Sections = n
 	for _, b := range ex.Blocks {
-		p.Blocks = append(p.Blocks, Brief{Block: b, Verbatim: verbatimRoles[b.Role], Facts: byBlock[b.ID], Budget: budgetFor(b)})
+		p.Blocks = append(p.Blocks, Brief{Block: b, Verbatim: verbatimRoles[b.Role], Facts: byBlock[b.ID], Budget: budgetFor(b), Section: of[b.ID]})
 	}
 	return p, ex, nil
 }

@@ -32,8 +32,12 @@ type Result struct {
 	Passed bool `json:"passed"`
 	// Attempts is how many drafts the provider wrote (at most two).
 	Attempts int `json:"attempts"`
-	// Blocks are the forked blocks beside their source.
+	// Blocks are the forked blocks beside their source, in the fork's order
+	// (the page's, unless the fork moved whole sections).
 	Blocks []ForkedBlock `json:"blocks"`
+	// Sections is the fork's order of the page's top-level sections, when
+	// it moved them.
+	Sections []int `json:"sections,omitempty"`
 	// Ledger is the offer with each fact's status in the fork.
 	Ledger []LedgerEntry `json:"ledger"`
 	// Invented are facts the fork states that the source does not hold.
@@ -164,7 +168,12 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	texts := map[int]string{}
 	blocks := make([]ForkedBlock, 0, len(p.Blocks))
 	forked := make([]Block, 0, len(p.Blocks))
-	for _, b := range p.Blocks {
+	order := d.Sections
+	if c := checkOrder(p, d); !c.Passed {
+		order = nil // reported by the check; the page's order is kept
+	}
+	for _, id := range ex.doc.Order(order) {
+		b := p.Blocks[id]
 		db, ok := byID[b.ID]
 		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Text: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
 		if ok && db.Text != "" {
@@ -177,7 +186,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		forked = append(forked, nb)
 	}
 	var page bytes.Buffer
-	if err := ex.doc.Render(&page, texts); err != nil {
+	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
 		return nil, fmt.Errorf("render the forked page: %w", err)
 	}
 	before := metrics(prose(ex.Blocks, blockText), p.SourceLanguage)
@@ -201,7 +210,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Analysis:       p.Analysis,
 		Experiment:     experiment(p, ex),
 		HTML:           page.String(),
-		Markdown:       ex.doc.Markdown(texts),
+		Markdown:       ex.doc.MarkdownOrdered(texts, order),
+		Sections:       order,
 		CreatedAt:      f.now().UTC(),
 	}, nil
 }

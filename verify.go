@@ -111,42 +111,68 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 	return &rep, nil
 }
 
-// draftFromHTML reads a forked page and matches its blocks to the source's:
-// by element path where the markup was kept, else by order.
+// draftFromHTML reads a forked page and matches its blocks to the source's.
+// A pair scores by the share of words the two share, plus a bonus where
+// the element path is the same; pairs are taken best first. So a block
+// rewritten in place matches by its path, and a block whose whole section
+// moved matches by its words.
 func draftFromHTML(ex *Extraction, page string) (*Draft, error) {
 	doc, err := extract.Parse(strings.NewReader(page))
 	if err != nil {
 		return nil, fmt.Errorf("%w: the fork is not HTML: %v", ErrInvalidInput, err)
 	}
-	key := func(b Block, seen map[string]int) string {
-		k := b.Path + "|" + string(b.Role)
-		seen[k]++
-		return fmt.Sprintf("%s|%d", k, seen[k])
+	type pair struct {
+		src, fork int
+		score     float64
 	}
-	srcSeen, forkSeen := map[string]int{}, map[string]int{}
-	ids := map[string]int{}
-	for _, b := range ex.Blocks {
-		ids[key(b, srcSeen)] = b.ID
-	}
-	var d Draft
-	matched := 0
-	for _, b := range doc.Blocks {
-		if id, ok := ids[key(b, forkSeen)]; ok {
-			d.Blocks = append(d.Blocks, DraftBlock{ID: id, Text: b.Text, Href: b.Href})
-			matched++
-		}
-	}
-	if matched*2 < len(ex.Blocks) {
-		// The markup changed too much for paths to line up: fall back to
-		// page order, which is what a reader sees.
-		d.Blocks = d.Blocks[:0]
-		for i, b := range doc.Blocks {
-			if i < len(ex.Blocks) {
-				d.Blocks = append(d.Blocks, DraftBlock{ID: ex.Blocks[i].ID, Text: b.Text, Href: b.Href})
+	var pairs []pair
+	for i, f := range doc.Blocks {
+		for _, s := range ex.Blocks {
+			if s.Role != f.Role {
+				continue
+			}
+			sc := overlap(s.Text, f.Text)
+			if s.Path == f.Path {
+				sc += 0.3
+			}
+			if sc >= 0.3 {
+				pairs = append(pairs, pair{s.ID, i, sc})
 			}
 		}
 	}
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].score > pairs[j].score })
+	var d Draft
+	srcTaken, forkTaken := map[int]bool{}, map[int]bool{}
+	for _, p := range pairs {
+		if srcTaken[p.src] || forkTaken[p.fork] {
+			continue
+		}
+		srcTaken[p.src], forkTaken[p.fork] = true, true
+		f := doc.Blocks[p.fork]
+		d.Blocks = append(d.Blocks, DraftBlock{ID: p.src, Text: f.Text, Href: f.Href})
+	}
+	sort.Slice(d.Blocks, func(i, j int) bool { return d.Blocks[i].ID < d.Blocks[j].ID })
 	return &d, nil
+}
+
+// overlap is the share of a's words that b has too: a rewrite keeps much
+// of a block's words, another block shares few.
+func overlap(a, b string) float64 {
+	words := strings.Fields(strings.ToLower(a))
+	if len(words) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(b)) {
+		have[w] = true
+	}
+	n := 0
+	for _, w := range words {
+		if have[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(words))
 }
 
 // numericKinds are the facts compared by normalised value.
@@ -194,7 +220,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	checks = append(checks, ledgerCheck)
 	invented, inventedCheck := checkInvented(p, d, src, forked)
 	checks = append(checks, inventedCheck)
-	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked))
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
 	sample := NewSample(layerText(p, forked), p.TargetLanguage)
 	for _, r := range p.Layer.Rules {
 		ok, detail := r.Check(sample)
@@ -455,6 +481,30 @@ func checkBudgets(p *Plan, forked []Block) Check {
 	} else {
 		c.Details = strings.Join(items, "; ")
 	}
+	return c
+}
+
+// checkOrder accepts a section order that is a permutation of the page's
+// sections: a fork may move whole sections, never drop or repeat one.
+func checkOrder(p *Plan, d *Draft) Check {
+	c := Check{Name: "section_order", Passed: true, Details: "page order kept"}
+	if d.Sections == nil {
+		return c
+	}
+	seen := make([]bool, p.Sections)
+	for _, s := range d.Sections {
+		if s < 0 || s >= p.Sections || seen[s] {
+			c.Passed = false
+			break
+		}
+		seen[s] = true
+	}
+	if !c.Passed || len(d.Sections) != p.Sections {
+		c.Passed = false
+		c.Details = fmt.Sprintf("order %v is not a permutation of the page's %d sections", d.Sections, p.Sections)
+		return c
+	}
+	c.Details = fmt.Sprintf("sections reordered: %v", d.Sections)
 	return c
 }
 

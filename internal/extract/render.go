@@ -26,15 +26,37 @@ import (
 // called any number of times, also concurrently. A key that is not a block
 // ID is an error wrapping fault.ErrInvalidInput.
 func (d *Document) Render(w io.Writer, texts map[int]string) error {
+	return d.RenderOrdered(w, texts, nil)
+}
+
+// RenderOrdered is Render with the page's top-level sections (see Sections)
+// put in a new order: order[k] is the section that takes the k-th section's
+// place. A nil order keeps the page's; an order that is not a permutation
+// of the sections is an error wrapping fault.ErrInvalidInput.
+func (d *Document) RenderOrdered(w io.Writer, texts map[int]string, order []int) error {
+	var container *html.Node
+	var secs []*html.Node
+	if order != nil {
+		container, secs, _ = d.sections()
+		if !validOrder(order, len(secs)) {
+			return fmt.Errorf("extract: render: section order %v is not a permutation of the page's %d sections: %w", order, len(secs), fault.ErrInvalidInput)
+		}
+	}
 	for id := range texts {
 		if id < 0 || id >= len(d.targets) {
 			return fmt.Errorf("extract: render: no block %d (the page has %d): %w", id, len(d.targets), fault.ErrInvalidInput)
 		}
 	}
-	if len(texts) == 0 {
+	if len(texts) == 0 && order == nil {
 		return html.Render(w, d.root)
 	}
 	need := make(map[*html.Node]*html.Node)
+	if container != nil {
+		need[container] = nil
+		for _, s := range secs {
+			need[s] = nil
+		}
+	}
 	for id := range texts {
 		t := d.targets[id]
 		if t.attr != "" {
@@ -67,7 +89,37 @@ func (d *Document) Render(w io.Writer, texts map[int]string) error {
 			need[n].Data = v
 		}
 	}
+	if container != nil {
+		reorder(need[container], secs, order, need)
+	}
 	return html.Render(w, root)
+}
+
+// reorder relinks parent's children so the section in the k-th section slot
+// is secs[order[k]]; other children keep their places.
+func reorder(parent *html.Node, secs []*html.Node, order []int, clone map[*html.Node]*html.Node) {
+	slot := map[*html.Node]int{}
+	for i, s := range secs {
+		slot[clone[s]] = i
+	}
+	var kids []*html.Node
+	for c := parent.FirstChild; c != nil; c = c.NextSibling {
+		k, ok := slot[c]
+		if !ok {
+			kids = append(kids, c)
+			continue
+		}
+		kids = append(kids, clone[secs[order[k]]])
+	}
+	// Unlink every child first: a moved section's old links must not
+	// survive into its new place.
+	for _, k := range kids {
+		k.Parent, k.PrevSibling, k.NextSibling = nil, nil, nil
+	}
+	parent.FirstChild, parent.LastChild = nil, nil
+	for _, k := range kids {
+		parent.AppendChild(k)
+	}
 }
 
 // cloneTree deep-copies n. For each node that is a key of need, need maps
@@ -110,6 +162,19 @@ func setAttr(n *html.Node, key, val string) {
 // action "[text](href)", a testimonial "> text — attribution", a FAQ
 // question "**question**"; other blocks are paragraphs.
 func (d *Document) Markdown(texts map[int]string) string {
+	return d.MarkdownOrdered(texts, nil)
+}
+
+// MarkdownOrdered is Markdown with the sections in a new order, as in
+// RenderOrdered; an order that is not a permutation is ignored.
+func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
+	blocks := d.Blocks
+	if order != nil {
+		_, secs, of := d.sections()
+		if validOrder(order, len(secs)) {
+			blocks = orderedBlocks(d.Blocks, of, order)
+		}
+	}
 	var b strings.Builder
 	text := func(blk Block) string {
 		if t, ok := texts[blk.ID]; ok {
@@ -142,7 +207,7 @@ func (d *Document) Markdown(texts map[int]string) string {
 		b.WriteString("---\n")
 	}
 	prev := Role("")
-	for _, blk := range d.Blocks {
+	for _, blk := range blocks {
 		if blk.Role == RoleTitle || blk.Role == RoleMetaDescription {
 			continue
 		}
@@ -219,4 +284,43 @@ func mdURL(u string) string {
 		return "<" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(u) + ">"
 	}
 	return u
+}
+
+// orderedBlocks lists blocks with whole sections moved: each section's
+// place, where its first block stood, is taken by the section order names.
+func orderedBlocks(blocks []Block, of []int, order []int) []Block {
+	bySection := map[int][]Block{}
+	for _, b := range blocks {
+		if of[b.ID] >= 0 {
+			bySection[of[b.ID]] = append(bySection[of[b.ID]], b)
+		}
+	}
+	out := make([]Block, 0, len(blocks))
+	for _, b := range blocks {
+		s := of[b.ID]
+		switch {
+		case s < 0:
+			out = append(out, b)
+		case bySection[s][0].ID == b.ID:
+			out = append(out, bySection[order[s]]...)
+		}
+	}
+	return out
+}
+
+// Order returns the block IDs in the order a section order puts them; nil
+// order or an invalid one gives page order.
+func (d *Document) Order(order []int) []int {
+	blocks := d.Blocks
+	if order != nil {
+		_, secs, of := d.sections()
+		if validOrder(order, len(secs)) {
+			blocks = orderedBlocks(d.Blocks, of, order)
+		}
+	}
+	ids := make([]int, len(blocks))
+	for i, b := range blocks {
+		ids[i] = b.ID
+	}
+	return ids
 }

@@ -208,3 +208,53 @@ func TestCultureMetricToUS(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestReorderedForkVerifies moves whole sections for profiles whose pattern
+// asks for it, and the forked page, read back as HTML, still verifies.
+func TestReorderedForkVerifies(t *testing.T) {
+	src := page(t, "../../testdata/pages/tidyflow-en.html")
+	f := newForker()
+	moved := 0
+	for _, profile := range fork.ProfileNames() {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: profile, LanguageLayer: "professional"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Sections != nil {
+			moved++
+		}
+		rep, err := f.Verify(context.Background(), fork.VerifyRequest{
+			Source:   fork.Source{HTML: src},
+			ForkHTML: res.HTML,
+			Target:   fork.Target{Profile: profile, LanguageLayer: "professional"},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Passed {
+			t.Errorf("%s: the fork's own HTML fails verification: %v", profile, failed(rep.Checks))
+		}
+	}
+	if moved < 6 {
+		t.Errorf("%d of 12 profiles reordered the page's sections; want at least 6", moved)
+	}
+	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roles []fork.Role
+	for _, b := range res.Blocks {
+		roles = append(roles, b.Role)
+	}
+	first := func(r fork.Role) int {
+		for i, x := range roles {
+			if x == r {
+				return i
+			}
+		}
+		return -1
+	}
+	if first(fork.RoleTestimonial) > first(fork.RolePrice) {
+		t.Errorf("skeptic fork puts the price before the proof: %v", roles)
+	}
+}

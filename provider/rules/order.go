@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"sort"
+
+	"github.com/marketingfork/fork"
+)
+
+// sectionKeyRoles decide what a section is about, most telling first: a
+// section with a testimonial is proof, whatever headings it has.
+var sectionKeyRoles = []fork.Role{
+	fork.RoleTestimonial, fork.RolePrice, fork.RoleGuarantee, fork.RoleFAQQuestion, fork.RoleFAQAnswer,
+	fork.RoleBullet, fork.RoleCTA, fork.RoleBody, fork.RoleSubheadline, fork.RoleHeadline, fork.RoleFinePrint,
+}
+
+// sectionOrder puts the page's sections in the order of the profile's
+// pattern: proof first for a skeptic, the price first for a bargain hunter.
+// Everything up to the hero stays where it is (a header must not move down
+// the page), and so do sections of fine print only (a footer). It returns
+// nil when the order would not change.
+func sectionOrder(plan *fork.Plan) []int {
+	n := plan.Sections
+	if n < 3 {
+		return nil
+	}
+	rank := map[fork.Role]int{}
+	for i, r := range plan.Profile.Pattern.Order {
+		rank[r] = i
+	}
+	roles := make([]map[fork.Role]bool, n)
+	for i := range roles {
+		roles[i] = map[fork.Role]bool{}
+	}
+	hero := -1
+	for _, b := range plan.Blocks {
+		if b.Section < 0 {
+			continue
+		}
+		roles[b.Section][b.Role] = true
+		if hero < 0 && b.Role == fork.RoleHeadline {
+			hero = b.Section
+		}
+	}
+	key := func(s int) int {
+		for _, r := range sectionKeyRoles {
+			if roles[s][r] {
+				if k, ok := rank[r]; ok {
+					return k
+				}
+				return len(plan.Profile.Pattern.Order)
+			}
+		}
+		return len(plan.Profile.Pattern.Order)
+	}
+	var movable []int
+	for s := hero + 1; s < n; s++ {
+		if len(roles[s]) == 1 && roles[s][fork.RoleFinePrint] {
+			continue
+		}
+		movable = append(movable, s)
+	}
+	if len(movable) < 2 {
+		return nil
+	}
+	sorted := append([]int(nil), movable...)
+	sort.SliceStable(sorted, func(i, j int) bool { return key(sorted[i]) < key(sorted[j]) })
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	changed := false
+	for k, s := range movable {
+		order[s] = sorted[k]
+		changed = changed || sorted[k] != s
+	}
+	if !changed {
+		return nil
+	}
+	return order
+}
