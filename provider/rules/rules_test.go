@@ -258,3 +258,27 @@ func TestReorderedForkVerifies(t *testing.T) {
 		t.Errorf("skeptic fork puts the price before the proof: %v", roles)
 	}
 }
+
+func TestCultureDates(t *testing.T) {
+	tests := []struct{ lang, target, in, want string }{
+		{"en-US", "en-GB", "Early tickets end June 20th. The event runs August 8th - 10th, 2026, and doors open on March 3, 2026.",
+			"Early tickets end 20 June. The event runs 8–10 August 2026, and doors open on 3 March 2026."},
+		{"en-GB", "en-US", "Early tickets end 20 June. Doors open on 3 March 2026.",
+			"Early tickets end June 20. Doors open on March 3, 2026."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			src := `<html lang="` + tt.lang + `"><body><h1>Summit for makers</h1><p>` + tt.in + `</p><a class="btn" href="/t">Get tickets</a></body></html>`
+			res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, SourceLanguage: tt.lang, TargetLanguage: tt.target})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Passed {
+				t.Fatalf("fork failed: %v", failed(res.Checks))
+			}
+			if got := res.Blocks[1].Text; got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
