@@ -101,7 +101,7 @@ var slang = map[string]string{
 // conjunctions are the words a long sentence may be split before, per
 // language, after a comma.
 var conjunctions = map[string][]string{
-	"en": {"and", "but", "so", "which", "while", "because"},
+	"en": {"and", "but", "which", "while", "because"},
 	"de": {"und", "aber", "denn", "sondern", "während"},
 	"fr": {"et", "mais", "car", "donc", "tandis"},
 	"es": {"y", "pero", "porque", "mientras", "así"},
@@ -260,17 +260,30 @@ func fixArticles(text string) string {
 // part reads as a sentence of its own. A sentence with no such place is
 // left whole: a split mid-phrase would read worse than a long sentence.
 func splitLong(text, lang string, maxWords int) (string, int) {
-	return splitSentencesOver(text, lang, maxWords, 0)
+	return splitSentencesOver(text, lang, maxWords, 0, 0)
 }
+
+// Split tiers, from the places a reader least notices to the most.
+const (
+	tierNatural     = iota // semicolons, dashes, ", but", ", and" between clauses
+	tierComma              // any comma that does not end a list item
+	tierConjunction        // a bare "and", "but", "when"
+	tierForce              // any comma, even in a list: past the longest sentence allowed
+)
+
+// forceMaxWords is the plain layer's longest sentence: past it any comma
+// will do.
+const forceMaxWords = 25
 
 // hardMaxWords is the longest sentence the plain layer allows: past it a
 // sentence is split at any comma or conjunction, since even a plain split
 // reads better than a sentence a reader must take in twice.
 const hardMaxWords = 22
 
-// splitSentencesOver splits sentences over maxWords at natural places, and
-// those over hardMax (when > 0) at any comma or conjunction.
-func splitSentencesOver(text, lang string, maxWords, hardMax int) (string, int) {
+// splitSentencesOver splits sentences over maxWords at natural places, those
+// over commaMax (when > 0) at any comma that does not end a list item, and
+// those over hardMax at a bare conjunction too.
+func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int) (string, int) {
 	sentences := splitSentences(text)
 	splits := 0
 	var out []string
@@ -281,9 +294,15 @@ func splitSentencesOver(text, lang string, maxWords, hardMax int) (string, int) 
 			out = append(out, s)
 			continue
 		}
-		a, b, ok := splitOnce(s, lang, false)
+		a, b, ok := splitOnce(s, lang, tierNatural)
+		if !ok && commaMax > 0 && wordCount(s) > commaMax {
+			a, b, ok = splitOnce(s, lang, tierComma)
+		}
 		if !ok && hardMax > 0 && wordCount(s) > hardMax {
-			a, b, ok = splitOnce(s, lang, true)
+			a, b, ok = splitOnce(s, lang, tierConjunction)
+		}
+		if !ok && hardMax > 0 && wordCount(s) > forceMaxWords {
+			a, b, ok = splitOnce(s, lang, tierForce)
 		}
 		if !ok {
 			out = append(out, s)
@@ -297,7 +316,7 @@ func splitSentencesOver(text, lang string, maxWords, hardMax int) (string, int) 
 
 // splitOnce finds the split place nearest the middle of s that leaves at
 // least three words on each side.
-func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
+func splitOnce(s, lang string, tier int) (string, string, bool) {
 	// A place cuts s at cut and resumes at resume, with prefix put before
 	// the resumed text (", which means" becomes ". This means").
 	type place struct {
@@ -335,12 +354,14 @@ func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
 			}
 		})
 	}
-	if anyComma {
+	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if !inList(s, i) {
+			if tier == tierForce || !inList(s, i) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
+	}
+	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) { places = append(places, place{cut: i, resume: i + 1}) })
 		}
@@ -384,11 +405,14 @@ func splitOnce(s, lang string, anyComma bool) (string, string, bool) {
 	return left, right, true
 }
 
-// inList reports whether the comma at i ends a short list item (a comma
-// no more than three words before it), as in "A, B, and C".
+// inList reports whether the comma at i sits in a list of short items (a
+// comma no more than three words before or after it), as in "A, B, and C".
 func inList(s string, i int) bool {
-	prev := strings.LastIndex(s[:i], ", ")
-	return prev >= 0 && wordCount(s[prev+2:i]) <= 3
+	if prev := strings.LastIndex(s[:i], ", "); prev >= 0 && wordCount(s[prev+2:i]) <= 3 {
+		return true
+	}
+	next := strings.Index(s[i+2:], ", ")
+	return next >= 0 && wordCount(s[i+2:i+2+next]) <= 3
 }
 
 // pastTense tells a past-tense sentence, for the lead a split puts before

@@ -140,11 +140,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 					text = t
 					why = append(why, fmt.Sprintf("profile %s: %s", plan.Profile.Name, plan.Profile.Headline))
 				}
-			case b.Role == fork.RoleCTA:
+			case b.Role == fork.RoleCTA && !strings.HasSuffix(strings.TrimSpace(b.Text), "?"):
 				alts := table.CTA
 				// A free step ("Start your free trial") is not sold "at this
 				// price": the price frames stay off it.
-				if price != "" && table.PriceCTA != nil && !mentionsFree(b.Text) {
+				if price != "" && table.PriceCTA != nil && !mentionsFree(b.Text) && buysSomething(b.Text) {
 					alts = table.PriceCTA
 				}
 				if t, ok := frame(alts, source, price, b.Budget); ok {
@@ -198,6 +198,25 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 // freeWords mark a call to action for something free, in the frame
 // languages.
 var freeWords = []string{"free", "gratuit", "gratuitement", "gratis", "kostenlos", "gratuito", "grátis", "offert"}
+
+// buyingVerbs start a call to action that buys, starts or chooses a plan,
+// in the frame languages: only those may be tied to the page's price
+// ("Contact us at this price" would make no sense).
+var buyingVerbs = []string{"buy", "order", "get", "start", "choose", "select", "subscribe", "shop", "join", "sign up", "upgrade", "try", "donate", "purchase", "book",
+	"acheter", "commander", "choisir", "commencer", "s'abonner", "essayer", "passer", "réserver",
+	"kaufen", "bestellen", "auswählen", "buchen", "jetzt", "abonnieren", "starten", "wählen",
+	"comprar", "elegir", "empezar", "suscribirse", "contratar", "reservar",
+	"assinar", "começar", "escolher", "contratar", "experimentar"}
+
+func buysSomething(cta string) bool {
+	w := strings.ToLower(firstWord(cta))
+	for _, v := range buyingVerbs {
+		if w == v || strings.HasPrefix(strings.ToLower(cta), v+" ") {
+			return true
+		}
+	}
+	return false
+}
 
 func mentionsFree(text string) bool {
 	lower := strings.ToLower(text)
@@ -356,7 +375,7 @@ func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string) (
 			note(n, "common words instead of formal ones")
 		}
 		if proseRoles[role] {
-			text, n = splitSentencesOver(text, lang, 10, 14)
+			text, n = splitSentencesOver(text, lang, 10, 12, hardMaxWords)
 			note(n, "long sentences split")
 		}
 	}
