@@ -140,7 +140,7 @@ func PlainWords() map[string]string {
 		"inquire": "ask", "inquiries": "questions", "information": "details", "organization": "group",
 		"conform to": "keep to", "steadfast": "loyal", "decisionmaker": "judge", "optimize": "improve",
 		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "affiliated with": "linked to",
-		"literature": "books", "periodically": "now and then", "immediate": "quick", "producing": "making", "sponsoring": "funding", "resulting": "new", "infrastructure": "systems", "submissions": "entries", "continue": "keep on", "developing": "building", "maintaining": "keeping up", "corporate": "company", "commitment": "pledge", "calculate": "work out",
+		"literature": "books", "exacting": "strict", "gorgeous": "lovely", "estimated": "thought", "periodically": "now and then", "immediate": "quick", "producing": "making", "sponsoring": "funding", "resulting": "new", "infrastructure": "systems", "submissions": "entries", "continue": "keep on", "developing": "building", "maintaining": "keeping up", "corporate": "company", "commitment": "pledge", "calculate": "work out",
 		"categories": "groups", "permanent": "lasting", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
 	}
 }

@@ -278,7 +278,7 @@ const forceMaxWords = 25
 // hardMaxWords is the longest sentence the plain layer allows: past it a
 // sentence is split at any comma or conjunction, since even a plain split
 // reads better than a sentence a reader must take in twice.
-const hardMaxWords = 22
+const hardMaxWords = 16
 
 // splitSentencesOver splits sentences over maxWords at natural places, those
 // over commaMax (when > 0) at any comma that does not end a list item, and
@@ -343,27 +343,34 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 		each(lower, sep, func(i int) {
 			switch c {
 			case "and", "und", "et", "y", "e":
-				if inList(s, i) {
-					return // "free, unrestricted, and open": the end of a list, not a clause
+				if inList(s, i) || !startsClause(s[i+len(sep):], lang) {
+					return // "free, unrestricted, and open": a list, not a clause
 				}
 				places = append(places, place{cut: i, resume: i + len(sep)}) // a plain "and" goes
 			case "which":
 				places = append(places, place{cut: i, resume: i + len(sep), prefix: "This "})
 			default:
+				if !startsClause(s[i+len(sep):], lang) {
+					return // ", but also…" would leave a fragment
+				}
 				places = append(places, place{cut: i, resume: i + 2}) // ", but it…" → ". But it…"
 			}
 		})
 	}
 	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if tier == tierForce || !inList(s, i) {
+			if tier == tierForce || gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
 	}
 	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
-			each(lower, " "+c+" ", func(i int) { places = append(places, place{cut: i, resume: i + 1}) })
+			each(lower, " "+c+" ", func(i int) {
+				if startsClause(s[i+len(c)+2:], lang) {
+					places = append(places, place{cut: i, resume: i + 1})
+				}
+			})
 		}
 		if lang == "en" {
 			// "…years ago when I was…" → "…years ago. That was when I was…"
@@ -413,6 +420,79 @@ func inList(s string, i int) bool {
 	}
 	next := strings.Index(s[i+2:], ", ")
 	return next >= 0 && wordCount(s[i+2:i+2+next]) <= 3
+}
+
+// subjects are the words a clause of its own starts with: pronouns and
+// determiners. A split whose second half starts with one of them (or with
+// a name or a number) leaves two sentences, not a sentence and a fragment.
+var subjects = map[string]map[string]bool{
+	"en": wordSet("i you he she it we they this that these those there the a an our your their my his her its each every some many most all no one people"),
+	"de": wordSet("ich du er sie es wir ihr man der die das den dem des ein eine einen unser unsere dein deine ihr ihre sein seine dies diese dieser jeder alle"),
+	"fr": wordSet("je tu il elle on nous vous ils elles le la les l' un une ce cet cette ces notre nos votre vos leur leurs mon ma mes ton ta son sa ses chaque tout tous"),
+	"es": wordSet("yo tú él ella nosotros nosotras ustedes ellos ellas el la los las un una este esta estos estas nuestro nuestra tu su sus cada todo todos se"),
+	"pt": wordSet("eu você ele ela nós vocês eles elas o a os as um uma este esta estes estas nosso nossa seu sua seus suas cada todo todos se"),
+}
+
+// introducers start a phrase that leads into a sentence ("For each of
+// your checks, …"): a comma after one must not become a full stop.
+var introducers = map[string]map[string]bool{
+	"en": wordSet("for in with to at on by after before if when as since although though because while once unless until during from of whether whenever where"),
+	"de": wordSet("für in mit zu bei nach vor wenn als seit obwohl weil während bis von ob"),
+	"fr": wordSet("pour dans avec à au en par après avant si quand comme depuis bien parce pendant jusqu de dès"),
+	"es": wordSet("para en con a al por después antes si cuando como desde aunque porque mientras hasta de"),
+	"pt": wordSet("para em com a ao por depois antes se quando como desde embora porque enquanto até de"),
+}
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// nonStarters are English words a sentence cannot start with when split
+// off the one before: auxiliaries and modals that lean on the subject
+// before them ("…, can help your body"), and linking words.
+var nonStarters = wordSet("can could will would may might must should shall is are was were has have had be been being do does did also then which who whose that not so as too than or nor both either neither only just even")
+
+// startsClause reports whether rest starts like a sentence of its own: with
+// a subject (a pronoun, a determiner, a name, a number) or, in English,
+// with a verb that reads as an imperative ("Reduce your risk…"), not with
+// an auxiliary, an adverb or a participle.
+func startsClause(rest, lang string) bool {
+	w := firstWord(rest)
+	if w == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	lw := strings.ToLower(w)
+	if unicode.IsUpper(r) || unicode.IsDigit(r) || subjects[lang][lw] {
+		return true
+	}
+	if lang != "en" || nonStarters[lw] || introducers["en"][lw] {
+		return false
+	}
+	return !strings.HasSuffix(lw, "ly") && !strings.HasSuffix(lw, "ing") && !strings.HasSuffix(lw, "ed")
+}
+
+// gerundList reports whether the comma at i separates items of a list of
+// -ing phrases that starts the sentence ("Rendering templates, updating
+// databases, …"): each item reads as a short sentence of its own.
+func gerundList(s string, i int) bool {
+	first := strings.ToLower(firstWord(s))
+	next := strings.ToLower(firstWord(s[i+2:]))
+	return strings.HasSuffix(first, "ing") && strings.HasSuffix(next, "ing") && wordCount(s[i+2:]) >= 2
+}
+
+// introductory reports whether the text before a comma is a leading phrase
+// that cannot stand as a sentence.
+func introductory(left, lang string) bool {
+	start := left
+	if i := strings.LastIndexAny(left, ".!?;"); i >= 0 {
+		start = left[i+1:]
+	}
+	return introducers[lang][strings.ToLower(firstWord(start))]
 }
 
 // pastTense tells a past-tense sentence, for the lead a split puts before

@@ -375,7 +375,7 @@ func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string) (
 			note(n, "common words instead of formal ones")
 		}
 		if proseRoles[role] {
-			text, n = splitSentencesOver(text, lang, 10, 12, hardMaxWords)
+			text, n = splitSentencesOver(text, lang, 10, 10, hardMaxWords)
 			note(n, "long sentences split")
 		}
 	}
