@@ -108,8 +108,8 @@ func SlangWords(lang string) []string {
 func PlainWords() map[string]string {
 	return map[string]string{
 		"utilize": "use", "utilise": "use", "utilizes": "uses", "utilized": "used", "utilization": "use",
-		"purchase": "buy", "purchases": "buys", "purchased": "bought", "purchasing": "buying",
-		"commence": "start", "commences": "starts", "initiate": "start", "initiates": "starts",
+		"purchased": "bought",
+		"commence":  "start", "commences": "starts", "initiate": "start", "initiates": "starts",
 		"facilitate": "help", "facilitates": "helps", "assist": "help", "assists": "helps", "assistance": "help",
 		"approximately": "about", "numerous": "many", "demonstrate": "show", "demonstrates": "shows",
 		"endeavor": "try", "endeavour": "try", "attempt": "try", "terminate": "end", "terminates": "ends",

@@ -260,7 +260,7 @@ func fixArticles(text string) string {
 // part reads as a sentence of its own. A sentence with no such place is
 // left whole: a split mid-phrase would read worse than a long sentence.
 func splitLong(text, lang string, maxWords int) (string, int) {
-	return splitSentencesOver(text, lang, maxWords, 0, 0)
+	return splitSentencesOver(text, lang, maxWords, 0, 0, false)
 }
 
 // Split tiers, from the places a reader least notices to the most.
@@ -269,6 +269,7 @@ const (
 	tierComma              // any comma that does not end a list item
 	tierConjunction        // a bare "and", "but", "when"
 	tierForce              // any comma, even in a list: past the longest sentence allowed
+	tierLoose              // any comma or conjunction: a second try that must meet the layer
 )
 
 // forceMaxWords is the plain layer's longest sentence: past it any comma
@@ -282,8 +283,10 @@ const hardMaxWords = 16
 
 // splitSentencesOver splits sentences over maxWords at natural places, those
 // over commaMax (when > 0) at any comma that does not end a list item, and
-// those over hardMax at a bare conjunction too.
-func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int) (string, int) {
+// those over hardMax at a bare conjunction too. loose, for a second try
+// after the layer's grade failed, splits any sentence over maxWords at any
+// comma or conjunction: shorter sentences matter more then than smooth ones.
+func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int, loose bool) (string, int) {
 	sentences := splitSentences(text)
 	splits := 0
 	var out []string
@@ -303,6 +306,9 @@ func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int) (str
 		}
 		if !ok && hardMax > 0 && wordCount(s) > forceMaxWords {
 			a, b, ok = splitOnce(s, lang, tierForce)
+		}
+		if !ok && loose {
+			a, b, ok = splitOnce(s, lang, tierLoose)
 		}
 		if !ok {
 			out = append(out, s)
@@ -343,7 +349,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 		each(lower, sep, func(i int) {
 			switch c {
 			case "and", "und", "et", "y", "e":
-				if inList(s, i) || !startsClause(s[i+len(sep):], lang) {
+				if inList(s, i) || !startsSubject(s[i+len(sep):], lang) {
 					return // "free, unrestricted, and open": a list, not a clause
 				}
 				places = append(places, place{cut: i, resume: i + len(sep)}) // a plain "and" goes
@@ -359,7 +365,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	}
 	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if tier == tierForce || gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
+			if tier >= tierForce || gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
@@ -367,7 +373,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) {
-				if startsClause(s[i+len(c)+2:], lang) {
+				if tier == tierLoose || startsSubject(s[i+len(c)+2:], lang) {
 					places = append(places, place{cut: i, resume: i + 1})
 				}
 			})
@@ -436,7 +442,7 @@ var subjects = map[string]map[string]bool{
 // introducers start a phrase that leads into a sentence ("For each of
 // your checks, …"): a comma after one must not become a full stop.
 var introducers = map[string]map[string]bool{
-	"en": wordSet("for in with to at on by after before if when as since although though because while once unless until during from of whether whenever where"),
+	"en": wordSet("for in with to at on by after before if when as since although though because while once unless until during from of whether whenever where over besides beyond throughout among under across within without through despite thanks like unlike upon along around about behind below above against toward towards into onto per via instead"),
 	"de": wordSet("für in mit zu bei nach vor wenn als seit obwohl weil während bis von ob"),
 	"fr": wordSet("pour dans avec à au en par après avant si quand comme depuis bien parce pendant jusqu de dès"),
 	"es": wordSet("para en con a al por después antes si cuando como desde aunque porque mientras hasta de"),
@@ -454,13 +460,19 @@ func wordSet(s string) map[string]bool {
 // nonStarters are English words a sentence cannot start with when split
 // off the one before: auxiliaries and modals that lean on the subject
 // before them ("…, can help your body"), and linking words.
-var nonStarters = wordSet("can could will would may might must should shall is are was were has have had be been being do does did also then which who whose that not so as too than or nor both either neither only just even")
+var nonStarters = wordSet("and or but can could will would may might must should shall is are was were has have had be been being do does did also then which who whose that not so as too than or nor both either neither only just even")
 
 // startsClause reports whether rest starts like a sentence of its own: with
 // a subject (a pronoun, a determiner, a name, a number) or, in English,
 // with a verb that reads as an imperative ("Reduce your risk…"), not with
 // an auxiliary, an adverb or a participle.
-func startsClause(rest, lang string) bool {
+func startsClause(rest, lang string) bool { return clauseStart(rest, lang, false) }
+
+// startsSubject is startsClause without the imperative: after a bare "and"
+// a verb usually shares the subject before it ("…front and back end").
+func startsSubject(rest, lang string) bool { return clauseStart(rest, lang, true) }
+
+func clauseStart(rest, lang string, subjectOnly bool) bool {
 	w := firstWord(rest)
 	if w == "" {
 		return false
@@ -470,7 +482,7 @@ func startsClause(rest, lang string) bool {
 	if unicode.IsUpper(r) || unicode.IsDigit(r) || subjects[lang][lw] {
 		return true
 	}
-	if lang != "en" || nonStarters[lw] || introducers["en"][lw] {
+	if subjectOnly || lang != "en" || nonStarters[lw] || introducers["en"][lw] {
 		return false
 	}
 	return !strings.HasSuffix(lw, "ly") && !strings.HasSuffix(lw, "ing") && !strings.HasSuffix(lw, "ed")

@@ -22,7 +22,7 @@ func TestLayerTransforms(t *testing.T) {
 		{"slang", "professional", "en", fork.RoleBody, "We're gonna sort your stuff.", "We are going to sort your things."},
 		{"everyday contracts", "everyday", "en", fork.RoleBody, "You do not need a card and it is free.", "You don't need a card and it's free."},
 		{"everyday keeps a final long form", "everyday", "en", fork.RoleBody, "That is what it is.", "That's what it is."},
-		{"plain words", "plain", "en", fork.RoleBody, "Utilize the form to purchase a plan.", "Use the form to buy a plan."},
+		{"plain words", "plain", "en", fork.RoleBody, "Utilize the form to obtain a plan.", "Use the form to get a plan."},
 		{"plain splits at a conjunction", "plain", "en", fork.RoleBody,
 			"Our team answers every message within one working day, and we also publish a full guide for new customers who want to start alone.",
 			"Our team answers every message within one working day. We also publish a full guide for new customers who want to start alone."},
@@ -41,7 +41,7 @@ func TestLayerTransforms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := p.applyLayer(tt.layer, tt.lang, tt.role, tt.in)
+			got, _ := p.applyLayer(tt.layer, tt.lang, tt.role, tt.in, false)
 			if got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}

@@ -92,7 +92,14 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	lang := baseOf(plan.TargetLanguage)
 	table, hasFrames := frameTables[lang][plan.Profile.Name]
 	flagged := map[int]bool{}
+	// A second try after the layer's sentence or grade rules failed splits
+	// harder.
+	loose := false
 	for _, c := range plan.Findings {
+		switch c.Name {
+		case "layer:max_grade", "layer:max_sentence", "layer:max_avg_sentence":
+			loose = true
+		}
 		for _, id := range c.Blocks {
 			flagged[id] = true
 		}
@@ -156,7 +163,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		// finish applies the layer's and the culture's transforms and puts
 		// the protected lines back.
 		finish := func(text string) (string, []string, []string) {
-			text, why := p.applyLayer(plan.Layer.Name, lang, b.Role, text)
+			text, why := p.applyLayer(plan.Layer.Name, lang, b.Role, text, loose)
 			var refs []string
 			if culture != nil {
 				var changed []string
@@ -333,7 +340,7 @@ var proseRoles = map[fork.Role]bool{
 }
 
 // applyLayer applies a layer's transforms and says which it applied.
-func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string) (string, []string) {
+func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string, loose bool) (string, []string) {
 	var why []string
 	note := func(n int, what string) {
 		if n > 0 {
@@ -348,7 +355,7 @@ func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string) (
 			note(n, "contractions for a conversational tone")
 		}
 		if proseRoles[role] {
-			text, n = splitLong(text, lang, 18)
+			text, n = splitSentencesOver(text, lang, 18, 0, 0, loose)
 			note(n, "long sentences split")
 		}
 	case "professional":
@@ -375,7 +382,7 @@ func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string) (
 			note(n, "common words instead of formal ones")
 		}
 		if proseRoles[role] {
-			text, n = splitSentencesOver(text, lang, 10, 10, hardMaxWords)
+			text, n = splitSentencesOver(text, lang, 10, 10, hardMaxWords, loose)
 			note(n, "long sentences split")
 		}
 	}
