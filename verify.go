@@ -216,9 +216,13 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	}
 
 	var checks []Check
-	entries, ledgerCheck := checkLedger(p, d, forked)
+	// The source's names are not passed: whether a name is kept is a plain
+	// text search, and a name the fork invents is one the source's text
+	// lacks, so the fork's names need only the ledger's own heuristics.
+	forkFacts := ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage})
+	entries, ledgerCheck := checkLedger(p, d, forked, forkFacts)
 	checks = append(checks, ledgerCheck)
-	invented, inventedCheck := checkInvented(p, d, src, forked)
+	invented, inventedCheck := checkInvented(p, d, src, forkFacts)
 	checks = append(checks, inventedCheck)
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
 	sample := NewSample(layerText(p, forked), p.TargetLanguage)
@@ -257,8 +261,7 @@ func layerText(p *Plan, forked []Block) string {
 	return sb.String()
 }
 
-func checkLedger(p *Plan, d *Draft, forked []Block) ([]LedgerEntry, Check) {
-	forkFacts := ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, Names: siteNames(p)})
+func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerEntry, Check) {
 	values := map[string]bool{}
 	for _, f := range forkFacts {
 		values[string(f.Kind)+"|"+f.Value] = true
@@ -319,14 +322,14 @@ func checkLedger(p *Plan, d *Draft, forked []Block) ([]LedgerEntry, Check) {
 
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
-func checkInvented(p *Plan, d *Draft, src, forked []Block) ([]Fact, Check) {
+func checkInvented(p *Plan, d *Draft, src []Block, forkFacts []Fact) ([]Fact, Check) {
 	have := map[string]bool{}
 	for _, f := range p.Ledger {
 		have[string(f.Kind)+"|"+f.Value] = true
 	}
 	// Facts the ledger does not list but the source's text holds (a number
 	// inside a testimonial, say) are not invented either.
-	for _, f := range ledger.FromText(joinTexts(src), p.SourceLanguage) {
+	for _, f := range p.sourceTextFacts(src) {
 		have[string(f.Kind)+"|"+f.Value] = true
 	}
 	for _, c := range d.Changes {
@@ -345,7 +348,7 @@ func checkInvented(p *Plan, d *Draft, src, forked []Block) ([]Fact, Check) {
 	invented := []Fact{}
 	var blocks []int
 	seen := map[string]bool{}
-	for _, f := range ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, Names: siteNames(p)}) {
+	for _, f := range forkFacts {
 		k := string(f.Kind) + "|" + f.Value
 		if seen[k] {
 			continue
@@ -524,16 +527,6 @@ func checkLanguage(p *Plan, text string) Check {
 		c.Details = fmt.Sprintf("the fork reads as %s", got)
 	}
 	return c
-}
-
-func siteNames(p *Plan) []string {
-	var names []string
-	for _, f := range p.Ledger {
-		if f.Kind == ledger.KindName {
-			names = append(names, f.Value)
-		}
-	}
-	return names
 }
 
 func joinTexts(blocks []Block) string {

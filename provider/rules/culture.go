@@ -64,9 +64,9 @@ var cultureReferences = map[string][]string{
 
 // cultureRules are one target culture's compiled rules.
 type cultureRules struct {
-	name       string     // "en-GB"
-	spelling   []wordRule // spelling changes into the target's
-	spellNames []string   // the same, as "color→colour", for rationales
+	name       string      // "en-GB"
+	spelling   []spellRule // spelling changes into the target's
+	spellNames []string    // the same, as "color→colour", for rationales
 	references []*regexp.Regexp
 	refNames   []string
 }
@@ -83,7 +83,7 @@ func newCulture(lang, region string) *cultureRules {
 		return c
 	}
 	add := func(from, to string) {
-		c.spelling = append(c.spelling, newSpellingRule(from, to))
+		c.spelling = append(c.spelling, spellRule{from: from, to: to})
 		c.spellNames = append(c.spellNames, from+"→"+to)
 	}
 	for _, p := range spellingPairs {
@@ -119,7 +119,7 @@ func (c *cultureRules) apply(text string) (string, []string, []string) {
 	var changed, flagged []string
 	lower := strings.ToLower(text)
 	for i, r := range c.spelling {
-		if !strings.Contains(lower, r.lit) {
+		if !strings.Contains(lower, r.from) {
 			continue
 		}
 		var n int
@@ -139,4 +139,52 @@ func (c *cultureRules) apply(text string) (string, []string, []string) {
 
 func (c *cultureRules) rationale(changed []string) string {
 	return fmt.Sprintf("culture %s: spelling %s", c.name, strings.Join(changed, ", "))
+}
+
+// spellRule swaps one ASCII word for another, matched without regard to
+// case as a whole word that may stand inside a hyphenated compound
+// ("28-liter"), keeping a leading capital. Plain string search, not a
+// pattern: a provider holds hundreds of these.
+type spellRule struct{ from, to string }
+
+func (r spellRule) apply(text string) (string, int) {
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		// Case folding changed byte lengths (rare non-ASCII letters):
+		// positions in lower would not be positions in text.
+		return text, 0
+	}
+	n := 0
+	var b strings.Builder
+	last := 0
+	for i := 0; i+len(r.from) <= len(lower); {
+		j := strings.Index(lower[i:], r.from)
+		if j < 0 {
+			break
+		}
+		at, end := i+j, i+j+len(r.from)
+		if (at > 0 && isWordChar(text[at-1])) || (end < len(text) && isWordChar(text[end])) {
+			i = at + 1
+			continue
+		}
+		to := r.to
+		if text[at] >= 'A' && text[at] <= 'Z' {
+			to = strings.ToUpper(to[:1]) + to[1:]
+		}
+		b.WriteString(text[last:at])
+		b.WriteString(to)
+		last, i = end, end
+		n++
+	}
+	if n == 0 {
+		return text, 0
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
+}
+
+// isWordChar is a byte that continues a word: letters, digits, apostrophes
+// and the bytes of non-ASCII letters (hyphens end a word here).
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\'' || c >= 0x80
 }

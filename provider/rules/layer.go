@@ -126,12 +126,6 @@ func newWordRule(from, to string, beforeWord bool) wordRule {
 	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), lit: strings.ToLower(from), to: to}
 }
 
-// newSpellingRule matches from as a word that may stand inside a
-// hyphenated compound: "28-liter" is spelt "28-litre" too.
-func newSpellingRule(from, to string) wordRule {
-	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’])(` + regexp.QuoteMeta(from) + `)([^\pL\pN'’]|$)`), lit: strings.ToLower(from), to: to}
-}
-
 // apply replaces every match and returns how many it replaced.
 func (w wordRule) apply(text string) (string, int) {
 	n := 0
