@@ -20,6 +20,9 @@ import (
 const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
 
 Usage:
+  mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--trust-proxy]
+                [--log-format text|json]   (each flag also MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
+  mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
                 [--allow-private] [--timeout 10s] URL|FILE|-
   mfork profiles [--format text|json]
@@ -28,6 +31,7 @@ Usage:
                 [--allow-private] [--timeout 10s]
   mfork help
 
+serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
 fork rebuilds a page for a profile and layer with the built-in provider and prints the
 result (exit 1 when the fork fails a check: it is printed, never hidden).
 profiles lists the audience profiles and the language layers.
@@ -62,6 +66,10 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdFork(ctx, args[1:], stdin, stdout)
 	case "profiles":
 		return cmdProfiles(args[1:], stdout)
+	case "serve":
+		return cmdServe(ctx, args[1:], stdout, stderr)
+	case "keys":
+		return cmdKeys(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

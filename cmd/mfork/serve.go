@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/httpapi"
+	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/internal/store/sqlite"
+	"github.com/marketingfork/fork/provider/rules"
+)
+
+// version is the server's version, reported by /health and /v1/status.
+const version = "1.0.0"
+
+// defaultDB is where the embedded store lives unless told otherwise.
+const defaultDB = "sqlite:./data/mfork.db"
+
+// serveConfig is everything serve needs, from flags and environment.
+type serveConfig struct {
+	addr         string
+	db           string
+	baseURL      string
+	allowPrivate bool
+	trustProxy   bool
+	logFormat    string
+	shutdown     time.Duration
+}
+
+// env returns the environment variable's value, or def when it is unset.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func envBool(name string) bool {
+	v := strings.ToLower(os.Getenv(name))
+	return v == "1" || v == "true" || v == "yes"
+}
+
+func parseServe(args []string) (serveConfig, error) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c serveConfig
+	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", ":8080"), "listen address (MFORK_ADDR)")
+	fs.StringVar(&c.db, "db", env("MFORK_DB", defaultDB), "store: sqlite:PATH (MFORK_DB)")
+	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
+	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only)")
+	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
+	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
+	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return c, err
+	}
+	if len(pos) > 0 {
+		return c, fmt.Errorf("%w: serve takes no arguments (got %q)", errUsage, pos[0])
+	}
+	if c.logFormat != "text" && c.logFormat != "json" {
+		return c, fmt.Errorf("%w: --log-format must be text or json", errUsage)
+	}
+	return c, nil
+}
+
+// openStore opens the store a --db value names.
+func openStore(ctx context.Context, spec string) (store.Store, error) {
+	switch {
+	case strings.HasPrefix(spec, "sqlite:"):
+		path := strings.TrimPrefix(spec, "sqlite:")
+		if path == "" {
+			return nil, fmt.Errorf("%w: --db sqlite: needs a path, as in sqlite:./data/mfork.db", errUsage)
+		}
+		return sqlite.Open(ctx, path)
+	case strings.HasPrefix(spec, "postgres://"), strings.HasPrefix(spec, "postgresql://"):
+		return nil, fmt.Errorf("%w: this build has no PostgreSQL store yet; use --db sqlite:PATH", errUsage)
+	}
+	return nil, fmt.Errorf("%w: --db %q: use sqlite:PATH", errUsage, spec)
+}
+
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseServe(args)
+	if err != nil {
+		return err
+	}
+	var lh slog.Handler = slog.NewTextHandler(stderr, nil)
+	if c.logFormat == "json" {
+		lh = slog.NewJSONHandler(stderr, nil)
+	}
+	logger := slog.New(lh)
+
+	st, err := openStore(ctx, c.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	forker := fork.New(fork.WithProvider(rules.New()), fork.WithAllowPrivate(c.allowPrivate))
+	h, err := httpapi.New(httpapi.Config{
+		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
+		Logger: logger, TrustProxy: c.trustProxy,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", c.addr, err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		// A fork fetches for up to 10 s and rewrites after: a minute is
+		// ample and still frees a stuck connection.
+		WriteTimeout:   60 * time.Second,
+		IdleTimeout:    120 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(lh, slog.LevelWarn),
+	}
+	fmt.Fprintf(stdout, "mfork %s listening on http://%s (store %s)\n", version, ln.Addr(), st.Kind())
+	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate)
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		h.Close(context.Background())
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: draining requests in flight", "timeout", c.shutdown.String())
+	sctx, cancel := context.WithTimeout(context.Background(), c.shutdown)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	if cerr := h.Close(sctx); err == nil {
+		err = cerr
+	}
+	if e := <-served; e != nil && !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	if err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	logger.Info("stopped")
+	return nil
+}

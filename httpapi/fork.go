@@ -1,0 +1,83 @@
+package httpapi
+
+import (
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/marketingfork/fork"
+)
+
+// forkResponse is POST /v1/fork's answer: the library's Result, the wire
+// format, with the one field the API adds.
+type forkResponse struct {
+	*fork.Result
+	// Sandbox says the fork is sample output from the built-in sample page
+	// (X-Sandbox: true), not a fork of the requested URL.
+	Sandbox bool `json:"sandbox"`
+}
+
+// sandboxRequested reports whether the request asks for the sandbox.
+func sandboxRequested(r *http.Request) bool {
+	return strings.EqualFold(strings.TrimSpace(r.Header.Get("X-Sandbox")), "true")
+}
+
+// fork handles POST /v1/fork. In order: the key (not needed in the
+// sandbox), the key's quota, the body, then the sandbox's cached sample,
+// an idempotent replay, or a fork.
+//
+// The quota is counted before the body is read, so malformed requests and
+// replays count too: the limit is on requests a key sends, and every keyed
+// answer can carry the RateLimit headers.
+func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
+	sandbox := sandboxRequested(r)
+	key, err := h.authenticate(r, !sandbox)
+	if err != nil {
+		return err
+	}
+	if !sandbox {
+		if err := h.limitFork(r.Context(), w, key.ID); err != nil {
+			return err
+		}
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	var (
+		idemKey string
+		items   []item
+	)
+	if !sandbox {
+		// FastAPI reports header problems before body problems.
+		idemKey, items = idempotencyKey(r)
+	}
+	req, bodyItems := decodeForkRequest(body)
+	if items = append(items, bodyItems...); len(items) > 0 {
+		return &invalidError{items: items}
+	}
+	if sandbox {
+		return h.sandboxFork(w, r, req)
+	}
+	if idemKey == "" {
+		rp := h.runFork(r, req)
+		rp.write(w)
+		return nil
+	}
+	return h.idempotent(w, r, key.ID, idemKey, body, func() reply { return h.runFork(r, req) })
+}
+
+// runFork makes a production fork and returns its answer, a failure mapped
+// to its error answer included, so that the answer can be stored for an
+// idempotent replay.
+func (h *Handler) runFork(r *http.Request, req fork.Request) reply {
+	res, err := h.forker.Fork(r.Context(), req)
+	if err == nil {
+		var body []byte
+		if body, err = encodeJSON(forkResponse{Result: res, Sandbox: false}); err == nil {
+			h.metrics.event(eventForkProduction)
+			return reply{status: http.StatusOK, contentType: "application/json", body: body}
+		}
+	}
+	return h.errorReply(r, &forkFailure{err: err, req: req})
+}

@@ -1,0 +1,141 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// window is one fixed-window quota.
+type window struct {
+	name   string // the policy's name in the RateLimit headers
+	bucket string // the store's counter, without the window
+	limit  int
+	length time.Duration
+	start  time.Time
+}
+
+// forkWindows are a key's fork quotas at now: the clock minute and the UTC
+// day. Fixed windows cost one store row per key and window, on SQLite and
+// on PostgreSQL alike, and every node sees the same count.
+func (h *Handler) forkWindows(keyID string, now time.Time) []window {
+	now = now.UTC()
+	var ws []window
+	if l := h.cfg.Limits.ForksPerMinute; l > 0 {
+		ws = append(ws, window{name: "minute", bucket: "fork:m:" + keyID, limit: l, length: time.Minute, start: now.Truncate(time.Minute)})
+	}
+	if l := h.cfg.Limits.ForksPerDay; l > 0 {
+		ws = append(ws, window{name: "day", bucket: "fork:d:" + keyID, limit: l, length: 24 * time.Hour,
+			start: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)})
+	}
+	return ws
+}
+
+// limitFork counts a fork request against the key's quotas and sets the
+// RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-
+// headers, structured-field syntax) on w. RateLimit names the quota
+// closest to running out. Past a quota it returns a 429 with Retry-After;
+// the later windows are then not counted, so a refused request does not
+// eat into the day.
+func (h *Handler) limitFork(ctx context.Context, w http.ResponseWriter, keyID string) error {
+	now := h.now()
+	ws := h.forkWindows(keyID, now)
+	if len(ws) == 0 {
+		return nil
+	}
+	policies := make([]string, len(ws))
+	for i, win := range ws {
+		policies[i] = fmt.Sprintf(`"%s";q=%d;w=%d`, win.name, win.limit, int(win.length.Seconds()))
+	}
+	w.Header().Set("RateLimit-Policy", strings.Join(policies, ", "))
+
+	tightest, tightRemaining, tightReset := "", -1, 0
+	for _, win := range ws {
+		n, err := h.store.Hit(ctx, win.bucket, win.start)
+		if err != nil {
+			return fmt.Errorf("count %s: %w", win.bucket, err)
+		}
+		reset := secondsUntil(now, win.start.Add(win.length))
+		remaining := max(win.limit-int(n), 0)
+		if int(n) > win.limit {
+			w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=0;t=%d`, win.name, reset))
+			return &apiError{
+				status: http.StatusTooManyRequests,
+				typ:    "rate_limited",
+				detail: fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset),
+				header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
+			}
+		}
+		if tightRemaining < 0 || remaining < tightRemaining {
+			tightest, tightRemaining, tightReset = win.name, remaining, reset
+		}
+	}
+	w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=%d;t=%d`, tightest, tightRemaining, tightReset))
+	return nil
+}
+
+// limitKeys counts a key issue against the client address's hourly quota.
+func (h *Handler) limitKeys(r *http.Request) error {
+	limit := h.cfg.Limits.KeysPerHour
+	if limit <= 0 {
+		return nil
+	}
+	now := h.now().UTC()
+	start := now.Truncate(time.Hour)
+	n, err := h.store.Hit(r.Context(), "getkey:"+h.clientAddr(r), start)
+	if err != nil {
+		return fmt.Errorf("count key issues: %w", err)
+	}
+	if int(n) > limit {
+		reset := secondsUntil(now, start.Add(time.Hour))
+		return &apiError{
+			status: http.StatusTooManyRequests,
+			typ:    "rate_limited",
+			detail: fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset),
+			header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
+		}
+	}
+	return nil
+}
+
+// secondsUntil is the whole seconds from now to t, at least 1, so that a
+// client told to wait never retries inside the same window.
+func secondsUntil(now, t time.Time) int {
+	d := t.Sub(now)
+	s := int((d + time.Second - 1) / time.Second)
+	return max(s, 1)
+}
+
+// clientAddr is the client's address for per-address limits: the
+// connection's peer, or with TrustProxy the last X-Forwarded-For entry (the
+// one our proxy appended; earlier entries are whatever the client sent). An
+// IPv6 client is counted by its /64, since one subscriber usually holds a
+// whole /64 and could otherwise take a new address per request.
+func (h *Handler) clientAddr(r *http.Request) string {
+	host := r.RemoteAddr
+	if hostOnly, _, err := net.SplitHostPort(host); err == nil {
+		host = hostOnly
+	}
+	if h.cfg.TrustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			if last := strings.TrimSpace(parts[len(parts)-1]); last != "" {
+				host = last
+			}
+		}
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return "unknown"
+	}
+	addr = addr.Unmap().WithZone("")
+	if addr.Is6() {
+		return netip.PrefixFrom(addr, 64).Masked().String()
+	}
+	return addr.String()
+}

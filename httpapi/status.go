@@ -1,0 +1,126 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/marketingfork/fork"
+)
+
+// healthBody is GET /health's answer.
+type healthBody struct {
+	// Status is "ok", or "unavailable" when the store does not answer.
+	Status string `json:"status"`
+	// Store names the store ("sqlite").
+	Store string `json:"store"`
+	// Version is the server's version.
+	Version string `json:"version"`
+}
+
+// pingTimeout bounds the store check, so a hung store makes /health answer
+// 503 quickly instead of hanging a load balancer's probe.
+const pingTimeout = 2 * time.Second
+
+// health handles GET /health: 200 when the store answers, 503 otherwise,
+// with the same body shape either way so a probe can read both.
+func (h *Handler) health(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), pingTimeout)
+	defer cancel()
+	body := healthBody{Status: "ok", Store: h.store.Kind(), Version: h.cfg.Version}
+	status := http.StatusOK
+	if err := h.store.Ping(ctx); err != nil {
+		h.log.LogAttrs(ctx, slog.LevelError, "store ping", slog.String("request_id", stateOf(r).id), slog.String("error", err.Error()))
+		body.Status, status = "unavailable", http.StatusServiceUnavailable
+	}
+	return writeJSON(w, status, body)
+}
+
+// statusBody is GET /v1/status's answer.
+type statusBody struct {
+	// Version is the server's version.
+	Version string `json:"version"`
+	// Provider names the production provider and whether it translates.
+	Provider fork.ProviderInfo `json:"provider"`
+	// Store names the store ("sqlite").
+	Store string `json:"store"`
+	// StartedAt is when this Handler was built.
+	StartedAt time.Time `json:"started_at"`
+	// UptimeSeconds is the time since StartedAt, in whole seconds.
+	UptimeSeconds int64 `json:"uptime_seconds"`
+	// Counts are totals from the metrics, across restarts and nodes.
+	Counts statusCounts `json:"counts"`
+}
+
+// statusCounts are the service's totals.
+type statusCounts struct {
+	// KeysIssued counts the API keys issued at /get-key.
+	KeysIssued int64 `json:"keys_issued"`
+	// ForksServed counts production forks made (replays not included).
+	ForksServed int64 `json:"forks_served"`
+	// SandboxForks counts sample forks answered.
+	SandboxForks int64 `json:"sandbox_forks"`
+}
+
+// status handles GET /v1/status.
+func (h *Handler) status(w http.ResponseWriter, r *http.Request) error {
+	m, err := h.metrics.report(r.Context())
+	if err != nil {
+		return err
+	}
+	now := h.now().UTC()
+	return writeJSON(w, http.StatusOK, statusBody{
+		Version:       h.cfg.Version,
+		Provider:      h.forker.Provider().Info(),
+		Store:         h.store.Kind(),
+		StartedAt:     h.started,
+		UptimeSeconds: int64(now.Sub(h.started) / time.Second),
+		Counts:        statusCounts{KeysIssued: m.KeysIssued, ForksServed: m.Forks.Production, SandboxForks: m.Forks.Sandbox},
+	})
+}
+
+// profilesBody is GET /v1/profiles's answer.
+type profilesBody struct {
+	// Profiles are the audience profiles, default first.
+	Profiles []fork.Profile `json:"profiles"`
+	// Layers are the four language layers, default first.
+	Layers []fork.Layer `json:"layers"`
+}
+
+// listProfiles handles GET /v1/profiles. It needs no key, but a key that is
+// given must be valid: a client should learn its key is bad here rather
+// than on its first fork.
+func (h *Handler) listProfiles(w http.ResponseWriter, r *http.Request) error {
+	if _, err := h.authenticate(r, false); err != nil {
+		return err
+	}
+	reply{status: http.StatusOK, contentType: "application/json", body: h.profiles}.write(w)
+	return nil
+}
+
+// resourceMetadata is the RFC 9728 protected resource metadata.
+type resourceMetadata struct {
+	// Resource is the API's base URL, the resource identifier.
+	Resource string `json:"resource"`
+	// BearerMethodsSupported says how a key is sent: in the Authorization
+	// header.
+	BearerMethodsSupported []string `json:"bearer_methods_supported"`
+	// ResourceName is the API's name for people.
+	ResourceName string `json:"resource_name"`
+	// ResourceDocumentation is where people read how to get and use a key.
+	ResourceDocumentation string `json:"resource_documentation"`
+}
+
+// protectedResource handles GET /.well-known/oauth-protected-resource. It
+// names no authorization server: keys come from /get-key, not from OAuth,
+// for now.
+func (h *Handler) protectedResource(w http.ResponseWriter, r *http.Request) error {
+	base := h.baseURL(r)
+	return writeJSON(w, http.StatusOK, resourceMetadata{
+		Resource:               base,
+		BearerMethodsSupported: []string{"header"},
+		ResourceName:           "Marketing Fork API",
+		ResourceDocumentation:  base + "/get-key",
+	})
+}

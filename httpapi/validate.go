@@ -1,0 +1,160 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"github.com/marketingfork/fork"
+)
+
+// forkFields returns ForkRequest's fields in declaration order: the order
+// in which Pydantic reports their problems. html is the library's optional
+// inline page, an extension of the contract.
+func forkFields() [6]string {
+	return [...]string{"url", "profile", "language_layer", "source_language", "target_language", "html"}
+}
+
+// decodeForkRequest reads a POST /v1/fork body as FastAPI would validate it
+// against ForkRequest with Pydantic v2, and returns the request with its
+// defaults applied, or every problem at once. Unknown fields are ignored,
+// and a field that is absent or empty takes its default (fork.Request's
+// WithDefaults).
+func decodeForkRequest(body []byte) (fork.Request, []item) {
+	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // Python drops a UTF-8 BOM too
+	if len(body) == 0 {
+		return fork.Request{}, []item{{Type: "missing", Loc: []any{"body"}, Msg: "Field required", Input: nil}}
+	}
+	if se := checkJSON(body); se != nil {
+		return fork.Request{}, []item{{Type: "json_invalid", Loc: []any{"body", se.pos}, Msg: "JSON decode error",
+			Input: map[string]any{}, Ctx: map[string]any{"error": se.msg}}}
+	}
+	trimmed := bytes.TrimSpace(body)
+	switch trimmed[0] {
+	case 'n': // FastAPI treats a JSON null body as no body
+		return fork.Request{}, []item{{Type: "missing", Loc: []any{"body"}, Msg: "Field required", Input: nil}}
+	case '{':
+	default:
+		return fork.Request{}, []item{{Type: "model_attributes_type", Loc: []any{"body"},
+			Msg: "Input should be a valid dictionary or object to extract fields from", Input: json.RawMessage(trimmed)}}
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &raw); err != nil {
+		// checkJSON accepted it, so this cannot happen; say so plainly if
+		// it ever does.
+		return fork.Request{}, []item{{Type: "json_invalid", Loc: []any{"body", 0}, Msg: "JSON decode error",
+			Input: map[string]any{}, Ctx: map[string]any{"error": err.Error()}}}
+	}
+	var (
+		items  []item
+		values = map[string]string{}
+	)
+	for _, name := range forkFields() {
+		v, ok := raw[name]
+		if !ok {
+			continue
+		}
+		var s string
+		if v[0] != '"' || json.Unmarshal(v, &s) != nil {
+			items = append(items, item{Type: "string_type", Loc: bodyLoc(name), Msg: "Input should be a valid string", Input: v})
+			continue
+		}
+		values[name] = s
+	}
+	req := fork.Request{
+		URL:            values["url"],
+		Profile:        values["profile"],
+		LanguageLayer:  values["language_layer"],
+		SourceLanguage: values["source_language"],
+		TargetLanguage: values["target_language"],
+		HTML:           values["html"],
+	}.WithDefaults()
+	if err := req.Validate(); err != nil {
+		fe, ok := err.(*fork.ValidationError)
+		if !ok {
+			return req, append(items, item{Type: "value_error", Loc: []any{"body"}, Msg: "Value error, " + err.Error(), Input: json.RawMessage(trimmed)})
+		}
+		for _, it := range fieldItems(fe.Fields, json.RawMessage(trimmed)) {
+			// A field that is not a string was left at its default and
+			// already has its item.
+			if !slices.ContainsFunc(items, func(o item) bool { return o.Loc[1] == it.Loc[1] }) {
+				items = append(items, it)
+			}
+		}
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return fieldRank(a.Loc) - fieldRank(b.Loc) })
+	return req, items
+}
+
+func fieldRank(loc []any) int {
+	if len(loc) < 2 {
+		return -1
+	}
+	name, _ := loc[1].(string)
+	fields := forkFields()
+	return slices.Index(fields[:], name)
+}
+
+// fieldItems turns the library's field errors into Pydantic's items. body
+// is the request object, which Pydantic gives as the input of a missing
+// field; nil when unknown.
+func fieldItems(fields []fork.FieldError, body json.RawMessage) []item {
+	items := make([]item, 0, len(fields))
+	for _, f := range fields {
+		it := item{Type: f.Type, Loc: bodyLoc(f.Field), Msg: f.Msg, Input: f.Input}
+		switch f.Type {
+		case "missing":
+			it.Msg, it.Input = "Field required", body
+			if body == nil {
+				it.Input = map[string]any{}
+			}
+		case "enum":
+			expected := quotedList(enumValues(f.Field))
+			it.Msg, it.Ctx = "Input should be "+expected, map[string]any{"expected": expected}
+		case "url_parsing":
+			it.Msg, it.Ctx = "Input should be a valid URL, "+f.Msg, map[string]any{"error": f.Msg}
+		case "value_error":
+			reason := f.Msg
+			if s, ok := f.Input.(string); ok && strings.HasSuffix(f.Field, "_language") {
+				reason = tagProblem(s)
+			}
+			it.Msg, it.Ctx = "Value error, "+reason, map[string]any{"error": reason}
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// enumValues lists the allowed values of an enumerated field.
+func enumValues(field string) []string {
+	if field == "language_layer" {
+		return fork.LayerNames()
+	}
+	return fork.ProfileNames()
+}
+
+// quotedList writes values as Pydantic does in an enum error:
+// "'a', 'b' or 'c'".
+func quotedList(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = "'" + v + "'"
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// tagProblem says what is wrong with a language tag the library refused.
+func tagProblem(tag string) string {
+	reason := "it names no language"
+	if _, err := language.Parse(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-")); err != nil {
+		reason = strings.TrimPrefix(err.Error(), "language: ")
+	}
+	return fmt.Sprintf("%q is not a valid BCP 47 language tag (%s); use a tag such as en, en-GB, de-CH or pt-BR", tag, reason)
+}
