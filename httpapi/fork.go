@@ -3,6 +3,7 @@ package httpapi
 import (
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/marketingfork/fork"
@@ -53,6 +54,13 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 		idemKey, items = idempotencyKey(r)
 	}
 	req, bodyItems := decodeForkRequest(body)
+	if sandbox {
+		// The sandbox forks its own sample page: the contract's default
+		// url "" is fine there.
+		bodyItems = slices.DeleteFunc(bodyItems, func(it item) bool {
+			return it.Type == "missing" && len(it.Loc) == 2 && it.Loc[1] == "url"
+		})
+	}
 	if items = append(items, bodyItems...); len(items) > 0 {
 		return &invalidError{items: items}
 	}

@@ -243,12 +243,15 @@ func TestValidation(t *testing.T) {
 			}
 		})
 	}
-	// The sandbox validates the same way.
-	r := e.do("POST", "/v1/fork", `{"profile":"nobody"}`, "X-Sandbox", "true")
+	// The sandbox validates the same way, except that it needs no url:
+	// it forks its own sample page, so the contract's default "" is fine.
+	r := e.do("POST", "/v1/fork", `{"profile":"nobody","url":"ftp://x"}`, "X-Sandbox", "true")
 	wantStatus(t, r, http.StatusUnprocessableEntity)
 	if got := len(r.json(t)["detail"].([]any)); got != 2 {
 		t.Errorf("sandbox 422 lists %d problems; want 2 (url, profile)", got)
 	}
+	r = e.do("POST", "/v1/fork", `{}`, "X-Sandbox", "true")
+	wantStatus(t, r, http.StatusOK)
 }
 
 func TestForkErrors(t *testing.T) {
