@@ -19,9 +19,11 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzMeasure$$' -fuzztime=$(FUZZTIME) ./internal/readability/
 	$(GO) test -run='^$$' -fuzz='^FuzzDetect$$' -fuzztime=$(FUZZTIME) ./internal/langdetect/
 
-## bench: extraction of every corpus page, and the internal packages' benchmarks
+## bench: extraction of every corpus page, forks of every page, and the API under load
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem -count=5 . ./internal/...
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 -cpu=1 . ./internal/...
+	$(GO) test -run='^$$' -bench=BenchmarkFork -benchmem -count=3 -cpu=1 ./provider/rules/
+	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
 
 ## lint: gofmt must have nothing to change, go vet must be clean
 lint:
