@@ -216,10 +216,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	}
 
 	var checks []Check
-	// The source's names are not passed: whether a name is kept is a plain
-	// text search, and a name the fork invents is one the source's text
-	// lacks, so the fork's names need only the ledger's own heuristics.
-	forkFacts := ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage})
+	forkFacts := p.forkFacts(forked)
 	entries, ledgerCheck := checkLedger(p, d, forked, forkFacts)
 	checks = append(checks, ledgerCheck)
 	invented, inventedCheck := checkInvented(p, d, src, forkFacts)
@@ -236,6 +233,34 @@ func verifyDraft(p *Plan, d *Draft) Report {
 		rep.Passed = rep.Passed && c.Passed
 	}
 	return rep
+}
+
+// forkFacts finds the facts the fork states. A block whose text and link
+// are the source's, read in the source's locale, states the source's facts:
+// only the rewritten blocks are read again. The source's names are not
+// passed: whether a name is kept is a plain text search, and a name the
+// fork invents is one the source's text lacks.
+func (p *Plan) forkFacts(forked []Block) []Fact {
+	sameLocale := p.TargetLanguage == p.SourceLanguage
+	unchanged := map[int]bool{}
+	var changed []Block
+	for i, b := range forked {
+		if sameLocale && b.Text == p.Blocks[i].Text && b.Href == p.Blocks[i].Href {
+			unchanged[b.ID] = true
+			continue
+		}
+		changed = append(changed, b)
+	}
+	if len(changed) == len(forked) {
+		return ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage})
+	}
+	facts := ledger.Extract(ledger.Source{Blocks: changed, Locale: p.TargetLanguage})
+	for _, f := range p.Ledger {
+		if unchanged[f.Block] {
+			facts = append(facts, f)
+		}
+	}
+	return facts
 }
 
 // layerText is the fork's prose a layer's rules measure: verbatim blocks
