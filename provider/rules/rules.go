@@ -127,6 +127,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			why = append(why, unitWhy...)
 			source, unitWhy = applyDates(source, b.Facts, plan.TargetLanguage, plan.Culture)
 			why = append(why, unitWhy...)
+			source, unitWhy = applyNumberFormat(source, plan.TargetLanguage, plan.Culture)
+			why = append(why, unitWhy...)
 			for _, c := range changes {
 				if !changed[c.From] {
 					changed[c.From] = true

@@ -282,3 +282,25 @@ func TestCultureDates(t *testing.T) {
 		})
 	}
 }
+
+func TestCultureIndianGrouping(t *testing.T) {
+	src := `<html lang="en-US"><body><h1>Ledger software for growing shops</h1>
+<p>Used by 250,000 shops that file 1,250,000 invoices a month.</p><div class="price">$29/month</div>
+<a class="btn" href="https://example.com/start">Start now</a></body></html>`
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, TargetLanguage: "en-IN", SourceLanguage: "en-US"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	want := "Used by 2,50,000 shops that file 12,50,000 invoices a month."
+	if got := res.Blocks[1].Text; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	for _, e := range res.Ledger {
+		if e.Status != fork.StatusKept {
+			t.Errorf("%s %q: %s; want kept (the value did not change)", e.Kind, e.Text, e.Status)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -140,4 +141,44 @@ func replaceToken(text, old, repl string) (string, int) {
 
 func isAlnum(b byte) bool {
 	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// westernGrouped is a number grouped in thousands: 100,000 or 2,500,000.
+var westernGrouped = regexp.MustCompile(`\b\d{1,3}(?:,\d{3})+\b`)
+
+// applyNumberFormat writes numbers in the target culture's grouping where it
+// differs from the source's: India groups by lakh and crore (1,00,000). The
+// value does not change, so the ledger keeps the fact.
+func applyNumberFormat(text, target, region string) (string, []string) {
+	if region != "IN" {
+		return text, nil
+	}
+	var why []string
+	text = westernGrouped.ReplaceAllStringFunc(text, func(m string) string {
+		digits := strings.ReplaceAll(m, ",", "")
+		if len(digits) < 6 {
+			return m // under a lakh both write 12,345
+		}
+		indian := indianGrouping(digits)
+		why = append(why, fmt.Sprintf("culture %s: lakh grouping (%s → %s)", target, m, indian))
+		return indian
+	})
+	return text, why
+}
+
+// indianGrouping groups digits as 12,34,56,789: the last three, then twos.
+func indianGrouping(digits string) string {
+	if len(digits) <= 3 {
+		return digits
+	}
+	head, tail := digits[:len(digits)-3], digits[len(digits)-3:]
+	var parts []string
+	for len(head) > 2 {
+		parts = append([]string{head[len(head)-2:]}, parts...)
+		head = head[:len(head)-2]
+	}
+	if head != "" {
+		parts = append([]string{head}, parts...)
+	}
+	return strings.Join(append(parts, tail), ",")
 }
