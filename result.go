@@ -236,7 +236,7 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 		}
 	}
 	culture := ""
-	if p.Culture != "" {
+	if p.Culture != "" && p.TargetLanguage != p.SourceLanguage {
 		culture = " for " + p.TargetLanguage
 	}
 	return Experiment{
