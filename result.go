@@ -189,7 +189,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
 		return nil, fmt.Errorf("render the forked page: %w", err)
 	}
-	before := metrics(prose(ex.Blocks, blockText), p.SourceLanguage)
+	// The analysis measured the source's prose already.
+	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
 	after := metrics(prose(forked, blockText), p.TargetLanguage)
 	return &Result{
 		Request:        p.Request,
