@@ -45,6 +45,12 @@ Exit codes: 0 ok, 1 verification failed, 2 bad input or unreadable page.
 // errUsage marks a command line mistake.
 var errUsage = errors.New("usage")
 
+// helpError carries a command's flag listing, asked for with -h or --help:
+// printed on standard output with exit code 0.
+type helpError struct{ text string }
+
+func (e *helpError) Error() string { return "help requested" }
+
 // errFailed marks a fork that failed verification: the report was printed.
 var errFailed = errors.New("verification failed")
 
@@ -86,6 +92,13 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				var b strings.Builder
+				fmt.Fprintf(&b, "mfork %s flags:\n", fs.Name())
+				fs.SetOutput(&b)
+				fs.PrintDefaults()
+				return nil, &helpError{text: b.String()}
+			}
 			return nil, fmt.Errorf("%w: %v", errUsage, err)
 		}
 		if fs.NArg() == 0 {

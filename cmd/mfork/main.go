@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,11 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, stdin, stdout, stderr)
 	if err == nil {
+		return 0
+	}
+	var help *helpError
+	if errors.As(err, &help) {
+		fmt.Fprint(stdout, help.text)
 		return 0
 	}
 	fmt.Fprintln(stderr, "mfork: "+oneLine(err.Error()))
