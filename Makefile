@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 5s
 
-.PHONY: test unit fuzz bench lint build clean
+.PHONY: test unit fuzz bench lint build clean interop
 
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
@@ -18,6 +18,10 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParseNumber$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
 	$(GO) test -run='^$$' -fuzz='^FuzzMeasure$$' -fuzztime=$(FUZZTIME) ./internal/readability/
 	$(GO) test -run='^$$' -fuzz='^FuzzDetect$$' -fuzztime=$(FUZZTIME) ./internal/langdetect/
+
+## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
+interop:
+	bash interop/mcp/run.sh
 
 ## bench: extraction of every corpus page, forks of every page, and the API under load
 bench:

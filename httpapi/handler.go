@@ -103,10 +103,13 @@ type Handler struct {
 	routes  []route
 	allowed map[string][]string // path → methods, for 405 and the 404 listing
 
-	sandbox  *sandbox
-	metrics  *metrics
-	profiles []byte // the /v1/profiles body: static data, encoded once
-	pages    *template.Template
+	sandbox *sandbox
+	metrics *metrics
+
+	mcpServer http.Handler
+	askServer http.Handler
+	profiles  []byte // the /v1/profiles body: static data, encoded once
+	pages     *template.Template
 
 	closeOnce sync.Once
 	closeErr  error
@@ -155,6 +158,12 @@ func New(cfg Config) (*Handler, error) {
 		sandbox:  newSandbox(cfg.Forker.Provider(), cfg.Now),
 		profiles: profiles,
 		pages:    pages,
+	}
+	if h.mcpServer, err = h.newMCP(); err != nil {
+		return nil, fmt.Errorf("httpapi: %w", err)
+	}
+	if h.askServer, err = h.newAsk(); err != nil {
+		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	h.metrics = newMetrics(cfg.Store, cfg.Logger)
 	h.register()

@@ -181,3 +181,13 @@ func (w *recorder) Write(b []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Flush passes a flush through, so streamed answers (the MCP server's and
+// /ask's Server-Sent Events) reach the client frame by frame even from code
+// that asks for an http.Flusher rather than a ResponseController.
+func (w *recorder) Flush() {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}

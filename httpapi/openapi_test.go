@@ -98,6 +98,10 @@ func TestOpenAPIContract(t *testing.T) {
 		"/health": {"get"}, "/v1/status": {"get"}, "/v1/profiles": {"get"}, "/v1/fork": {"post"}, "/metrics": {"get"},
 		"/openapi.json": {"get"}, "/get-key": {"get", "post"}, "/.well-known/oauth-protected-resource": {"get"},
 		"/{path}": {"get", "post", "put", "patch", "delete", "options"},
+		"/.well-known/oauth-protected-resource/mcp": {"get"}, "/mcp": {"post", "get", "delete"},
+		"/ask": {"get", "post"}, "/llms.txt": {"get"},
+		"/skill/marketing-fork/SKILL.md": {"get"}, "/skill/marketing-fork/references/profiles.md": {"get"},
+		"/skill/marketing-fork/references/layers.md": {"get"}, "/skill/marketing-fork/examples/tidyflow-skeptic-plain.json": {"get"},
 	}
 	paths := doc["paths"].(map[string]any)
 	if got, want := len(paths), len(wantOps); got != want {
@@ -117,7 +121,7 @@ func TestOpenAPIContract(t *testing.T) {
 				}
 			}
 			if ok200 := get(op, "responses", "200"); ok200 != nil {
-				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" {
+				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" && path != "/llms.txt" && !strings.HasPrefix(path, "/skill/") {
 					t.Errorf("%s %s: 200 is not declared as JSON", m, path)
 				}
 			}

@@ -36,6 +36,14 @@ func (h *Handler) register() {
 		{http.MethodGet, "/get-key", h.keyPage},
 		{http.MethodPost, "/get-key", h.issueKey},
 		{http.MethodGet, "/.well-known/oauth-protected-resource", h.protectedResource},
+		{http.MethodGet, "/.well-known/oauth-protected-resource/mcp", h.protectedResourceMCP},
+		{http.MethodPost, "/mcp", h.mcp},
+		{http.MethodGet, "/mcp", h.mcp},
+		{http.MethodDelete, "/mcp", h.mcp},
+		{http.MethodGet, "/ask", h.askNL},
+		{http.MethodPost, "/ask", h.askNL},
+		{http.MethodGet, "/llms.txt", h.llmsTxt},
+		{http.MethodGet, "/skill/{file...}", h.skillFile},
 	}
 	h.mux = http.NewServeMux()
 	h.allowed = map[string][]string{}

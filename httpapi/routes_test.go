@@ -155,14 +155,19 @@ func TestNotFound(t *testing.T) {
 		{"path": "/metrics", "methods": ["GET"]},
 		{"path": "/openapi.json", "methods": ["GET"]},
 		{"path": "/get-key", "methods": ["GET", "POST"]},
-		{"path": "/.well-known/oauth-protected-resource", "methods": ["GET"]}
+		{"path": "/.well-known/oauth-protected-resource", "methods": ["GET"]},
+		{"path": "/.well-known/oauth-protected-resource/mcp", "methods": ["GET"]},
+		{"path": "/mcp", "methods": ["POST", "GET", "DELETE"]},
+		{"path": "/ask", "methods": ["GET", "POST"]},
+		{"path": "/llms.txt", "methods": ["GET"]},
+		{"path": "/skill/{file...}", "methods": ["GET"]}
 	]`
 	for _, tt := range []struct{ method, path string }{
 		{"GET", "/x"}, {"GET", "/"}, {"POST", "/v2/fork"}, {"DELETE", "/nothing/here"},
 		{"PUT", "/x"}, {"PATCH", "/x"},
-		// Not yet: /mcp and /ask are plain 404s.
-		{"GET", "/mcp"}, {"POST", "/mcp"}, {"GET", "/ask"}, {"POST", "/ask"},
+		// No authorization server is published: the OAuth part is not built yet.
 		{"GET", "/.well-known/oauth-authorization-server"},
+		{"GET", "/skill/marketing-fork/nope.md"},
 	} {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			r := e.do(tt.method, tt.path, "")

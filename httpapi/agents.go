@@ -1,0 +1,136 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/marketingfork/fork/ask"
+	"github.com/marketingfork/fork/mcpserver"
+	"github.com/marketingfork/fork/skill"
+)
+
+// keyID authenticates a request for the agent endpoints, which answer
+// their own 401s: it reports a missing or bad key as wrapping unauthorized,
+// and anything else (the store down) as itself.
+func (h *Handler) keyID(r *http.Request, unauthorized error) (string, error) {
+	k, err := h.authenticate(r, true)
+	if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
+			return "", fmt.Errorf("%w: %s", unauthorized, ae.detail)
+		}
+		return "", err
+	}
+	return k.ID, nil
+}
+
+// newMCP builds the MCP endpoint: the same keys as the REST API, the same
+// sandbox page and forker.
+func (h *Handler) newMCP() (http.Handler, error) {
+	return mcpserver.New(mcpserver.Config{
+		Forker:     h.forker,
+		Sandbox:    h.sandbox.forker,
+		SamplePage: samplePage,
+		Authenticate: func(r *http.Request) (string, error) {
+			return h.keyID(r, mcpserver.ErrUnauthorized)
+		},
+		BaseURL: h.baseURL,
+		Version: h.cfg.Version,
+		Logger:  h.log,
+	})
+}
+
+// mcp handles /mcp: the MCP server answers every method but OPTIONS, which
+// the API's CORS preflight answers.
+func (h *Handler) mcp(w http.ResponseWriter, r *http.Request) error {
+	h.mcpServer.ServeHTTP(w, r)
+	return nil
+}
+
+// protectedResourceMCP handles GET
+// /.well-known/oauth-protected-resource/mcp, the RFC 9728 metadata of the
+// MCP endpoint that its 401s point at.
+func (h *Handler) protectedResourceMCP(w http.ResponseWriter, r *http.Request) error {
+	base := h.baseURL(r)
+	return writeJSON(w, http.StatusOK, resourceMetadata{
+		Resource:               base + "/mcp",
+		BearerMethodsSupported: []string{"header"},
+		ResourceName:           "Marketing Fork MCP server",
+		ResourceDocumentation:  base + "/get-key",
+	})
+}
+
+// llmsTxt handles GET /llms.txt: the service described for agents in the
+// llmstxt.org format, its links resolved against this server's base.
+func (h *Handler) llmsTxt(w http.ResponseWriter, r *http.Request) error {
+	reply{status: http.StatusOK, contentType: "text/plain; charset=utf-8", body: []byte(skill.LLMSText(h.baseURL(r)))}.write(w)
+	return nil
+}
+
+// skillFile handles GET /skill/{file...}: the agent skill's files as the
+// binary ships them, so an agent can install the skill from the server.
+func (h *Handler) skillFile(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("file")
+	if name == "" || strings.Contains(name, "..") || path.Clean(name) != name {
+		return errNotFound(r, h.endpoints(r))
+	}
+	b, err := fs.ReadFile(skill.Files(), name)
+	if err != nil {
+		return errNotFound(r, h.endpoints(r))
+	}
+	ctype := mime.TypeByExtension(path.Ext(name))
+	switch path.Ext(name) {
+	case ".md":
+		ctype = "text/markdown; charset=utf-8"
+	case ".json":
+		ctype = "application/json"
+	}
+	if ctype == "" {
+		ctype = "text/plain; charset=utf-8"
+	}
+	reply{status: http.StatusOK, contentType: ctype, body: b}.write(w)
+	return nil
+}
+
+// newAsk builds the NLWeb /ask endpoint with the API's keys, sandbox, 401
+// and 422 answers.
+func (h *Handler) newAsk() (http.Handler, error) {
+	return ask.New(ask.Config{
+		Forker:     h.forker,
+		Sandbox:    h.sandbox.forker,
+		SamplePage: samplePage,
+		Authenticate: func(r *http.Request) (string, error) {
+			return h.keyID(r, ask.ErrUnauthorized)
+		},
+		Unauthorized: func(w http.ResponseWriter, r *http.Request) {
+			_, err := h.authenticate(r, true)
+			if err == nil {
+				err = h.unauthorized(r, false, "an API key is required to fork: send Authorization: Bearer <key>, or X-Sandbox: true for sample output")
+			}
+			h.writeError(w, r, err)
+		},
+		Invalid: func(w http.ResponseWriter, r *http.Request, loc []any, msg string) {
+			typ := "value_error"
+			switch msg {
+			case "Field required":
+				typ = "missing"
+			case "JSON decode error":
+				typ = "json_invalid"
+			case "Input should be a valid string":
+				typ = "string_type"
+			}
+			h.writeError(w, r, &invalidError{items: []item{{Type: typ, Loc: loc, Msg: msg, Input: nil}}})
+		},
+	})
+}
+
+// askNL handles GET and POST /ask.
+func (h *Handler) askNL(w http.ResponseWriter, r *http.Request) error {
+	h.askServer.ServeHTTP(w, r)
+	return nil
+}
