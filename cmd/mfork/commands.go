@@ -25,6 +25,7 @@ Usage:
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
                 [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-private] URL|FILE|-
   mfork profiles [--format text|json]
   mfork extract [--format json|md] [--lang TAG] [--allow-private] [--timeout 10s] URL|FILE|-
   mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
@@ -34,6 +35,8 @@ Usage:
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
 fork rebuilds a page for a profile and layer with the built-in provider and prints the
 result (exit 1 when the fork fails a check: it is printed, never hidden).
+plan prints, as JSON, what a writer needs to fork the page itself: each block with its brief and length
+budget, the locked facts, the profile's pattern and the layer's rules (then check the result with verify).
 profiles lists the audience profiles and the language layers.
 extract prints a page's copy blocks, its offer ledger and its analysis.
 verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}
@@ -70,6 +73,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdVerify(ctx, args[1:], stdin, stdout)
 	case "fork":
 		return cmdFork(ctx, args[1:], stdin, stdout)
+	case "plan":
+		return cmdPlan(ctx, args[1:], stdin, stdout)
 	case "profiles":
 		return cmdProfiles(args[1:], stdout)
 	case "serve":
@@ -328,25 +333,43 @@ func exitCode(err error) int {
 // oneLine keeps an error message to one line for the terminal.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// targetFlags are the flags that say what a fork is for.
+type targetFlags struct{ profile, layer, from, to *string }
+
+func addTargetFlags(fs *flag.FlagSet) targetFlags {
+	return targetFlags{
+		profile: fs.String("profile", fork.DefaultProfile, "target profile (mfork profiles lists them)"),
+		layer:   fs.String("layer", fork.DefaultLayer, "target language layer"),
+		from:    fs.String("from", fork.DefaultLanguage, "the page's language (a hint: the page's own declaration wins)"),
+		to:      fs.String("to", fork.DefaultLanguage, "the fork's language; equal to --from keeps the page's language"),
+	}
+}
+
+func (t targetFlags) request(src fork.Source) fork.Request {
+	return fork.Request{URL: src.URL, HTML: src.HTML, Profile: *t.profile, LanguageLayer: *t.layer, SourceLanguage: *t.from, TargetLanguage: *t.to}
+}
+
+// pageArg reads the one page argument of fork and plan.
+func pageArg(cmd string, pos []string, stdin io.Reader) (fork.Source, error) {
+	if len(pos) != 1 {
+		return fork.Source{}, fmt.Errorf("%w: %s takes one URL, file or - (got %d)", errUsage, cmd, len(pos))
+	}
+	return source(pos[0], stdin)
+}
+
 func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("fork", flag.ContinueOnError)
-	profile := fs.String("profile", fork.DefaultProfile, "target profile (mfork profiles lists them)")
-	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
-	from := fs.String("from", fork.DefaultLanguage, "the page's language (a hint: the page's own declaration wins)")
-	to := fs.String("to", fork.DefaultLanguage, "the fork's language; equal to --from keeps the page's language")
+	tf := addTargetFlags(fs)
 	format := fs.String("format", "md", "output format: json, md or html")
 	ff := addFetchFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return fmt.Errorf("%w: fork takes one URL, file or - (got %d)", errUsage, len(pos))
-	}
 	if *format != "json" && *format != "md" && *format != "html" {
 		return fmt.Errorf("%w: --format must be json, md or html", errUsage)
 	}
-	src, err := source(pos[0], stdin)
+	src, err := pageArg("fork", pos, stdin)
 	if err != nil {
 		return err
 	}
@@ -354,7 +377,7 @@ func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if err != nil {
 		return err
 	}
-	res, err := f.Fork(ctx, fork.Request{URL: src.URL, HTML: src.HTML, Profile: *profile, LanguageLayer: *layer, SourceLanguage: *from, TargetLanguage: *to})
+	res, err := f.Fork(ctx, tf.request(src))
 	if err != nil {
 		return err
 	}
@@ -412,4 +435,27 @@ func cmdProfiles(args []string, stdout io.Writer) error {
 	}
 	_, err = io.WriteString(stdout, sb.String())
 	return err
+}
+
+func cmdPlan(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
+	tf := addTargetFlags(fs)
+	ff := addFetchFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	src, err := pageArg("plan", pos, stdin)
+	if err != nil {
+		return err
+	}
+	f, err := ff.forker()
+	if err != nil {
+		return err
+	}
+	plan, err := f.Plan(ctx, tf.request(src))
+	if err != nil {
+		return err
+	}
+	return writeJSON(stdout, plan)
 }

@@ -173,10 +173,39 @@ func TestVerifyExitCodes(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"extract", "verify", "fork", "serve", "profiles"} {
+	for _, cmd := range []string{"extract", "verify", "fork", "plan", "serve", "profiles"} {
 		code, out, errOut := runCLI(t, "", cmd, "--help")
 		if code != 0 || !strings.Contains(out, "mfork "+cmd+" flags:") || !strings.Contains(out, "-") || errOut != "" {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want the flag list on stdout and exit 0", cmd, code, out, errOut)
 		}
+	}
+}
+
+func TestPlan(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "plan", "--profile", "skeptic", "--layer", "plain", tidyflow)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var plan struct {
+		Profile struct{ Name string } `json:"profile"`
+		Layer   struct {
+			Rules []struct{ Name string } `json:"rules"`
+		} `json:"layer"`
+		Blocks []struct {
+			ID     int `json:"id"`
+			Budget struct {
+				Max int `json:"max_chars"`
+			} `json:"budget"`
+		} `json:"blocks"`
+		Ledger []any `json:"ledger"`
+	}
+	if err := json.Unmarshal([]byte(out), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if plan.Profile.Name != "skeptic" || len(plan.Layer.Rules) == 0 || len(plan.Blocks) == 0 || plan.Blocks[0].Budget.Max == 0 || len(plan.Ledger) == 0 {
+		t.Errorf("plan lacks the profile, the layer's rules, budgets or the ledger: %.300s", out)
+	}
+	if code, _, errOut := runCLI(t, "", "plan", "--profile", "astronaut", tidyflow); code != 2 || !strings.Contains(errOut, "skeptic") {
+		t.Errorf("unknown profile: exit %d %q; want 2 and the valid names", code, errOut)
 	}
 }
