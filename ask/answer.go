@@ -97,29 +97,12 @@ func (q *query) listProfiles() answer {
 		if len(words) > 0 {
 			desc += " Ask for it as: " + strings.Join(words, ", ") + "."
 		}
-		r := result{
-			URL:         q.base + "/v1/profiles#" + p.Name,
-			Name:        p.Title,
-			Site:        q.host(),
-			Score:       score,
-			Description: desc,
-			SchemaObject: map[string]any{
-				"@context":         schemaContext,
-				"@type":            "DefinedTerm",
-				"termCode":         p.Name,
-				"name":             p.Title,
-				"description":      p.Description,
-				"alternateName":    words,
-				"inDefinedTermSet": map[string]any{"@type": "DefinedTermSet", "name": "Marketing Fork audience profiles", "url": q.base + "/v1/profiles"},
-				"isDefault":        p.Name == fork.DefaultProfile,
-				"profile":          p,
-			},
-		}
-		if score == 100 && q.in.Profile == p.Name {
-			a.results = append([]result{r}, a.results...)
-		} else {
-			a.results = append(a.results, r)
-		}
+		r := q.termResult(term{
+			anchor: p.Name, name: p.Name, title: p.Title, description: p.Description, summary: desc,
+			words: words, set: "Marketing Fork audience profiles", isDefault: p.Name == fork.DefaultProfile,
+			key: "profile", value: p, score: score,
+		})
+		a.add(r, score == 100 && q.in.Profile == p.Name)
 		names = append(names, title)
 		lines = append(lines, fmt.Sprintf("- %s (%s): %s", p.Name, p.Title, p.Description))
 	}
@@ -150,29 +133,12 @@ func (q *query) listLayers() answer {
 		if len(rules) > 0 {
 			desc += " Checked: " + strings.Join(rules, "; ") + "."
 		}
-		r := result{
-			URL:         q.base + "/v1/profiles#layer-" + l.Name,
-			Name:        l.Title,
-			Site:        q.host(),
-			Score:       score,
-			Description: desc,
-			SchemaObject: map[string]any{
-				"@context":         schemaContext,
-				"@type":            "DefinedTerm",
-				"termCode":         l.Name,
-				"name":             l.Title,
-				"description":      l.Description,
-				"alternateName":    words,
-				"inDefinedTermSet": map[string]any{"@type": "DefinedTermSet", "name": "Marketing Fork language layers", "url": q.base + "/v1/profiles"},
-				"isDefault":        l.Name == fork.DefaultLayer,
-				"layer":            l,
-			},
-		}
-		if score == 100 && q.in.Layer == l.Name {
-			a.results = append([]result{r}, a.results...)
-		} else {
-			a.results = append(a.results, r)
-		}
+		r := q.termResult(term{
+			anchor: "layer-" + l.Name, name: l.Name, title: l.Title, description: l.Description, summary: desc,
+			words: words, set: "Marketing Fork language layers", isDefault: l.Name == fork.DefaultLayer,
+			key: "layer", value: l, score: score,
+		})
+		a.add(r, score == 100 && q.in.Layer == l.Name)
 		title := l.Name
 		if l.Name == fork.DefaultLayer {
 			title += " (the default)"
@@ -183,6 +149,47 @@ func (q *query) listLayers() answer {
 	a.summary = fmt.Sprintf("Marketing Fork has %d language layers: %s. Name one in a fork, such as “fork https://example.com/pricing in plain language”.", len(names), strings.Join(names, ", "))
 	a.answer = a.summary + "\n\n" + strings.Join(lines, "\n")
 	return a
+}
+
+// term is one catalog entry (a profile or a layer) as a result.
+type term struct {
+	anchor, name, title, description, summary, set, key string
+	words                                               []string
+	isDefault                                           bool
+	value                                               any
+	score                                               int
+}
+
+// termResult is a catalog entry as an NLWeb result whose schema_object is
+// a schema.org DefinedTerm.
+func (q *query) termResult(t term) result {
+	return result{
+		URL:         q.base + "/v1/profiles#" + t.anchor,
+		Name:        t.title,
+		Site:        q.host(),
+		Score:       t.score,
+		Description: t.summary,
+		SchemaObject: map[string]any{
+			"@context":         schemaContext,
+			"@type":            "DefinedTerm",
+			"termCode":         t.name,
+			"name":             t.title,
+			"description":      t.description,
+			"alternateName":    t.words,
+			"inDefinedTermSet": map[string]any{"@type": "DefinedTermSet", "name": t.set, "url": q.base + "/v1/profiles"},
+			"isDefault":        t.isDefault,
+			t.key:              t.value,
+		},
+	}
+}
+
+// add appends r, or puts it first when it is what the query named.
+func (a *answer) add(r result, first bool) {
+	if first {
+		a.results = append([]result{r}, a.results...)
+		return
+	}
+	a.results = append(a.results, r)
 }
 
 // synonyms lists the words the parser knows for a value, as written in its
