@@ -15,9 +15,17 @@ var (
 
 // contains reports whether any form of the set stands in t.
 func (fs formSet) contains(t string, li *localeInfo) bool {
+	prevWord := false
 	for i := 0; i < len(t); {
 		r, n := utf8.DecodeRuneInString(t[i:])
+		// Inside a word only a loose form can start: a bounded one would
+		// fail its boundary check anyway, so most positions cost nothing.
+		midWord := prevWord && isWordRune(r)
+		prevWord = isWordRune(r)
 		for _, f := range fs.byFirst[unicode.ToLower(r)] {
+			if midWord && !f.loose {
+				continue
+			}
 			if li != nil && !li.inLangs(f.langs) {
 				continue
 			}
