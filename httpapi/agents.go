@@ -54,15 +54,11 @@ func (h *Handler) mcp(w http.ResponseWriter, r *http.Request) error {
 
 // protectedResourceMCP handles GET
 // /.well-known/oauth-protected-resource/mcp, the RFC 9728 metadata of the
-// MCP endpoint that its 401s point at.
+// MCP endpoint that its 401s point at. An MCP client follows it to the
+// authorization server and gets a key without a person copying one.
 func (h *Handler) protectedResourceMCP(w http.ResponseWriter, r *http.Request) error {
 	base := h.baseURL(r)
-	return writeJSON(w, http.StatusOK, resourceMetadata{
-		Resource:               base + "/mcp",
-		BearerMethodsSupported: []string{"header"},
-		ResourceName:           "Marketing Fork MCP server",
-		ResourceDocumentation:  base + "/get-key",
-	})
+	return writeJSON(w, http.StatusOK, newResourceMetadata(base, base+"/mcp", "Marketing Fork MCP server"))
 }
 
 // llmsTxt handles GET /llms.txt: the service described for agents in the

@@ -6,11 +6,18 @@
 //	mux.Handle("/marketing/", http.StripPrefix("/marketing", h))
 //	defer h.Close(ctx)
 //
-// Every route answers JSON, but for the key page at /get-key (HTML to a
-// browser) and /metrics (Prometheus text to a scraper). A request that fails validation gets 422 with the body FastAPI
-// and Pydantic v2 write; every other error gets {"detail", "status",
-// "type", "request_id"}. The routes, their inputs and their answers are
-// described by the OpenAPI document served at /openapi.json.
+// Every route answers JSON, but for the key page at /get-key and the
+// authorization page at /oauth/authorize (HTML to a browser) and /metrics
+// (Prometheus text to a scraper). A request that fails validation gets 422
+// with the body FastAPI and Pydantic v2 write; the OAuth endpoints answer
+// their own errors as RFC 6749 and RFC 7591 define them; every other error
+// gets {"detail", "status", "type", "request_id"}. The routes, their inputs
+// and their answers are described by the OpenAPI document served at
+// /openapi.json.
+//
+// The Handler is also a minimal OAuth 2.1 authorization server (see
+// oauth.go), so that an MCP client can connect without a person copying a
+// key: the access tokens it issues are API keys.
 package httpapi
 
 import (
@@ -77,8 +84,13 @@ type Limits struct {
 	// UTC day. Default 1000.
 	ForksPerDay int
 	// KeysPerHour is how many API keys one client address may be issued
-	// per clock hour. Default 10.
+	// per clock hour, at /get-key and at the OAuth token endpoint together
+	// (its access tokens are API keys). Default 10.
 	KeysPerHour int
+	// ClientsPerHour is how many OAuth clients one client address may
+	// register per clock hour. Registration needs no credentials, so
+	// without a limit anyone could fill the store with clients. Default 10.
+	ClientsPerHour int
 }
 
 // Defaults of Config.
@@ -86,6 +98,7 @@ const (
 	defaultForksPerMinute = 60
 	defaultForksPerDay    = 1000
 	defaultKeysPerHour    = 10
+	defaultClientsPerHour = 10
 	defaultMaxBody        = 1 << 20
 )
 
@@ -139,6 +152,7 @@ func New(cfg Config) (*Handler, error) {
 	cfg.Limits.ForksPerMinute = orDefault(cfg.Limits.ForksPerMinute, defaultForksPerMinute)
 	cfg.Limits.ForksPerDay = orDefault(cfg.Limits.ForksPerDay, defaultForksPerDay)
 	cfg.Limits.KeysPerHour = orDefault(cfg.Limits.KeysPerHour, defaultKeysPerHour)
+	cfg.Limits.ClientsPerHour = orDefault(cfg.Limits.ClientsPerHour, defaultClientsPerHour)
 
 	pages, err := parsePages()
 	if err != nil {

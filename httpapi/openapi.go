@@ -51,6 +51,10 @@ func openAPIDocument() map[string]any {
 		notFound   = schema(notFoundBody{}, "NotFoundError", "A 404: the error fields and the endpoints that exist.")
 		keyResp    = schema(keyIssued{}, "KeyIssued", "A new API key. It is shown once: only its hash is stored.")
 		resourceMD = schema(resourceMetadata{}, "ProtectedResourceMetadata", "OAuth 2.0 Protected Resource Metadata (RFC 9728).")
+		asMD       = schema(authServerMetadata{}, "AuthorizationServerMetadata", "OAuth 2.0 Authorization Server Metadata (RFC 8414), listing only what this server does.")
+		clientResp = schema(clientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
+		tokenResp  = schema(tokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
+		oauthErr   = schema(oauthErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
 	)
 
 	errResp := func(desc string, headers ...string) map[string]any {
@@ -223,18 +227,23 @@ func openAPIDocument() map[string]any {
 	for path, op := range skillPaths(internal) {
 		paths[path] = op
 	}
+	for path, op := range oauthPaths(oauthSchemas{metadata: asMD, client: clientResp, token: tokenResp, err: oauthErr}, errResp, internal, tooLarge) {
+		paths[path] = op
+	}
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
 			"title":   "Marketing Fork API",
 			"version": "1.0.0",
 			"description": "Forks working marketing copy into another audience profile, language layer or culture while keeping the offer. " +
-				"API keys are free and need no payment card: get one at /get-key. Send X-Sandbox: true for sample output without a key.",
+				"API keys are free and need no payment card: get one at /get-key, or let an MCP client get one through the OAuth 2.1 authorization server " +
+				"(/.well-known/oauth-authorization-server). Send X-Sandbox: true for sample output without a key.",
 			"license": map[string]any{"name": "MIT", "identifier": "MIT"},
 		},
 		"tags": []any{
 			map[string]any{"name": "fork", "description": "Forking copy"},
 			map[string]any{"name": "keys", "description": "Getting and using API keys"},
+			map[string]any{"name": "oauth", "description": "The OAuth 2.1 authorization server, whose access tokens are API keys"},
 			map[string]any{"name": "service", "description": "Health, status, metrics and this document"},
 			map[string]any{"name": "catch-all", "description": "Answers for paths and methods that do not exist"},
 		},
@@ -242,7 +251,7 @@ func openAPIDocument() map[string]any {
 		"components": map[string]any{
 			"schemas": g.components,
 			"securitySchemes": map[string]any{
-				"bearerAuth":   map[string]any{"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <API_KEY>; keys are free at /get-key."},
+				"bearerAuth":   map[string]any{"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <API_KEY>; keys are free at /get-key, and OAuth access tokens are keys."},
 				"apiKeyHeader": map[string]any{"type": "apiKey", "in": "header", "name": "X-API-Key"},
 			},
 			"headers": responseHeaders(),
@@ -315,6 +324,8 @@ func responseHeaders() map[string]any {
 		"Idempotent-Replayed": h(`"true" when the answer is the stored answer to an earlier request with the same Idempotency-Key`, "string"),
 		"WWW-Authenticate":    h(`Bearer resource_metadata="<base>/.well-known/oauth-protected-resource", with error="invalid_token" when a key was sent`, "string"),
 		"Allow":               h("The methods the path accepts", "string"),
+		"Location":            h("The client's redirect_uri with the answer in its query: code and state, or error, error_description and state; and iss", "string"),
+		"Cache-Control":       h(`"no-store": the answer holds a secret`, "string"),
 	}
 }
 
@@ -434,4 +445,138 @@ func skillPaths(internal map[string]any) map[string]any {
 		return nil
 	})
 	return out
+}
+
+// oauthSchemas are the component references of the OAuth answers.
+type oauthSchemas struct {
+	metadata, client, token, err map[string]any
+}
+
+// oauthPaths describes the authorization server's endpoints. Their errors
+// are the protocol's own bodies. The contract asks every endpoint with
+// inputs to declare a 422, so they do, but they answer bad input with
+// their OAuth errors (or, on the authorization page, an error page)
+// instead.
+func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any, internal, tooLarge map[string]any) map[string]any {
+	html := func(desc string) map[string]any {
+		return map[string]any{"description": desc, "content": map[string]any{"text/html": map[string]any{"schema": map[string]any{"type": "string"}}}}
+	}
+	redirect := func(desc string) map[string]any {
+		return withHeaders(map[string]any{"description": desc}, "Location", "Cache-Control")
+	}
+	oauthErr := func(desc string) map[string]any {
+		return withHeaders(jsonResponse(desc, sc.err), "Cache-Control")
+	}
+	invalid := jsonResponse("Declared because the contract asks it of every endpoint with inputs; the OAuth endpoints answer bad input with their own errors instead", ref("HTTPValidationError"))
+	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+	query := func(name string, required bool, desc string) map[string]any {
+		return map[string]any{"name": name, "in": "query", "required": required, "schema": map[string]any{"type": "string"}, "description": desc}
+	}
+	form := func(schema map[string]any) map[string]any {
+		return map[string]any{"required": true, "content": map[string]any{"application/x-www-form-urlencoded": map[string]any{"schema": schema}}}
+	}
+
+	return map[string]any{
+		"/.well-known/oauth-authorization-server": map[string]any{"get": map[string]any{
+			"summary": "Authorization server metadata (RFC 8414)", "operationId": "authorization_server_metadata", "tags": []any{"oauth"},
+			"description": "The issuer is the API's base URL. Public clients only (token_endpoint_auth_method none), PKCE with S256 required, " +
+				"the authorization code grant only, iss in every authorization response (RFC 9207).",
+			"responses": map[string]any{"200": jsonResponse("The metadata", sc.metadata), "500": internal},
+		}},
+		"/oauth/register": map[string]any{"post": map[string]any{
+			"summary": "Register a client (RFC 7591)", "operationId": "oauth_register", "tags": []any{"oauth"},
+			"description": "Registers a public client. redirect_uris must be https, or http on a loopback host, without a fragment. " +
+				"The client is registered with token_endpoint_auth_method none, grant_types [authorization_code], response_types [code] and scope fork, " +
+				"whatever it asked for; grant_types and response_types, when given, must include those. Limited per client address per hour.",
+			"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{
+				"type": "object", "title": "ClientMetadata", "required": []any{"redirect_uris"},
+				"properties": map[string]any{
+					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": maxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": maxURILen},
+						"description": "Where the answer may be sent; an authorization request must name one exactly."},
+					"client_name":                map[string]any{"type": "string", "maxLength": maxClientName, "description": "Shown to the person asked to approve the client."},
+					"token_endpoint_auth_method": str("Registered as none whatever is asked: the server issues no secrets."),
+					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include authorization_code."},
+					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include code."},
+					"scope":                      str("Registered as fork."),
+				},
+			}}}},
+			"responses": map[string]any{
+				"201": withHeaders(jsonResponse("The client as registered", sc.client), "Cache-Control"),
+				"400": oauthErr("invalid_redirect_uri or invalid_client_metadata"),
+				"413": tooLarge,
+				"422": invalid,
+				"429": errResp("Too many clients registered from this address this hour", "Retry-After"),
+				"500": internal,
+			},
+		}},
+		"/oauth/authorize": map[string]any{
+			"get": map[string]any{
+				"summary": "Authorization page", "operationId": "oauth_authorize", "tags": []any{"oauth"},
+				"description": "Shows a person the client asking for a key and where the key will go, with Allow and Deny (a form that works without JavaScript). " +
+					"An unknown client_id, or a redirect_uri the client did not register exactly, gets an error page and is never redirected to. " +
+					"Other errors go back to the redirect_uri.",
+				"parameters": []any{
+					query("response_type", true, "code"),
+					query("client_id", true, "The client_id from registration"),
+					query("redirect_uri", true, "One of the client's redirect URIs, exactly"),
+					query("code_challenge", true, "PKCE: base64url(SHA-256(code_verifier))"),
+					query("code_challenge_method", true, "S256"),
+					query("state", false, "Returned unchanged in the redirect"),
+					query("resource", false, "RFC 8707: <base>/mcp or <base>"),
+					query("scope", false, "Ignored: the scope granted is fork"),
+				},
+				"responses": map[string]any{
+					"200": html("The consent page"),
+					"302": redirect("An error sent back to the redirect_uri: invalid_request (a missing or malformed parameter, PKCE missing or not S256), unsupported_response_type or invalid_target"),
+					"400": html("An error page: the client or redirect_uri is not registered, so nothing is redirected"),
+					"422": invalid,
+					"500": internal,
+				},
+			},
+			"post": map[string]any{
+				"summary": "Approve or deny", "operationId": "oauth_authorize_decision", "tags": []any{"oauth"},
+				"description": "The consent page's form. Its request token is single-use and expires after ten minutes. " +
+					"Approval redirects with a code that works once, for 60 seconds; denial redirects with error=access_denied.",
+				"requestBody": form(map[string]any{
+					"type": "object", "title": "AuthorizationDecision", "required": []any{"request", "decision"},
+					"properties": map[string]any{
+						"request":  str("The form's request token, from the consent page"),
+						"decision": map[string]any{"type": "string", "enum": []any{"approve", "deny"}},
+					},
+				}),
+				"responses": map[string]any{
+					"303": redirect("Back to the redirect_uri with code, state and iss, or with error=access_denied"),
+					"400": html("An error page: the request token is missing, unknown, expired or already used"),
+					"413": tooLarge,
+					"422": invalid,
+					"500": internal,
+				},
+			},
+		},
+		"/oauth/token": map[string]any{"post": map[string]any{
+			"summary": "Exchange a code for an access token", "operationId": "oauth_token", "tags": []any{"oauth"},
+			"description": "The authorization code grant for public clients with PKCE. The access token is a new API key named oauth:<client_id>, " +
+				"good for the REST API and /mcp. Keys issued here count against the same per-address hourly quota as /get-key.",
+			"requestBody": form(map[string]any{
+				"type": "object", "title": "TokenRequest", "required": []any{"grant_type", "code", "redirect_uri", "client_id", "code_verifier"},
+				"properties": map[string]any{
+					"grant_type":    map[string]any{"type": "string", "enum": []any{grantAuthorizationCode}},
+					"code":          str("The code from the redirect"),
+					"redirect_uri":  str("The redirect_uri of the authorization request"),
+					"client_id":     str("The client's client_id"),
+					"code_verifier": map[string]any{"type": "string", "minLength": 43, "maxLength": 128, "description": "The PKCE code verifier"},
+					"resource":      str("RFC 8707: <base>/mcp or <base>"),
+				},
+			}),
+			"responses": map[string]any{
+				"200": withHeaders(jsonResponse("The access token", sc.token), "Cache-Control"),
+				"400": oauthErr("invalid_request, invalid_client, invalid_grant (code unknown, expired, used, or not matching the client, redirect_uri or code_verifier), unsupported_grant_type or invalid_target"),
+				"401": withHeaders(jsonResponse("invalid_client: the client sent an Authorization header, but clients here are public", sc.err), "Cache-Control", "WWW-Authenticate"),
+				"413": tooLarge,
+				"422": invalid,
+				"429": errResp("Too many keys issued to this address this hour", "Retry-After"),
+				"500": internal,
+			},
+		}},
+	}
 }

@@ -100,6 +100,8 @@ func TestOpenAPIContract(t *testing.T) {
 		"/{path}": {"get", "post", "put", "patch", "delete", "options"},
 		"/.well-known/oauth-protected-resource/mcp": {"get"}, "/mcp": {"post", "get", "delete"},
 		"/ask": {"get", "post"}, "/llms.txt": {"get"},
+		"/.well-known/oauth-authorization-server": {"get"}, "/oauth/register": {"post"},
+		"/oauth/authorize": {"get", "post"}, "/oauth/token": {"post"},
 		"/skill/marketing-fork/SKILL.md": {"get"}, "/skill/marketing-fork/references/profiles.md": {"get"},
 		"/skill/marketing-fork/references/layers.md": {"get"}, "/skill/marketing-fork/examples/tidyflow-skeptic-plain.json": {"get"},
 	}
@@ -121,7 +123,7 @@ func TestOpenAPIContract(t *testing.T) {
 				}
 			}
 			if ok200 := get(op, "responses", "200"); ok200 != nil {
-				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" && path != "/llms.txt" && !strings.HasPrefix(path, "/skill/") {
+				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" && path != "/oauth/authorize" && path != "/llms.txt" && !strings.HasPrefix(path, "/skill/") {
 					t.Errorf("%s %s: 200 is not declared as JSON", m, path)
 				}
 			}

@@ -157,6 +157,10 @@ func TestNotFound(t *testing.T) {
 		{"path": "/get-key", "methods": ["GET", "POST"]},
 		{"path": "/.well-known/oauth-protected-resource", "methods": ["GET"]},
 		{"path": "/.well-known/oauth-protected-resource/mcp", "methods": ["GET"]},
+		{"path": "/.well-known/oauth-authorization-server", "methods": ["GET"]},
+		{"path": "/oauth/register", "methods": ["POST"]},
+		{"path": "/oauth/authorize", "methods": ["GET", "POST"]},
+		{"path": "/oauth/token", "methods": ["POST"]},
 		{"path": "/mcp", "methods": ["POST", "GET", "DELETE"]},
 		{"path": "/ask", "methods": ["GET", "POST"]},
 		{"path": "/llms.txt", "methods": ["GET"]},
@@ -165,8 +169,10 @@ func TestNotFound(t *testing.T) {
 	for _, tt := range []struct{ method, path string }{
 		{"GET", "/x"}, {"GET", "/"}, {"POST", "/v2/fork"}, {"DELETE", "/nothing/here"},
 		{"PUT", "/x"}, {"PATCH", "/x"},
-		// No authorization server is published: the OAuth part is not built yet.
-		{"GET", "/.well-known/oauth-authorization-server"},
+		// Only the RFC 8414 path the Handler serves exists; OpenID Connect
+		// discovery is not offered, as this is no OpenID provider.
+		{"GET", "/.well-known/openid-configuration"},
+		{"GET", "/oauth/nope"},
 		{"GET", "/skill/marketing-fork/nope.md"},
 	} {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -318,7 +324,7 @@ func TestProtectedResourceMetadata(t *testing.T) {
 	r := e.do("GET", "/.well-known/oauth-protected-resource", "")
 	wantStatus(t, r, http.StatusOK)
 	base := e.srv.URL
-	wantBody(t, r, `{"resource":"`+base+`","bearer_methods_supported":["header"],"resource_name":"Marketing Fork API","resource_documentation":"`+base+`/get-key"}`)
+	wantBody(t, r, `{"resource":"`+base+`","authorization_servers":["`+base+`"],"scopes_supported":["fork"],"bearer_methods_supported":["header"],"resource_name":"Marketing Fork API","resource_documentation":"`+base+`/get-key"}`)
 
 	// Behind a proxy that terminates TLS.
 	r = e.do("GET", "/.well-known/oauth-protected-resource", "", "X-Forwarded-Proto", "https")

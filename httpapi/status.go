@@ -101,8 +101,15 @@ func (h *Handler) listProfiles(w http.ResponseWriter, r *http.Request) error {
 
 // resourceMetadata is the RFC 9728 protected resource metadata.
 type resourceMetadata struct {
-	// Resource is the API's base URL, the resource identifier.
+	// Resource is the resource identifier: the API's base URL, or its MCP
+	// endpoint's URL.
 	Resource string `json:"resource"`
+	// AuthorizationServers names the one issuer whose tokens the resource
+	// takes: this server itself, at the base URL, whose RFC 8414 metadata
+	// an MCP client reads next.
+	AuthorizationServers []string `json:"authorization_servers"`
+	// ScopesSupported is ["fork"], the one scope there is.
+	ScopesSupported []string `json:"scopes_supported"`
 	// BearerMethodsSupported says how a key is sent: in the Authorization
 	// header.
 	BearerMethodsSupported []string `json:"bearer_methods_supported"`
@@ -112,15 +119,23 @@ type resourceMetadata struct {
 	ResourceDocumentation string `json:"resource_documentation"`
 }
 
-// protectedResource handles GET /.well-known/oauth-protected-resource. It
-// names no authorization server: keys come from /get-key, not from OAuth,
-// for now.
+// protectedResource handles GET /.well-known/oauth-protected-resource, the
+// metadata of the REST API. A person can still get a key at /get-key; a
+// client can get one through the authorization server it names.
 func (h *Handler) protectedResource(w http.ResponseWriter, r *http.Request) error {
 	base := h.baseURL(r)
-	return writeJSON(w, http.StatusOK, resourceMetadata{
-		Resource:               base,
+	return writeJSON(w, http.StatusOK, newResourceMetadata(base, base, "Marketing Fork API"))
+}
+
+// newResourceMetadata is the metadata of resource, served by the API at
+// base, which is also the issuer of the tokens it takes.
+func newResourceMetadata(base, resource, name string) resourceMetadata {
+	return resourceMetadata{
+		Resource:               resource,
+		AuthorizationServers:   []string{base},
+		ScopesSupported:        []string{oauthScope},
 		BearerMethodsSupported: []string{"header"},
-		ResourceName:           "Marketing Fork API",
+		ResourceName:           name,
 		ResourceDocumentation:  base + "/get-key",
-	})
+	}
 }

@@ -1,7 +1,8 @@
 // Package store keeps what the server must remember across requests,
 // restarts and nodes: API keys (hashed), idempotency records, rate-limit
-// windows and metrics counters. One interface, implemented on SQLite (the
-// embedded default) and, later, PostgreSQL.
+// windows, metrics counters, and the OAuth clients and one-time codes of the
+// authorization server. One interface, implemented on SQLite (the embedded
+// default) and, later, PostgreSQL.
 package store
 
 import (
@@ -64,6 +65,66 @@ type MetricRow struct {
 	Count  int64
 }
 
+// OAuthClient is a client registered through OAuth 2.0 Dynamic Client
+// Registration (RFC 7591). Every client is public: the server issues no
+// secret, so none is stored, and PKCE protects the client's codes instead.
+type OAuthClient struct {
+	// ID is the client_id, random and unguessable ("mfc_…").
+	ID string
+	// Name is the client_name the client gave, shown to the person asked
+	// to approve it; empty when it gave none.
+	Name string
+	// RedirectURIs are the redirect URIs, in the order given. An
+	// authorization request must name one of them exactly.
+	RedirectURIs []string
+	// CreatedAt is when the client registered.
+	CreatedAt time.Time
+}
+
+// Kinds of OAuthCode. A code is taken only as the kind it was stored as, so
+// the token of a consent form, which the page shows, can never be exchanged
+// for an access token as if the person had approved.
+const (
+	// OAuthKindConsent is the token of a consent form: stored when the
+	// authorization page is shown, taken when the person approves or
+	// denies.
+	OAuthKindConsent = "consent"
+	// OAuthKindCode is an authorization code: stored on approval, taken by
+	// the token endpoint.
+	OAuthKindCode = "code"
+)
+
+// OAuthCode is a one-time secret of the authorization code flow, stored only
+// as its hash. It carries the authorization request it was issued for, so
+// that what the person approved is exactly what the code is good for.
+type OAuthCode struct {
+	// Hash is SHA-256 of the secret; the secret itself is never stored.
+	Hash []byte
+	// Kind is OAuthKindConsent or OAuthKindCode.
+	Kind string
+	// ClientID is the client the request came from.
+	ClientID string
+	// RedirectURI is the redirect URI the request named, which the token
+	// request must repeat.
+	RedirectURI string
+	// CodeChallenge is the PKCE S256 challenge the token request's
+	// code_verifier must answer.
+	CodeChallenge string
+	// Resource is the RFC 8707 resource the token is for; empty when the
+	// request named none.
+	Resource string
+	// Scope is the scope granted.
+	Scope string
+	// State is the client's state, echoed in the redirect after consent;
+	// empty for codes, which no longer need it.
+	State string
+	// CreatedAt is when the secret was issued.
+	CreatedAt time.Time
+	// ExpiresAt is when it stops working: it can be taken while the time
+	// is before ExpiresAt.
+	ExpiresAt time.Time
+}
+
 // Store is what the HTTP API needs remembered. Implementations are safe for
 // concurrent use by many goroutines and, for PostgreSQL, many nodes.
 type Store interface {
@@ -104,4 +165,20 @@ type Store interface {
 	AddMetrics(ctx context.Context, rows []MetricRow) error
 	// Metrics returns every counter, ordered by route, method and class.
 	Metrics(ctx context.Context) ([]MetricRow, error)
+
+	// CreateOAuthClient stores a newly registered client. A client whose ID
+	// is already stored is refused.
+	CreateOAuthClient(ctx context.Context, c OAuthClient) error
+	// OAuthClient finds a client by its ID; ErrNotFound if none.
+	OAuthClient(ctx context.Context, id string) (OAuthClient, error)
+	// CreateOAuthCode stores a one-time secret. A secret whose hash is
+	// already stored is refused. Secrets expired at c.CreatedAt may be
+	// deleted.
+	CreateOAuthCode(ctx context.Context, c OAuthCode) error
+	// TakeOAuthCode fetches and deletes, atomically, the secret of the
+	// given kind with the given hash, so that of any number of concurrent
+	// callers (on any node) at most one gets it. It returns ErrNotFound
+	// when there is none, when it was stored as another kind (and then
+	// leaves it in place), or when it has expired at now.
+	TakeOAuthCode(ctx context.Context, kind string, hash []byte, now time.Time) (OAuthCode, error)
 }

@@ -258,6 +258,11 @@ func TestOutOfRangeTimes(t *testing.T) {
 			return err
 		}},
 		{"Hit zero window", func() error { _, err := s.Hit(ctx, "b", time.Time{}); return err }},
+		{"CreateOAuthClient zero CreatedAt", func() error { return s.CreateOAuthClient(ctx, store.OAuthClient{ID: "mfc_z"}) }},
+		{"CreateOAuthCode zero ExpiresAt", func() error {
+			return s.CreateOAuthCode(ctx, store.OAuthCode{Hash: h[:], Kind: store.OAuthKindCode, CreatedAt: time.Now()})
+		}},
+		{"TakeOAuthCode zero now", func() error { _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, h[:], time.Time{}); return err }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

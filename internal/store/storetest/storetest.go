@@ -11,7 +11,13 @@
 //   - an idempotency record is live while now - CreatedAt <= ttl;
 //   - FinishIdem and AbandonIdem act on running records only and return
 //     store.ErrNotFound when there is none (a done record is never dropped);
-//   - Metrics orders rows byte-wise (PostgreSQL needs COLLATE "C").
+//   - Metrics orders rows byte-wise (PostgreSQL needs COLLATE "C");
+//   - an OAuth client keeps its redirect URIs in the order given, and a
+//     client registered without any reads back with none (nil or empty);
+//   - a duplicate OAuth client ID or code hash is an error;
+//   - an OAuth code can be taken while now is before ExpiresAt, and only
+//     once: of concurrent takers exactly one gets it;
+//   - taking a code as the wrong kind leaves it in place.
 package storetest
 
 import (
@@ -52,6 +58,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"HitConcurrent", testHitConcurrent},
 		{"Metrics", testMetrics},
 		{"MetricsConcurrent", testMetricsConcurrent},
+		{"OAuthClients", testOAuthClients},
+		{"OAuthCodes", testOAuthCodes},
+		{"OAuthCodeKinds", testOAuthCodeKinds},
+		{"OAuthCodeExpiry", testOAuthCodeExpiry},
+		{"OAuthCodeRace", testOAuthCodeRace},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +118,10 @@ func RunPersistence(t *testing.T, open func(t *testing.T, name string) store.Sto
 	}
 	metrics := []store.MetricRow{{Route: "/v1/fork", Method: "POST", Class: "2xx", Count: 7}}
 	must(t, first.AddMetrics(ctx, metrics))
+	client := store.OAuthClient{ID: "mfc_persist", Name: "Persisted", RedirectURIs: []string{"https://app.example/cb"}, CreatedAt: t0}
+	must(t, first.CreateOAuthClient(ctx, client))
+	code := oauthCode("persist", store.OAuthKindCode, t0)
+	must(t, first.CreateOAuthCode(ctx, code))
 	closeFirst()
 
 	again := open(t, "persist")
@@ -155,6 +170,24 @@ func RunPersistence(t *testing.T, open func(t *testing.T, name string) store.Sto
 		}
 		if diff := cmp.Diff(metrics, got); diff != "" {
 			t.Errorf("Metrics after re-open (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("oauth client", func(t *testing.T) {
+		got, err := again.OAuthClient(ctx, client.ID)
+		if err != nil {
+			t.Fatalf("OAuthClient: %v", err)
+		}
+		if diff := cmp.Diff(client, got, approxTime()); diff != "" {
+			t.Errorf("OAuthClient after re-open (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("oauth code", func(t *testing.T) {
+		got, err := again.TakeOAuthCode(ctx, store.OAuthKindCode, code.Hash, t0)
+		if err != nil {
+			t.Fatalf("TakeOAuthCode: %v", err)
+		}
+		if diff := cmp.Diff(code, got, approxTime()); diff != "" {
+			t.Errorf("TakeOAuthCode after re-open (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("other name is empty", func(t *testing.T) {
@@ -695,5 +728,208 @@ func testMetricsConcurrent(t *testing.T, s store.Store) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Metrics after %d concurrent AddMetrics (-want +got):\n%s", n, diff)
+	}
+}
+
+// oauthCode is a code of the given kind named by secret, issued at t for 60
+// seconds, with every field set so a store that drops one shows it.
+func oauthCode(secret, kind string, t time.Time) store.OAuthCode {
+	c := store.OAuthCode{
+		Hash:          hash(secret),
+		Kind:          kind,
+		ClientID:      "mfc_" + secret,
+		RedirectURI:   "http://127.0.0.1:8765/callback?from=" + secret,
+		CodeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+		Resource:      "https://api.example.com/mcp",
+		Scope:         "fork",
+		CreatedAt:     t,
+		ExpiresAt:     t.Add(time.Minute),
+	}
+	if kind == store.OAuthKindConsent {
+		c.State = "state-" + secret
+	}
+	return c
+}
+
+func testOAuthClients(t *testing.T, s store.Store) {
+	t0 := start()
+	ctx := t.Context()
+	clients := []store.OAuthClient{
+		{ID: "mfc_a", Name: "Claude <Desktop>", RedirectURIs: []string{"http://127.0.0.1:33418/cb", "https://app.example/z", "https://app.example/a?x=1"}, CreatedAt: t0},
+		{ID: "mfc_b", Name: "", RedirectURIs: []string{"http://localhost/cb"}, CreatedAt: t0.Add(time.Second)},
+	}
+	for _, c := range clients {
+		must(t, s.CreateOAuthClient(ctx, c))
+	}
+	for _, want := range clients {
+		t.Run("OAuthClient/"+want.ID, func(t *testing.T) {
+			got, err := s.OAuthClient(ctx, want.ID)
+			if err != nil {
+				t.Fatalf("OAuthClient: %v", err)
+			}
+			if diff := cmp.Diff(want, got, approxTime()); diff != "" {
+				t.Errorf("OAuthClient (-want +got):\n%s", diff)
+			}
+		})
+	}
+	t.Run("no redirect URIs", func(t *testing.T) {
+		must(t, s.CreateOAuthClient(ctx, store.OAuthClient{ID: "mfc_none", CreatedAt: t0}))
+		got, err := s.OAuthClient(ctx, "mfc_none")
+		if err != nil {
+			t.Fatalf("OAuthClient: %v", err)
+		}
+		if len(got.RedirectURIs) != 0 {
+			t.Errorf("RedirectURIs: got %q; want none", got.RedirectURIs)
+		}
+	})
+	t.Run("unknown", func(t *testing.T) {
+		if _, err := s.OAuthClient(ctx, "mfc_nobody"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("OAuthClient(unknown): got %v; want ErrNotFound", err)
+		}
+	})
+	t.Run("duplicate id", func(t *testing.T) {
+		dup := store.OAuthClient{ID: "mfc_a", Name: "impostor", RedirectURIs: []string{"https://evil.example/cb"}, CreatedAt: t0}
+		if err := s.CreateOAuthClient(ctx, dup); err == nil {
+			t.Fatalf("CreateOAuthClient with a taken ID: got nil; want an error")
+		}
+		got, err := s.OAuthClient(ctx, "mfc_a")
+		if err != nil {
+			t.Fatalf("OAuthClient: %v", err)
+		}
+		if diff := cmp.Diff(clients[0], got, approxTime()); diff != "" {
+			t.Errorf("OAuthClient after a refused duplicate (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func testOAuthCodes(t *testing.T, s store.Store) {
+	t0 := start()
+	ctx := t.Context()
+	consent := oauthCode("consent", store.OAuthKindConsent, t0)
+	code := oauthCode("code", store.OAuthKindCode, t0)
+	must(t, s.CreateOAuthCode(ctx, consent))
+	must(t, s.CreateOAuthCode(ctx, code))
+
+	for _, want := range []store.OAuthCode{consent, code} {
+		t.Run("take/"+want.Kind, func(t *testing.T) {
+			got, err := s.TakeOAuthCode(ctx, want.Kind, want.Hash, t0.Add(time.Second))
+			if err != nil {
+				t.Fatalf("TakeOAuthCode: %v", err)
+			}
+			if diff := cmp.Diff(want, got, approxTime()); diff != "" {
+				t.Errorf("TakeOAuthCode (-want +got):\n%s", diff)
+			}
+			if _, err := s.TakeOAuthCode(ctx, want.Kind, want.Hash, t0.Add(2*time.Second)); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("TakeOAuthCode a second time: got %v; want ErrNotFound", err)
+			}
+		})
+	}
+	t.Run("unknown", func(t *testing.T) {
+		if _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, hash("never issued"), t0); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("TakeOAuthCode(unknown): got %v; want ErrNotFound", err)
+		}
+	})
+	t.Run("duplicate hash", func(t *testing.T) {
+		orig := oauthCode("dup", store.OAuthKindCode, t0)
+		must(t, s.CreateOAuthCode(ctx, orig))
+		other := oauthCode("dup", store.OAuthKindConsent, t0)
+		other.ClientID = "mfc_other"
+		if err := s.CreateOAuthCode(ctx, other); err == nil {
+			t.Errorf("CreateOAuthCode with a taken hash: got nil; want an error")
+		}
+		got, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, orig.Hash, t0)
+		if err != nil {
+			t.Fatalf("TakeOAuthCode: %v", err)
+		}
+		if diff := cmp.Diff(orig, got, approxTime()); diff != "" {
+			t.Errorf("TakeOAuthCode after a refused duplicate (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func testOAuthCodeKinds(t *testing.T, s store.Store) {
+	t0 := start()
+	ctx := t.Context()
+	consent := oauthCode("shown on a page", store.OAuthKindConsent, t0)
+	must(t, s.CreateOAuthCode(ctx, consent))
+	if _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, consent.Hash, t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("TakeOAuthCode of a consent token as a code: got %v; want ErrNotFound", err)
+	}
+	got, err := s.TakeOAuthCode(ctx, store.OAuthKindConsent, consent.Hash, t0)
+	if err != nil {
+		t.Fatalf("TakeOAuthCode as a consent after the wrong-kind attempt: %v; want it still there", err)
+	}
+	if diff := cmp.Diff(consent, got, approxTime()); diff != "" {
+		t.Errorf("TakeOAuthCode (-want +got):\n%s", diff)
+	}
+}
+
+func testOAuthCodeExpiry(t *testing.T, s store.Store) {
+	t0 := start()
+	ctx := t.Context()
+	live := oauthCode("live", store.OAuthKindCode, t0)
+	expired := oauthCode("expired", store.OAuthKindCode, t0)
+	must(t, s.CreateOAuthCode(ctx, live))
+	must(t, s.CreateOAuthCode(ctx, expired))
+
+	if _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, live.Hash, live.ExpiresAt.Add(-time.Millisecond)); err != nil {
+		t.Errorf("TakeOAuthCode just before ExpiresAt: got %v; want the code", err)
+	}
+	if _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, expired.Hash, expired.ExpiresAt); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeOAuthCode at ExpiresAt: got %v; want ErrNotFound", err)
+	}
+	// An expired code stays unusable, whatever clock a later caller has.
+	if _, err := s.TakeOAuthCode(ctx, store.OAuthKindCode, expired.Hash, t0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeOAuthCode of an expired code with an earlier clock: got %v; want ErrNotFound", err)
+	}
+
+	// Creating codes later sweeps the expired ones without touching live
+	// ones.
+	later := t0.Add(time.Hour)
+	keep := oauthCode("keep", store.OAuthKindConsent, later)
+	must(t, s.CreateOAuthCode(ctx, keep))
+	must(t, s.CreateOAuthCode(ctx, oauthCode("sweeper", store.OAuthKindCode, later.Add(time.Second))))
+	if _, err := s.TakeOAuthCode(ctx, store.OAuthKindConsent, keep.Hash, later.Add(2*time.Second)); err != nil {
+		t.Errorf("TakeOAuthCode of a live code after a sweep: got %v; want the code", err)
+	}
+}
+
+func testOAuthCodeRace(t *testing.T, s store.Store) {
+	t0 := start()
+	ctx := t.Context()
+	// Several rounds, because one race may happen not to overlap.
+	for round := range 5 {
+		t.Run(fmt.Sprintf("round %d", round), func(t *testing.T) {
+			code := oauthCode(fmt.Sprintf("race-%d", round), store.OAuthKindCode, t0)
+			must(t, s.CreateOAuthCode(ctx, code))
+			const n = 10
+			errs := make([]error, n)
+			got := make([]store.OAuthCode, n)
+			begin := make(chan struct{})
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					<-begin
+					got[i], errs[i] = s.TakeOAuthCode(ctx, store.OAuthKindCode, code.Hash, t0.Add(time.Second))
+				})
+			}
+			close(begin)
+			wg.Wait()
+			taken := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					taken++
+					if diff := cmp.Diff(code, got[i], approxTime()); diff != "" {
+						t.Errorf("the taker #%d got (-want +got):\n%s", i, diff)
+					}
+				case !errors.Is(err, store.ErrNotFound):
+					t.Errorf("TakeOAuthCode #%d: got %v; want the code or ErrNotFound", i, err)
+				}
+			}
+			if taken != 1 {
+				t.Errorf("%d concurrent TakeOAuthCode: %d got the code; want exactly 1", n, taken)
+			}
+		})
 	}
 }
