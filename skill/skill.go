@@ -193,6 +193,7 @@ func LLMSText(baseURL string) string {
 		{"Health", "health", "liveness of the server and its store"},
 		{"Metrics", "metrics", "per-endpoint counts as JSON, or Prometheus text"},
 		{"Protected resource metadata", ".well-known/oauth-protected-resource", "RFC 9728 metadata for the bearer key"},
+		{"OAuth authorization server", ".well-known/oauth-authorization-server", "RFC 8414 metadata: MCP clients register (RFC 7591), a person approves, PKCE S256, and the access token is an API key"},
 	})
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
