@@ -201,9 +201,23 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Page, error) {
 	defer cancel()
 	page, err := f.fetch(ctx, u)
 	if err != nil {
-		return nil, classify(ctx, err, limit)
+		err = classify(ctx, err, limit)
+		var be *BlockedError
+		if errors.As(err, &be) && be.Host == "" && !isAddrRule(be.Rule) {
+			if _, perr := netip.ParseAddr(strings.Trim(u.Hostname(), "[]")); perr != nil {
+				// The URL named a host; the dialer refused what it resolved to.
+				be.Host = u.Hostname()
+			}
+		}
+		return nil, err
 	}
 	return page, nil
+}
+
+// isAddrRule reports whether a refusal is about the URL itself (scheme,
+// user info, port) rather than a resolved address.
+func isAddrRule(rule string) bool {
+	return rule == "scheme" || rule == "userinfo" || rule == "port" || rule == "invalid" || rule == "network"
 }
 
 // fetch does one logical fetch (with redirects and retries) and returns

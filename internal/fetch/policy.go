@@ -22,6 +22,11 @@ import (
 type BlockedError struct {
 	Addr string
 	Rule string
+	// Host is the host name the refused address was resolved from, when
+	// the URL named a host rather than an address. The message then names
+	// the host, not the address, so a caller cannot use refusals to learn
+	// what internal names resolve to.
+	Host string
 }
 
 // Error renders a single line that a person who typed the URL can act on,
@@ -34,6 +39,9 @@ func (e *BlockedError) Error() string {
 		return fmt.Sprintf("blocked URL %q: user names and passwords in URLs are not allowed", e.Addr)
 	case "port":
 		return fmt.Sprintf("blocked port %s: only ports 80 and 443 are allowed", e.Addr)
+	}
+	if e.Host != "" {
+		return fmt.Sprintf("blocked address: %s (or a page it redirects to) resolves to an address that is not allowed: %s", e.Host, ruleReason(e.Rule))
 	}
 	return fmt.Sprintf("blocked address %s: %s", e.Addr, ruleReason(e.Rule))
 }

@@ -466,8 +466,13 @@ func TestBlockedDialNotRetried(t *testing.T) {
 	if !errors.As(err, &be) {
 		t.Fatalf("got %v; want *BlockedError", err)
 	}
-	if diff := cmp.Diff(&BlockedError{Addr: "127.0.0.2", Rule: "loopback"}, be); diff != "" {
+	if diff := cmp.Diff(&BlockedError{Addr: "127.0.0.2", Rule: "loopback", Host: "internal.test"}, be); diff != "" {
 		t.Errorf("BlockedError mismatch (-want +got):\n%s", diff)
+	}
+	// The message names the host, never the address it resolved to: a
+	// caller must not learn what internal names resolve to.
+	if msg := be.Error(); strings.Contains(msg, "127.0.0.2") || !strings.Contains(msg, "internal.test") {
+		t.Errorf("message %q: want the host and not the resolved address", msg)
 	}
 	if got := rec.callsFor(internal); got != 1 {
 		t.Errorf("got %d dial checks for %v; want 1", got, internal)
