@@ -322,11 +322,19 @@ func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
 	return extractPage(body, url, content, src.Language)
 }
 
+// MaxBlocks bounds the copy blocks of a page: a landing page has dozens or
+// a few hundred; a page with thousands is a document or an attack, and the
+// work a fork does grows with it.
+const MaxBlocks = 2000
+
 // extractPage parses a page and builds its extraction.
 func extractPage(body []byte, url, contentLanguage, hint string) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotHTML, err)
+	}
+	if len(doc.Blocks) > MaxBlocks {
+		return nil, fmt.Errorf("%w: the page has %d copy blocks, more than the %d a landing page can have", ErrTooLarge, len(doc.Blocks), MaxBlocks)
 	}
 	if !hasCopy(doc.Blocks) {
 		return nil, fmt.Errorf("%w: no headline, text or call to action found", ErrNoCopy)

@@ -366,10 +366,12 @@ func checkInvented(p *Plan, d *Draft, src []Block, forkFacts []Fact) ([]Fact, Ch
 			}
 		}
 	}
-	srcLower := strings.ToLower(joinTexts(src))
+	var sb strings.Builder
+	sb.WriteString(strings.ToLower(joinTexts(src)))
 	for _, b := range src {
-		srcLower += "\n" + strings.ToLower(b.Href)
+		sb.WriteString("\n" + strings.ToLower(b.Href))
 	}
+	srcLower := sb.String()
 	invented := []Fact{}
 	var blocks []int
 	seen := map[string]bool{}

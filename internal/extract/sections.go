@@ -24,16 +24,26 @@ func (d *Document) sections() (container *html.Node, secs []*html.Node, of []int
 	if len(els) < 2 {
 		return nil, nil, of
 	}
-	container = commonAncestor(els)
+	// inside[n] counts the copy elements at or below n: one walk up from
+	// each element, so the whole search is linear in blocks × depth.
+	inside := map[*html.Node]int{}
+	for _, e := range els {
+		for n := e; n != nil; n = n.Parent {
+			inside[n]++
+		}
+	}
+	// The deepest node holding every element is their common ancestor.
+	for container = els[0]; container != nil && inside[container] < len(els); container = container.Parent {
+	}
 	for container != nil {
-		kids := childrenWithCopy(container, els)
+		kids := childrenWithCopy(container, inside)
 		if len(kids) >= 3 {
 			break
 		}
 		// One child holds most of the copy: the sections are inside it.
 		var next *html.Node
 		for _, k := range kids {
-			if countInside(k, els)*10 >= len(els)*7 {
+			if inside[k]*10 >= len(els)*7 {
 				next = k
 			}
 		}
@@ -45,7 +55,7 @@ func (d *Document) sections() (container *html.Node, secs []*html.Node, of []int
 	if container == nil {
 		return nil, nil, of
 	}
-	secs = childrenWithCopy(container, els)
+	secs = childrenWithCopy(container, inside)
 	index := map[*html.Node]int{}
 	for i, s := range secs {
 		index[s] = i
@@ -72,52 +82,10 @@ func (d *Document) Sections() (of []int, n int) {
 	return of, len(secs)
 }
 
-func commonAncestor(els []*html.Node) *html.Node {
-	path := func(n *html.Node) []*html.Node {
-		var p []*html.Node
-		for ; n != nil; n = n.Parent {
-			p = append([]*html.Node{n}, p...)
-		}
-		return p
-	}
-	common := path(els[0])
-	for _, e := range els[1:] {
-		p := path(e)
-		k := 0
-		for k < len(common) && k < len(p) && common[k] == p[k] {
-			k++
-		}
-		common = common[:k]
-	}
-	if len(common) == 0 {
-		return nil
-	}
-	return common[len(common)-1]
-}
-
-func isInside(n, ancestor *html.Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == ancestor {
-			return true
-		}
-	}
-	return false
-}
-
-func countInside(n *html.Node, els []*html.Node) int {
-	c := 0
-	for _, e := range els {
-		if isInside(e, n) {
-			c++
-		}
-	}
-	return c
-}
-
-func childrenWithCopy(n *html.Node, els []*html.Node) []*html.Node {
+func childrenWithCopy(n *html.Node, inside map[*html.Node]int) []*html.Node {
 	var out []*html.Node
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && countInside(c, els) > 0 {
+		if c.Type == html.ElementNode && inside[c] > 0 {
 			out = append(out, c)
 		}
 	}
