@@ -48,8 +48,28 @@ func (h *Handler) newMCP() (http.Handler, error) {
 // mcp handles /mcp: the MCP server answers every method but OPTIONS, which
 // the API's CORS preflight answers.
 func (h *Handler) mcp(w http.ResponseWriter, r *http.Request) error {
+	if err := h.agentQuota(w, r); err != nil {
+		return err
+	}
 	h.mcpServer.ServeHTTP(w, r)
 	return nil
+}
+
+// agentQuota spends the key's fork quota on a keyed request to /mcp or
+// /ask: their tools fetch and fork as /v1/fork does, so a key must not get
+// round its limits by using them. Every keyed request counts (an MCP
+// session's handshake too), which errs on the side of the limit.
+// Requests without a key are left to the endpoint, which answers the
+// sandbox or a 401.
+func (h *Handler) agentQuota(w http.ResponseWriter, r *http.Request) error {
+	if _, given := presentedKey(r); !given || r.Method == http.MethodDelete {
+		return nil
+	}
+	k, err := h.authenticate(r, true)
+	if err != nil {
+		return nil // the endpoint answers the bad key itself, with its own challenge
+	}
+	return h.limitFork(r.Context(), w, k.ID)
 }
 
 // protectedResourceMCP handles GET
@@ -127,6 +147,9 @@ func (h *Handler) newAsk() (http.Handler, error) {
 
 // askNL handles GET and POST /ask.
 func (h *Handler) askNL(w http.ResponseWriter, r *http.Request) error {
+	if err := h.agentQuota(w, r); err != nil {
+		return err
+	}
 	h.askServer.ServeHTTP(w, r)
 	return nil
 }

@@ -117,3 +117,28 @@ func TestLLMSAndSkill(t *testing.T) {
 	r = e.do("GET", "/skill/../go.mod", "")
 	wantStatus(t, r, http.StatusNotFound)
 }
+
+// TestAgentQuota: /mcp and /ask spend the key's fork quota, so a key
+// cannot get round its limits through them.
+func TestAgentQuota(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config, _ *env) { c.Limits.ForksPerMinute = 2 })
+	key, _ := e.newKey()
+	auth := "Bearer " + key
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	for i := range 2 {
+		r := e.do("POST", "/mcp", init, "Authorization", auth, "Accept", "application/json, text/event-stream")
+		if r.status == http.StatusTooManyRequests {
+			t.Fatalf("request %d refused before the quota was spent", i+1)
+		}
+	}
+	r := e.do("POST", "/mcp", init, "Authorization", auth, "Accept", "application/json, text/event-stream")
+	wantStatus(t, r, http.StatusTooManyRequests)
+	if r.header.Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	r = e.do("GET", "/ask?query=fork+https%3A%2F%2Fexample.com%2F&streaming=false", "", "Authorization", auth)
+	wantStatus(t, r, http.StatusTooManyRequests)
+	// The sandbox spends no quota.
+	r = e.do("GET", "/ask?query=which+profiles+are+there&streaming=false", "", "X-Sandbox", "true")
+	wantStatus(t, r, http.StatusOK)
+}

@@ -44,7 +44,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	hd := w.Header()
 	hd.Set("X-Request-Id", st.id)
-	hd.Set("Access-Control-Allow-Origin", "*")
+	// Any site may call the API from a browser, except where a page could
+	// read what only its visitor should get: a new key (get-key, OAuth).
+	if !credentialIssuing(r.URL.Path) {
+		hd.Set("Access-Control-Allow-Origin", "*")
+	}
 	hd.Set("Access-Control-Expose-Headers", "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, Idempotent-Replayed, WWW-Authenticate")
 
 	defer func() {
@@ -190,4 +194,11 @@ func (w *recorder) Flush() {
 		w.WriteHeader(http.StatusOK)
 	}
 	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// credentialIssuing reports whether a path issues keys or OAuth grants: a
+// cross-origin page must not read those answers, or any site could farm
+// keys through its visitors' addresses and their per-address limits.
+func credentialIssuing(p string) bool {
+	return strings.HasSuffix(p, "/get-key") || strings.Contains(p, "/oauth/")
 }

@@ -378,6 +378,7 @@ func mcpOp(method, desc string, keyParams []any, errResp func(string, ...string)
 			"406": map[string]any{"description": "The Accept header allows neither JSON nor an event stream"},
 			"413": errResp("The body is larger than 1 MB"),
 			"422": invalid,
+			"429": errResp("The key's fork quota is used up: keyed requests count against it as forks do", "Retry-After", "RateLimit", "RateLimit-Policy"),
 			"500": errResp("Internal error"),
 		},
 	}
@@ -411,6 +412,7 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 			"401": errResp("A fork was asked for without a valid API key", "WWW-Authenticate"),
 			"413": errResp("The body is larger than 1 MB"),
 			"422": invalid,
+			"429": errResp("The key's fork quota is used up: keyed requests count against it as forks do", "Retry-After", "RateLimit", "RateLimit-Policy"),
 			"500": errResp("Internal error"),
 		},
 	}

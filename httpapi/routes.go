@@ -141,7 +141,9 @@ func (h *Handler) baseURL(r *http.Request) string {
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	if p, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ","); p != "" {
+	// X-Forwarded-Proto is the client's to set unless a proxy in front is
+	// trusted to overwrite it.
+	if p, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ","); p != "" && h.cfg.TrustProxy {
 		if p = strings.ToLower(strings.TrimSpace(p)); p == "http" || p == "https" {
 			scheme = p
 		}

@@ -232,6 +232,12 @@ func TestPreflightAndCORS(t *testing.T) {
 			t.Errorf("%d answer: Access-Control-Allow-Origin = %q; want *", r.status, got)
 		}
 	}
+	// Except where a cross-origin page could read a new key: any site could
+	// otherwise farm keys through its visitors' addresses.
+	r := e.do("POST", "/get-key", "", "Accept", "application/json", "Origin", "https://evil.example")
+	if got := r.header.Get("Access-Control-Allow-Origin"); got != "" {
+		t.Errorf("POST /get-key: Access-Control-Allow-Origin = %q; want none", got)
+	}
 }
 
 func TestRequestID(t *testing.T) {
@@ -326,10 +332,16 @@ func TestProtectedResourceMetadata(t *testing.T) {
 	base := e.srv.URL
 	wantBody(t, r, `{"resource":"`+base+`","authorization_servers":["`+base+`"],"scopes_supported":["fork"],"bearer_methods_supported":["header"],"resource_name":"Marketing Fork API","resource_documentation":"`+base+`/get-key"}`)
 
-	// Behind a proxy that terminates TLS.
+	// A client cannot claim https for itself: X-Forwarded-Proto counts only
+	// behind a trusted proxy.
 	r = e.do("GET", "/.well-known/oauth-protected-resource", "", "X-Forwarded-Proto", "https")
-	if got, want := r.json(t)["resource"], strings.Replace(base, "http://", "https://", 1); got != want {
-		t.Errorf("resource = %v; want %v", got, want)
+	if got := r.json(t)["resource"]; got != base {
+		t.Errorf("resource = %v; want %v (the header is not trusted)", got, base)
+	}
+	proxied := newEnv(t, nil, func(c *Config, _ *env) { c.TrustProxy = true })
+	r = proxied.do("GET", "/.well-known/oauth-protected-resource", "", "X-Forwarded-Proto", "https")
+	if got, want := r.json(t)["resource"], strings.Replace(proxied.srv.URL, "http://", "https://", 1); got != want {
+		t.Errorf("behind a trusted proxy: resource = %v; want %v", got, want)
 	}
 }
 

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	_ "embed"
 	"net/http"
 	"strings"
@@ -98,10 +99,19 @@ func (s *sandbox) get(req fork.Request) ([]byte, error) {
 		<-e.ready
 		return e.body, e.err
 	}
-	e.body, e.err = s.make(req)
-	close(e.ready)
+	func() {
+		// A panic in make must still release the requests waiting on this
+		// entry, and leave an answer the next ones get instead of hanging.
+		e.err = errSandboxPanicked
+		defer close(e.ready)
+		e.body, e.err = s.make(req)
+	}()
 	return e.body, e.err
 }
+
+// errSandboxPanicked is the cached answer of a sample fork that panicked:
+// the panic itself reaches the API's recovery and becomes a 500.
+var errSandboxPanicked = errors.New("the sample fork failed")
 
 // make forks the sample page. It runs without the request's context: the
 // sample is in memory and the rules provider is fast and offline, and an
