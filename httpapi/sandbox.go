@@ -2,8 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	_ "embed"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
