@@ -3,8 +3,6 @@ package fork
 import (
 	"context"
 	"unicode/utf8"
-
-	"github.com/marketingfork/fork/internal/ledger"
 )
 
 // Plan is everything a provider (or an agent writing the fork itself) needs
@@ -37,22 +35,6 @@ type Plan struct {
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.
 	Findings []Check `json:"findings,omitempty"`
-
-	// textFacts caches the facts in the source's whole text, which every
-	// verification of every draft of this plan compares against.
-	textFacts []Fact
-}
-
-// sourceTextFacts returns the facts the source's text holds, beyond the
-// ledger's (a number inside a testimonial, say), computed once per plan.
-func (p *Plan) sourceTextFacts(src []Block) []Fact {
-	if p.textFacts == nil {
-		p.textFacts = ledger.FromText(joinTexts(src), p.SourceLanguage)
-		if p.textFacts == nil {
-			p.textFacts = []Fact{}
-		}
-	}
-	return p.textFacts
 }
 
 // Brief is one source block with what its rewrite must respect.

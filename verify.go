@@ -352,11 +352,7 @@ func checkInvented(p *Plan, d *Draft, src []Block, forkFacts []Fact) ([]Fact, Ch
 	for _, f := range p.Ledger {
 		have[string(f.Kind)+"|"+f.Value] = true
 	}
-	// Facts the ledger does not list but the source's text holds (a number
-	// inside a testimonial, say) are not invented either.
-	for _, f := range p.sourceTextFacts(src) {
-		have[string(f.Kind)+"|"+f.Value] = true
-	}
+
 	for _, c := range d.Changes {
 		if c.Rule != "" {
 			for _, k := range numericKindsList() {
