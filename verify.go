@@ -128,12 +128,18 @@ func draftFromHTML(ex *Extraction, page string) (*Draft, error) {
 	var pairs []pair
 	for i, f := range doc.Blocks {
 		for _, s := range ex.Blocks {
-			if s.Role != f.Role {
+			// A rewrite may change how the extractor reads a block (a
+			// reframed button no longer starts with a verb), so a block
+			// at the same element pairs whatever its role now.
+			if s.Role != f.Role && s.Path != f.Path {
 				continue
 			}
 			sc := overlap(s.Text, f.Text)
 			if s.Path == f.Path {
 				sc += 0.3
+			}
+			if s.Href != "" && s.Href == f.Href {
+				sc += 0.5 // "Shop now" ×7 tell apart by where they lead
 			}
 			if sc >= 0.3 {
 				pairs = append(pairs, pair{s.ID, i, sc})

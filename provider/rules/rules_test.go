@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/html"
+
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/provider/rules"
 )
@@ -85,6 +87,7 @@ func TestEveryPageProfileLayer(t *testing.T) {
 						t.Errorf("%s/%s failed: %v", profile, layer, failed(res.Checks))
 					}
 					if layer == "everyday" {
+						checkForkedHTML(t, f, res)
 						again, err := f.Fork(context.Background(), req)
 						if err != nil {
 							t.Fatal(err)
@@ -301,6 +304,37 @@ func TestCultureIndianGrouping(t *testing.T) {
 	for _, e := range res.Ledger {
 		if e.Status != fork.StatusKept {
 			t.Errorf("%s %q: %s; want kept (the value did not change)", e.Kind, e.Text, e.Status)
+		}
+	}
+}
+
+// checkForkedHTML reads the forked page back as HTML: it must parse and
+// keep every call-to-action target of the source (as a link, form action or
+// onclick target somewhere in the markup).
+func checkForkedHTML(t *testing.T, f *fork.Forker, res *fork.Result) {
+	t.Helper()
+	if _, err := f.Extract(context.Background(), fork.Source{HTML: res.HTML}); err != nil {
+		t.Fatalf("%s: the forked HTML does not read back: %v", res.Target.Profile, err)
+	}
+	doc, err := html.Parse(strings.NewReader(res.HTML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for _, a := range n.Attr {
+			attrs.WriteString(a.Val)
+			attrs.WriteByte('\n')
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleCTA && b.Href != "" && !strings.Contains(attrs.String(), b.Href) {
+			t.Errorf("%s: the forked HTML lost the CTA target %q", res.Target.Profile, b.Href)
 		}
 	}
 }
