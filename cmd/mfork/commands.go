@@ -21,7 +21,8 @@ const usage = `mfork: fork landing-page copy for another audience, keeping the o
 
 Usage:
   mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--trust-proxy]
-                [--log-format text|json]   (each flag also MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
+                [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10]
+                (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
                 [--allow-private] [--timeout 10s] URL|FILE|-

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,11 +36,19 @@ type serveConfig struct {
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
+	limits       httpapi.Limits
 }
 
 // env returns the environment variable's value, or def when it is unset.
 func env(name, def string) string {
 	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
 		return v
 	}
 	return def
@@ -60,6 +69,9 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
+	fs.IntVar(&c.limits.ForksPerMinute, "forks-per-minute", envInt("MFORK_FORKS_PER_MINUTE", 60), "fork requests per key per minute; -1 for no limit (MFORK_FORKS_PER_MINUTE)")
+	fs.IntVar(&c.limits.ForksPerDay, "forks-per-day", envInt("MFORK_FORKS_PER_DAY", 1000), "fork requests per key per day; -1 for no limit (MFORK_FORKS_PER_DAY)")
+	fs.IntVar(&c.limits.KeysPerHour, "keys-per-hour", envInt("MFORK_KEYS_PER_HOUR", 10), "keys issued per client address per hour (MFORK_KEYS_PER_HOUR)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return c, err
@@ -107,7 +119,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	forker := fork.New(fork.WithProvider(rules.New()), fork.WithAllowPrivate(c.allowPrivate))
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
-		Logger: logger, TrustProxy: c.trustProxy,
+		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
 	})
 	if err != nil {
 		return err
