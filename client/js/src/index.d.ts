@@ -1,0 +1,272 @@
+// Type declarations for marketing-fork (hand-written; keep in step with index.js).
+
+export declare const VERSION: string;
+
+export type Profile =
+  | "enthusiast"
+  | "skeptic"
+  | "bargain-hunter"
+  | "busy-professional"
+  | "executive"
+  | "expert"
+  | "beginner"
+  | "cautious"
+  | "status-seeker"
+  | "eco-conscious"
+  | "parent"
+  | "early-adopter";
+
+export type LanguageLayer = "everyday" | "professional" | "technical" | "plain";
+
+export interface ClientOptions {
+  /** The API's base URL; default http://localhost:8080. */
+  baseUrl?: string;
+  /** Sent as Authorization: Bearer <apiKey>. */
+  apiKey?: string | null;
+  /** Sends X-Sandbox: true: sample output, no key needed. */
+  sandbox?: boolean;
+  /** Per attempt; default 120000. 0 for none. */
+  timeoutMs?: number;
+  /** Retries after the first attempt; default 2. */
+  retries?: number;
+  /** A fetch implementation; default the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface ForkRequest {
+  /** The page to fork (http or https). Required unless html is given or the client is in the sandbox. */
+  url?: string;
+  /** An inline page to fork instead of fetching url. */
+  html?: string;
+  profile?: Profile | (string & {});
+  language_layer?: LanguageLayer | (string & {});
+  source_language?: string;
+  target_language?: string;
+  /** Sent as Idempotency-Key; a new random one when absent. */
+  idempotencyKey?: string;
+}
+
+export interface ForkedBlock {
+  id: number;
+  role: string;
+  source: string;
+  text: string;
+  path: string;
+  href?: string;
+  rationale?: string;
+  verbatim?: boolean;
+}
+
+export interface LedgerEntry {
+  status: string;
+  kind: string;
+  text: string;
+  value: string;
+  block: number;
+  amount?: number;
+  currency?: string;
+  unit?: string;
+  rule?: string;
+  to?: string;
+}
+
+export interface Fact {
+  kind: string;
+  text: string;
+  value: string;
+  block: number;
+  amount?: number;
+  currency?: string;
+  unit?: string;
+}
+
+export interface Check {
+  name: string;
+  passed: boolean;
+  details: string;
+  blocks?: number[];
+}
+
+export interface Change {
+  from: string;
+  to: string;
+  rule: string;
+}
+
+export interface Experiment {
+  hypothesis: string;
+  primary_metric: string;
+  control: string;
+  refutation: string;
+}
+
+export interface ForkResult {
+  /** True for sample output from the built-in page (X-Sandbox: true). */
+  sandbox: boolean;
+  /** True when the answer is a replay of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+  request: Record<string, unknown>;
+  provider: Record<string, unknown>;
+  source_language: string;
+  source_url?: string;
+  target: Record<string, unknown>;
+  translation: boolean;
+  passed: boolean;
+  attempts: number;
+  blocks: ForkedBlock[] | null;
+  ledger: LedgerEntry[] | null;
+  invented: Fact[] | null;
+  checks: Check[] | null;
+  changes?: Change[];
+  notes?: string[];
+  sections?: number[];
+  metrics: { before: Record<string, unknown>; after: Record<string, unknown> };
+  analysis: Record<string, unknown>;
+  experiment: Experiment;
+  html: string;
+  markdown: string;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface ProfileInfo {
+  name: string;
+  [key: string]: unknown;
+}
+
+export interface LayerInfo {
+  name: string;
+  title: string;
+  description: string;
+  rules: unknown[] | null;
+  [key: string]: unknown;
+}
+
+export interface Profiles {
+  profiles: ProfileInfo[];
+  layers: LayerInfo[];
+  [key: string]: unknown;
+}
+
+export interface Health {
+  status: string;
+  store?: string;
+  version?: string;
+  [key: string]: unknown;
+}
+
+export interface ForkCounts {
+  production: number;
+  sandbox: number;
+  replayed: number;
+}
+
+export interface EndpointCount {
+  route: string;
+  method: string;
+  class: string;
+  count: number;
+}
+
+export interface MetricsReport {
+  endpoints: EndpointCount[] | null;
+  forks: ForkCounts;
+  keys_issued: number;
+  [key: string]: unknown;
+}
+
+export interface KeyIssued {
+  api_key: string;
+  key_id: string;
+  prefix: string;
+  created_at: string;
+  note: string;
+  [key: string]: unknown;
+}
+
+export interface AskOptions {
+  /** list, summarize or generate. */
+  mode?: string;
+}
+
+export interface AskAnswer {
+  _meta: Record<string, unknown>;
+  results: unknown[];
+  [key: string]: unknown;
+}
+
+/** One item of a 422 (FastAPI's shape). */
+export interface ValidationErrorItem {
+  type: string;
+  loc: Array<string | number>;
+  msg: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export interface ErrorFields {
+  status?: number;
+  type?: string;
+  detail?: unknown;
+  requestId?: string | null;
+  body?: unknown;
+  headers?: Headers | null;
+  cause?: unknown;
+}
+
+/** The base of every error the client throws. */
+export declare class MarketingForkError extends Error {
+  constructor(message: string, fields?: ErrorFields);
+  /** The HTTP status; 0 for a network failure or timeout. */
+  status: number;
+  /** The error's type, e.g. "unauthorized", "rate_limited", "validation_error", "timeout". */
+  type: string;
+  /** The server's detail: a string, or the items of a 422. */
+  detail: unknown;
+  requestId: string | null;
+  body: unknown;
+  headers: Headers | null;
+}
+
+/** 401. */
+export declare class AuthenticationError extends MarketingForkError {}
+
+/** 422. */
+export declare class ValidationError extends MarketingForkError {
+  constructor(message: string, fields?: ErrorFields & { errors?: ValidationErrorItem[] });
+  errors: ValidationErrorItem[];
+}
+
+/** 429. */
+export declare class RateLimitError extends MarketingForkError {
+  constructor(message: string, fields?: ErrorFields & { retryAfter?: number | null });
+  /** Seconds to wait, from Retry-After; null when not sent. */
+  retryAfter: number | null;
+}
+
+/** Every other error answer, and network failures or timeouts (status 0). */
+export declare class APIError extends MarketingForkError {}
+
+export declare class Client {
+  constructor(options?: ClientOptions);
+  readonly baseUrl: string;
+  apiKey: string | null;
+  sandbox: boolean;
+  timeoutMs: number;
+  retries: number;
+  fork(request?: ForkRequest): Promise<ForkResult>;
+  profiles(): Promise<Profiles>;
+  status(): Promise<Record<string, unknown>>;
+  health(): Promise<Health>;
+  metrics(): Promise<MetricsReport>;
+  ask(query: string, options?: AskOptions): Promise<AskAnswer>;
+  getKey(label?: string): Promise<KeyIssued>;
+}
+
+/** A new idempotency key: a random UUID without its dashes. */
+export declare function newIdempotencyKey(): string;
+
+/** Retry-After in seconds (delta-seconds or HTTP date); null when absent or unreadable. */
+export declare function parseRetryAfter(value: string | null | undefined): number | null;
+
+export default Client;
