@@ -1,0 +1,93 @@
+// Command mount serves the Marketing Fork API at /marketing/ inside an
+// existing http.ServeMux, beside a route of its own (/), with a SQLite store.
+//
+//	go run ./examples/mount --addr 127.0.0.1:8080 --db ./data/mount.db
+//	curl -s localhost:8080/marketing/v1/profiles
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/httpapi"
+	"github.com/marketingfork/fork/internal/store/sqlite"
+	"github.com/marketingfork/fork/provider/rules"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "listen address")
+	db := flag.String("db", "./data/mount.db", "SQLite file for keys, quotas and metrics")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, *addr, *db); err != nil {
+		fmt.Fprintln(os.Stderr, "mount:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, addr, db string) error {
+	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
+		return err
+	}
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	api, err := httpapi.New(httpapi.Config{
+		Forker:  fork.New(fork.WithProvider(rules.New())),
+		Store:   st,
+		Version: "example",
+		Logger:  logger,
+	})
+	if err != nil {
+		return err
+	}
+
+	mux := http.NewServeMux()
+	// The application's own route.
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = io.WriteString(w, "Our shop. The Marketing Fork API is at /marketing/ (try /marketing/v1/profiles).\n")
+	})
+	// The API under a prefix: it derives its links from the prefix.
+	mux.Handle("/marketing/", http.StripPrefix("/marketing", api))
+
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 60 * time.Second}
+	fmt.Printf("listening on http://%s (API at /marketing/)\n", ln.Addr())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	if cerr := api.Close(sctx); err == nil {
+		err = cerr
+	}
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
