@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 5s
 
-.PHONY: test unit fuzz bench lint build clean interop
+.PHONY: test unit fuzz bench lint build clean interop clients
 
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
@@ -25,6 +25,11 @@ fuzz:
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
 interop:
 	bash interop/mcp/run.sh
+
+## clients: the Python and JavaScript clients' scenario suites against the real binary (needs Python 3 and Node.js)
+clients:
+	bash client/python/run_tests.sh
+	bash client/js/run_tests.sh
 
 ## bench: extraction of every corpus page, forks of every page, and the API under load
 bench:
