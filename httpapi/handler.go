@@ -158,7 +158,9 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
-	profiles, err := encodeJSON(profilesBody{Profiles: fork.Profiles(), Layers: fork.Layers()})
+	info := cfg.Forker.Provider().Info()
+	profiles, err := encodeJSON(profilesBody{Profiles: fork.Profiles(), Layers: fork.Layers(),
+		Translation: translationInfo{Available: info.Translates, Provider: info.Name}})
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: encode profiles: %w", err)
 	}

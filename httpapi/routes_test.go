@@ -100,6 +100,12 @@ func TestProfiles(t *testing.T) {
 			}
 		})
 	}
+	// The listing says whether a fork into another language would work.
+	r := e.do("GET", "/v1/profiles", "")
+	tr, _ := r.json(t)["translation"].(map[string]any)
+	if tr["available"] != false || tr["provider"] != "rules" {
+		t.Errorf("translation = %v; want not available with the rules provider", tr)
+	}
 }
 
 func TestUnauthorized(t *testing.T) {

@@ -86,6 +86,18 @@ type profilesBody struct {
 	Profiles []fork.Profile `json:"profiles"`
 	// Layers are the four language layers, default first.
 	Layers []fork.Layer `json:"layers"`
+	// Translation says whether forks into another language than the page's
+	// are available here, and which provider would make them.
+	Translation translationInfo `json:"translation"`
+}
+
+// translationInfo tells a client, before it asks, whether a target_language
+// in another language than the page's will work.
+type translationInfo struct {
+	// Available is true when the provider translates.
+	Available bool `json:"available"`
+	// Provider names the provider that forks here.
+	Provider string `json:"provider"`
 }
 
 // listProfiles handles GET /v1/profiles. It needs no key, but a key that is
