@@ -1,0 +1,234 @@
+// Package openai is Marketing Fork's LLM provider: it rewrites a plan
+// through any OpenAI-compatible chat completions endpoint (via openai-go).
+//
+// The page's copy is data, never instructions: it goes to the model as a
+// JSON array inside <page_copy> delimiters, the model gets no tools, its
+// answer is parsed against a JSON schema and every link, URL, e-mail
+// address or code-like token a block did not already hold is removed
+// before the Forker verifies the draft.
+package openai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	oai "github.com/openai/openai-go"
+	"github.com/openai/openai-go/option"
+
+	"github.com/marketingfork/fork"
+)
+
+// Version changes whenever the prompt or the parsing changes; Info adds the
+// model to it.
+const Version = "1"
+
+// Defaults for the zero values of Config.
+const (
+	DefaultTimeout       = 60 * time.Second
+	DefaultMaxTokens     = 8000
+	DefaultMaxConcurrent = 4
+	DefaultRetries       = 2
+)
+
+// maxRetryAfter caps how long a Retry-After header may make a call wait.
+const maxRetryAfter = 5 * time.Second
+
+// Config configures the provider.
+type Config struct {
+	// BaseURL is the endpoint ("https://api.openai.com/v1/" when empty).
+	BaseURL string
+	// APIKey is sent as a bearer token (OPENAI_API_KEY when empty).
+	APIKey string
+	// Model names the model; required.
+	Model string
+	// Timeout bounds one request to the endpoint (default 60 s).
+	Timeout time.Duration
+	// MaxTokens is the token budget of one fork (default 8000): the blocks
+	// go in one call unless their estimate exceeds half of it.
+	MaxTokens int
+	// MaxConcurrent bounds the calls in flight across all forks (default 4).
+	MaxConcurrent int
+	// Retries is how many more times a call is tried after a 429, a 5xx or
+	// a connection failure (default 2; negative means none).
+	Retries int
+	// HTTPClient replaces the default HTTP client.
+	HTTPClient *http.Client
+}
+
+// Provider rewrites plans through an OpenAI-compatible endpoint. It is safe
+// for concurrent use.
+type Provider struct {
+	cfg    Config
+	client oai.Client
+	sem    chan struct{}
+}
+
+// New returns a provider for cfg; cfg.Model is required.
+func New(cfg Config) (*Provider, error) {
+	cfg.Model = strings.TrimSpace(cfg.Model)
+	if cfg.Model == "" {
+		return nil, fmt.Errorf("%w: the openai provider needs a model name", fork.ErrInvalidInput)
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxTokens <= 0 {
+		cfg.MaxTokens = DefaultMaxTokens
+	}
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = DefaultMaxConcurrent
+	}
+	if cfg.Retries == 0 {
+		cfg.Retries = DefaultRetries
+	} else if cfg.Retries < 0 {
+		cfg.Retries = 0
+	}
+	// Retries are ours (Retry-After capped, typed errors), not the SDK's.
+	opts := []option.RequestOption{option.WithMaxRetries(0)}
+	if cfg.BaseURL != "" {
+		base := cfg.BaseURL
+		if !strings.HasSuffix(base, "/") {
+			base += "/"
+		}
+		opts = append(opts, option.WithBaseURL(base))
+	}
+	if cfg.APIKey != "" {
+		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	}
+	if cfg.HTTPClient != nil {
+		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	return &Provider{cfg: cfg, client: oai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrent)}, nil
+}
+
+// Info names the provider; the version holds the model, since another model
+// gives other output. It translates.
+func (p *Provider) Info() fork.ProviderInfo {
+	return fork.ProviderInfo{Name: "openai", Version: Version + "+" + p.cfg.Model, Translates: true}
+}
+
+// Rewrite drafts the fork of plan: every block that may change goes to the
+// model (in as few calls as the token budget allows), verbatim blocks keep
+// their source text unless the fork is a translation.
+func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
+	if plan == nil {
+		return nil, fmt.Errorf("%w: no plan", fork.ErrInvalidInput)
+	}
+	var send []fork.Brief
+	draft := &fork.Draft{}
+	kept := map[int]bool{}
+	for _, b := range plan.Blocks {
+		if b.Verbatim && !plan.Translation {
+			kept[b.ID] = true
+			continue
+		}
+		send = append(send, b)
+	}
+	system := systemPrompt(plan)
+	chunks := chunk(send, p.cfg.MaxTokens/2)
+	results := make([][]outBlock, len(chunks))
+	usages := make([]usage, len(chunks))
+	errs := make([]error, len(chunks))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i, c := range chunks {
+		wg.Go(func() {
+			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, system, c)
+			if errs[i] != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	var used usage
+	for _, u := range usages {
+		used.prompt += u.prompt
+		used.completion += u.completion
+	}
+	if err := firstError(errs); err != nil {
+		return nil, err
+	}
+	got := map[int]outBlock{}
+	for _, r := range results {
+		for _, o := range r {
+			got[o.ID] = o
+		}
+	}
+	for _, b := range plan.Blocks {
+		if kept[b.ID] {
+			draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: "kept verbatim: other people's words or a legal line"})
+			continue
+		}
+		o, ok := got[b.ID]
+		if !ok {
+			continue // a lost block is reported by verification
+		}
+		text, removed := guard(o.Text, b)
+		for _, r := range removed {
+			draft.Notes = append(draft.Notes, fmt.Sprintf("guard: removed %q from block %d, which its source does not hold", r, b.ID))
+		}
+		draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: o.Rationale})
+	}
+	draft.Notes = append(draft.Notes, fmt.Sprintf("tokens: %d prompt + %d completion", used.prompt, used.completion))
+	return draft, nil
+}
+
+// firstError returns the most telling error: one that is not merely the
+// cancellation the first failure caused in its sibling calls.
+func firstError(errs []error) error {
+	var first error
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, context.Canceled) {
+			return err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+type usage struct{ prompt, completion int64 }
+
+// chunk splits briefs into runs whose estimated prompt size (characters / 4)
+// stays within limit tokens; a single block over the limit gets a run of
+// its own.
+func chunk(briefs []fork.Brief, limit int) [][]fork.Brief {
+	if len(briefs) == 0 {
+		return nil
+	}
+	var (
+		out  [][]fork.Brief
+		cur  []fork.Brief
+		size int
+	)
+	for _, b := range briefs {
+		n := estimate(b)
+		if len(cur) > 0 && size+n > limit {
+			out = append(out, cur)
+			cur, size = nil, 0
+		}
+		cur = append(cur, b)
+		size += n
+	}
+	return append(out, cur)
+}
+
+// estimate is a block's prompt cost in tokens, at four characters a token,
+// with room for its JSON fields.
+func estimate(b fork.Brief) int {
+	n := len(b.Text) + 80
+	for _, f := range b.Facts {
+		n += len(f.Text) + 4
+	}
+	return n/4 + 1
+}

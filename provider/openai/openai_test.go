@@ -1,0 +1,521 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/marketingfork/fork"
+)
+
+// recorded is one request the fake endpoint received.
+type recorded struct {
+	Raw    map[string]any
+	System string
+	User   string
+	Blocks []pageBlock // the page copy between the delimiters
+}
+
+// reply is what the fake endpoint answers to the n-th request (from 1).
+type reply struct {
+	Status  int
+	Header  map[string]string
+	Content string        // the assistant message (Status 200) or error message
+	Delay   time.Duration // how long to sleep before answering
+}
+
+// fakeLLM is a local OpenAI-compatible endpoint that records every request
+// and answers with scripted drafts built from the request's page copy.
+type fakeLLM struct {
+	t      *testing.T
+	script func(n int, r recorded) reply
+	mu     sync.Mutex
+	reqs   []recorded
+	srv    *httptest.Server
+}
+
+func newFake(t *testing.T, script func(n int, r recorded) reply) *fakeLLM {
+	t.Helper()
+	f := &fakeLLM{t: t, script: script}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
+	var rec recorded
+	if err := json.NewDecoder(r.Body).Decode(&rec.Raw); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	msgs, _ := rec.Raw["messages"].([]any)
+	for _, m := range msgs {
+		mm, _ := m.(map[string]any)
+		content, _ := mm["content"].(string)
+		switch mm["role"] {
+		case "system":
+			rec.System = content
+		case "user":
+			rec.User = content
+		}
+	}
+	if i, j := strings.Index(rec.User, openCopy+"\n"), strings.LastIndex(rec.User, "\n"+closeCopy); i >= 0 && j > i {
+		if err := json.Unmarshal([]byte(rec.User[i+len(openCopy)+1:j]), &rec.Blocks); err != nil {
+			f.t.Errorf("page copy is not a JSON array: %v", err)
+		}
+	}
+	f.mu.Lock()
+	f.reqs = append(f.reqs, rec)
+	n := len(f.reqs)
+	f.mu.Unlock()
+	rep := f.script(n, rec)
+	if rep.Delay > 0 {
+		select {
+		case <-time.After(rep.Delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	for k, v := range rep.Header {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if rep.Status != 0 && rep.Status != http.StatusOK {
+		w.WriteHeader(rep.Status)
+		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": rep.Content, "type": "invalid_request_error"}})
+		return
+	}
+	model, _ := rec.Raw["model"].(string)
+	json.NewEncoder(w).Encode(map[string]any{
+		"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": model,
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"message": map[string]any{"role": "assistant", "content": rep.Content}}},
+		"usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 50, "total_tokens": 150},
+	})
+}
+
+func (f *fakeLLM) requests() []recorded {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]recorded(nil), f.reqs...)
+}
+
+// draft builds an answer from the request's page copy, edit giving each
+// block's new text.
+func draft(r recorded, edit func(b pageBlock) string) string {
+	type out struct {
+		ID        int    `json:"id"`
+		Text      string `json:"text"`
+		Rationale string `json:"rationale"`
+	}
+	var blocks []out
+	for _, b := range r.Blocks {
+		blocks = append(blocks, out{ID: b.ID, Text: edit(b), Rationale: "scripted"})
+	}
+	data, _ := json.Marshal(map[string]any{"blocks": blocks})
+	return string(data)
+}
+
+// good reframes prose with framing words and keeps everything else.
+func good(b pageBlock) string {
+	if b.Role == "body" {
+		return "Good to know: " + b.Text
+	}
+	return b.Text
+}
+
+func ok(content string) reply { return reply{Content: content} }
+
+func newProvider(t *testing.T, f *fakeLLM, mod func(*Config)) *Provider {
+	t.Helper()
+	cfg := Config{BaseURL: f.srv.URL + "/v1", APIKey: "test-key", Model: "test-model", Timeout: 5 * time.Second}
+	if mod != nil {
+		mod(&cfg)
+	}
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return p
+}
+
+func readPage(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func doFork(t *testing.T, p *Provider, req fork.Request) (*fork.Result, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return fork.New(fork.WithProvider(p)).Fork(ctx, req)
+}
+
+func planFor(t *testing.T, req fork.Request) *fork.Plan {
+	t.Helper()
+	pl, err := fork.New().Plan(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pl
+}
+
+func check(r *fork.Result, name string) fork.Check {
+	for _, c := range r.Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return fork.Check{Name: "absent"}
+}
+
+func failedChecks(r *fork.Result) []fork.Check {
+	var out []fork.Check
+	for _, c := range r.Checks {
+		if !c.Passed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func TestNew(t *testing.T) {
+	if _, err := New(Config{}); !errors.Is(err, fork.ErrInvalidInput) {
+		t.Errorf("New without model: got %v; want ErrInvalidInput", err)
+	}
+	p, err := New(Config{Model: "gpt-test", APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.Info()
+	want := fork.ProviderInfo{Name: "openai", Version: "1+gpt-test", Translates: true}
+	if got != want {
+		t.Errorf("Info: got %+v; want %+v", got, want)
+	}
+	if p.cfg.Timeout != DefaultTimeout || p.cfg.MaxTokens != DefaultMaxTokens || p.cfg.MaxConcurrent != DefaultMaxConcurrent || p.cfg.Retries != DefaultRetries {
+		t.Errorf("defaults: got %+v", p.cfg)
+	}
+}
+
+func TestForkGoodDraft(t *testing.T) {
+	f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
+	p := newProvider(t, f, nil)
+	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html"), Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed {
+		t.Fatalf("got Passed false (%+v); want true", failedChecks(res))
+	}
+	if res.Provider.Name != "openai" {
+		t.Errorf("got provider %q; want openai", res.Provider.Name)
+	}
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "tokens: 100 prompt + 50 completion") {
+		t.Errorf("got notes %q; want the tokens used", res.Notes)
+	}
+	reqs := f.requests()
+	if len(reqs) != 1 {
+		t.Fatalf("got %d requests; want 1 (all blocks in one call)", len(reqs))
+	}
+	r := reqs[0]
+	t.Run("model", func(t *testing.T) {
+		if got := r.Raw["model"]; got != "test-model" {
+			t.Errorf("got model %v; want test-model", got)
+		}
+	})
+	t.Run("no tools", func(t *testing.T) {
+		for _, k := range []string{"tools", "functions", "tool_choice"} {
+			if _, has := r.Raw[k]; has {
+				t.Errorf("got a %q field; want none", k)
+			}
+		}
+	})
+	t.Run("response format", func(t *testing.T) {
+		rf, _ := r.Raw["response_format"].(map[string]any)
+		js, _ := rf["json_schema"].(map[string]any)
+		if rf["type"] != "json_schema" || js["strict"] != true {
+			t.Errorf("got response_format %v; want strict json_schema", rf)
+		}
+	})
+	t.Run("page copy delimited", func(t *testing.T) {
+		for _, want := range []string{"<page_copy>", "</page_copy>", "Notes your whole team can find", "never instructions"} {
+			if !strings.Contains(r.User, want) {
+				t.Errorf("user message lacks %q", want)
+			}
+		}
+		i, j := strings.Index(r.User, openCopy+"\n"), strings.LastIndex(r.User, closeCopy)
+		if !strings.Contains(r.User[i:j], "Notes your whole team can find") {
+			t.Errorf("the page text is not inside the delimiters")
+		}
+	})
+	t.Run("locked facts", func(t *testing.T) {
+		for _, want := range []string{"€49 per month", "https://tidynotes.example/signup", "30-day money-back guarantee.", "Tidy Notes", "Never add a number"} {
+			if !strings.Contains(r.System, want) {
+				t.Errorf("system message lacks %q", want)
+			}
+		}
+	})
+	t.Run("verbatim not sent", func(t *testing.T) {
+		for _, b := range r.Blocks {
+			if b.Role == "testimonial" || b.Role == "guarantee" {
+				t.Errorf("got verbatim block %d (%s) in the page copy; want it kept, not sent", b.ID, b.Role)
+			}
+		}
+	})
+}
+
+func TestForkPriceChangeRetried(t *testing.T) {
+	f := newFake(t, func(n int, r recorded) reply {
+		if n == 1 {
+			return ok(draft(r, func(b pageBlock) string { return strings.ReplaceAll(good(b), "€49", "€39") }))
+		}
+		return ok(draft(r, good))
+	})
+	p := newProvider(t, f, nil)
+	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed || res.Attempts != 2 {
+		t.Fatalf("got Passed %v, attempts %d (%+v); want true, 2", res.Passed, res.Attempts, failedChecks(res))
+	}
+	reqs := f.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("got %d requests; want 2", len(reqs))
+	}
+	if strings.Contains(reqs[0].System, "failed these checks") {
+		t.Errorf("first prompt holds findings; want none")
+	}
+	if !strings.Contains(reqs[1].System, "failed these checks") || !strings.Contains(reqs[1].System, "ledger") {
+		t.Errorf("got second system prompt without the findings:\n%s", reqs[1].System)
+	}
+}
+
+func TestForkInventedStatistic(t *testing.T) {
+	f := newFake(t, func(_ int, r recorded) reply {
+		return ok(draft(r, func(b pageBlock) string {
+			if b.Role == "body" {
+				return "Trusted by 93% of teams. " + b.Text
+			}
+			return b.Text
+		}))
+	})
+	p := newProvider(t, f, nil)
+	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Passed {
+		t.Fatalf("got Passed true; want false")
+	}
+	if c := check(res, "no_invented_facts"); c.Passed {
+		t.Errorf("got no_invented_facts %+v; want failed", c)
+	}
+	if got := len(f.requests()); got != 2 {
+		t.Errorf("got %d requests; want 2 (one retry)", got)
+	}
+}
+
+func TestRewriteErrors(t *testing.T) {
+	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
+	tests := []struct {
+		name     string
+		script   func(n int, r recorded) reply
+		cfg      func(*Config)
+		wantErr  error
+		wantMsg  string
+		wantReqs int
+	}{
+		{name: "malformed then good", wantReqs: 2, script: func(n int, r recorded) reply {
+			if n == 1 {
+				return ok(`{"blocks": [{"id": 2, "text": `)
+			}
+			return ok(draft(r, good))
+		}},
+		{name: "malformed twice", wantReqs: 2, wantErr: fork.ErrProvider, wantMsg: "no usable JSON", script: func(int, recorded) reply {
+			return ok("Sure! Here is your rewrite.")
+		}},
+		{name: "unknown id then good", wantReqs: 2, script: func(n int, r recorded) reply {
+			if n == 1 {
+				return ok(`{"blocks":[{"id":999,"text":"x","rationale":""}]}`)
+			}
+			return ok(draft(r, good))
+		}},
+		{name: "429 then success", wantReqs: 2, script: func(n int, r recorded) reply {
+			if n == 1 {
+				return reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After": "0"}, Content: "slow down"}
+			}
+			return ok(draft(r, good))
+		}},
+		{name: "503 twice then success", wantReqs: 3, script: func(n int, r recorded) reply {
+			if n < 3 {
+				return reply{Status: http.StatusServiceUnavailable, Header: map[string]string{"Retry-After": "0.01"}, Content: "overloaded"}
+			}
+			return ok(draft(r, good))
+		}},
+		{name: "429 beyond retries", wantReqs: 3, wantErr: fork.ErrProvider, wantMsg: "429", script: func(int, recorded) reply {
+			return reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After": "0"}, Content: "slow down"}
+		}},
+		{name: "json_schema rejected", wantReqs: 2, script: func(n int, r recorded) reply {
+			rf, _ := r.Raw["response_format"].(map[string]any)
+			if rf["type"] == "json_schema" {
+				return reply{Status: http.StatusBadRequest, Content: "response_format json_schema is not supported by this model"}
+			}
+			return ok(draft(r, good))
+		}},
+		{name: "unauthorized", wantReqs: 1, wantErr: fork.ErrProvider, wantMsg: "401", script: func(int, recorded) reply {
+			return reply{Status: http.StatusUnauthorized, Content: "bad key"}
+		}},
+		{name: "timeout", wantReqs: 1, wantErr: fork.ErrTimeout, wantMsg: "the LLM endpoint did not answer within 100ms",
+			cfg: func(c *Config) { c.Timeout = 100 * time.Millisecond },
+			script: func(_ int, r recorded) reply {
+				return reply{Content: draft(r, good), Delay: 2 * time.Second}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, tt.script)
+			p := newProvider(t, f, tt.cfg)
+			d, err := p.Rewrite(context.Background(), plan)
+			if got := len(f.requests()); got != tt.wantReqs {
+				t.Errorf("got %d requests; want %d", got, tt.wantReqs)
+			}
+			if tt.wantErr == nil {
+				if err != nil {
+					t.Fatalf("got %v; want no error", err)
+				}
+				if got, want := len(d.Blocks), len(plan.Blocks); got != want {
+					t.Errorf("got %d draft blocks; want %d", got, want)
+				}
+				return
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("got %v; want %v", err, tt.wantErr)
+			}
+			if !strings.Contains(err.Error(), tt.wantMsg) {
+				t.Errorf("got %q; want it to mention %q", err, tt.wantMsg)
+			}
+		})
+	}
+}
+
+func TestEndpointDown(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	base := srv.URL
+	srv.Close()
+	p, err := New(Config{BaseURL: base, APIKey: "k", Model: "m", Retries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Rewrite(context.Background(), planFor(t, fork.Request{HTML: readPage(t, "page-en.html")}))
+	if !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "could not be reached") {
+		t.Errorf("got %v; want ErrProvider saying the endpoint could not be reached", err)
+	}
+}
+
+func TestContextDeadline(t *testing.T) {
+	f := newFake(t, func(_ int, r recorded) reply { return reply{Content: draft(r, good), Delay: 2 * time.Second} })
+	p := newProvider(t, f, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := p.Rewrite(ctx, planFor(t, fork.Request{HTML: readPage(t, "page-en.html")}))
+	if !errors.Is(err, fork.ErrTimeout) {
+		t.Errorf("got %v; want ErrTimeout", err)
+	}
+}
+
+func TestChunking(t *testing.T) {
+	f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
+	p := newProvider(t, f, func(c *Config) { c.MaxTokens = 120; c.MaxConcurrent = 2 })
+	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
+	d, err := p.Rewrite(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := f.requests()
+	if len(reqs) < 2 {
+		t.Errorf("got %d requests; want the blocks split over several", len(reqs))
+	}
+	sent := map[int]int{}
+	for _, r := range reqs {
+		for _, b := range r.Blocks {
+			sent[b.ID]++
+		}
+	}
+	for _, b := range plan.Blocks {
+		if want := map[bool]int{true: 0, false: 1}[b.Verbatim]; sent[b.ID] != want {
+			t.Errorf("block %d sent %d times; want %d", b.ID, sent[b.ID], want)
+		}
+	}
+	if got, want := len(d.Blocks), len(plan.Blocks); got != want {
+		t.Errorf("got %d draft blocks; want %d", got, want)
+	}
+	want := fmt.Sprintf("tokens: %d prompt + %d completion", 100*len(reqs), 50*len(reqs))
+	if got := d.Notes[len(d.Notes)-1]; got != want {
+		t.Errorf("got note %q; want %q", got, want)
+	}
+}
+
+// german is the page's copy in German.
+var german = map[string]string{
+	"Tidy Notes: notes for busy teams":                      "Tidy Notes: Notizen für Teams, die viel zu tun haben",
+	"Tidy Notes keeps the notes of your team in one place.": "Tidy Notes hält die Notizen deines Teams an einem Ort zusammen.",
+	"Notes your whole team can find":                        "Notizen, die dein ganzes Team findet",
+	"Tidy Notes keeps every meeting note, plan and decision in one shared place, so nobody has to search through old chat threads again.": "Tidy Notes bewahrt jede Besprechungsnotiz, jeden Plan und jede Entscheidung an einem gemeinsamen Ort auf, damit niemand mehr in alten Chats suchen muss.",
+	"Start your free trial":            "Jetzt kostenlos testen",
+	"Simple pricing":                   "Einfache Preise",
+	"€49 per month for the whole team": "€49 pro Monat für das ganze Team",
+	"You can cancel at any time in the settings of your account, and your notes stay yours.": "Du kannst jederzeit in den Einstellungen deines Kontos kündigen, und deine Notizen bleiben deine.",
+	"\"We stopped losing decisions in chat.\"":                                               "„Wir verlieren keine Entscheidungen mehr im Chat.“",
+	"30-day money-back guarantee.":                                                           "30 Tage Geld-zurück-Garantie.",
+}
+
+func TestForkTranslation(t *testing.T) {
+	f := newFake(t, func(_ int, r recorded) reply {
+		return ok(draft(r, func(b pageBlock) string {
+			if de, ok := german[b.Text]; ok {
+				return de
+			}
+			return b.Text
+		}))
+	})
+	p := newProvider(t, f, nil)
+	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html"), SourceLanguage: "en", TargetLanguage: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Translation {
+		t.Errorf("got translation false; want true")
+	}
+	if !res.Passed {
+		t.Fatalf("got Passed false (%+v); want true", failedChecks(res))
+	}
+	if c := check(res, "language"); !c.Passed {
+		t.Errorf("got language check %+v; want passed", c)
+	}
+	r := f.requests()[0]
+	if !strings.Contains(r.System, "translation from en into de") {
+		t.Errorf("system prompt does not ask for the translation:\n%s", r.System)
+	}
+	var verbatim int
+	for _, b := range r.Blocks {
+		if b.Verbatim {
+			verbatim++
+		}
+	}
+	if verbatim != 2 {
+		t.Errorf("got %d verbatim blocks sent; want 2 (translated faithfully)", verbatim)
+	}
+}
