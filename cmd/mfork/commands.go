@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/provider/rules"
 )
 
 // usage is printed for "mfork help" and for a command it does not know.
@@ -25,6 +24,7 @@ Usage:
                 (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
+                [--provider rules|openai] [--model M] [--openai-base-url URL]
                 [--allow-private] [--timeout 10s] URL|FILE|-
   mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-private] URL|FILE|-
   mfork profiles [--format text|json]
@@ -34,8 +34,8 @@ Usage:
   mfork help
 
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
-fork rebuilds a page for a profile and layer with the built-in provider and prints the
-result (exit 1 when the fork fails a check: it is printed, never hidden).
+fork rebuilds a page for a profile and layer (with the built-in provider, or an OpenAI-compatible
+endpoint: --provider openai, OPENAI_API_KEY in the environment) and prints the result (exit 1 when the fork fails a check: it is printed, never hidden).
 plan prints, as JSON, what a writer needs to fork the page itself: each block with its brief and length
 budget, the locked facts, the profile's pattern and the layer's rules (then check the result with verify).
 profiles lists the audience profiles and the language layers.
@@ -363,6 +363,7 @@ func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	tf := addTargetFlags(fs)
 	format := fs.String("format", "md", "output format: json, md or html")
 	ff := addFetchFlags(fs)
+	pc := addProviderFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -374,7 +375,11 @@ func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if err != nil {
 		return err
 	}
-	f, err := ff.forker(fork.WithProvider(rules.New()))
+	provider, err := pc.build()
+	if err != nil {
+		return err
+	}
+	f, err := ff.forker(fork.WithProvider(provider))
 	if err != nil {
 		return err
 	}

@@ -209,3 +209,23 @@ func TestPlan(t *testing.T) {
 		t.Errorf("unknown profile: exit %d %q; want 2 and the valid names", code, errOut)
 	}
 }
+
+func TestProviderFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fork", "--provider", "openai", tidyflow}, "needs a model"},
+		{[]string{"fork", "--provider", "magic", tidyflow}, "use rules or openai"},
+		{[]string{"serve", "--provider", "openai", "--db", "sqlite:" + filepath.Join(t.TempDir(), "p.db")}, "needs a model"},
+		{[]string{"fork", "--to", "de", tidyflow}, "cannot translate"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args[:3], " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, "", tt.args...)
+			if code != 2 || !strings.Contains(errOut, tt.want) {
+				t.Errorf("got exit %d %q; want 2 and %q", code, errOut, tt.want)
+			}
+		})
+	}
+}

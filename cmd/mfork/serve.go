@@ -18,7 +18,6 @@ import (
 	"github.com/marketingfork/fork/httpapi"
 	"github.com/marketingfork/fork/internal/store"
 	"github.com/marketingfork/fork/internal/store/sqlite"
-	"github.com/marketingfork/fork/provider/rules"
 )
 
 // version is the server's version, reported by /health and /v1/status.
@@ -37,6 +36,7 @@ type serveConfig struct {
 	logFormat    string
 	shutdown     time.Duration
 	limits       httpapi.Limits
+	provider     *providerConfig
 }
 
 // env returns the environment variable's value, or def when it is unset.
@@ -69,6 +69,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
+	c.provider = addProviderFlags(fs)
 	fs.IntVar(&c.limits.ForksPerMinute, "forks-per-minute", envInt("MFORK_FORKS_PER_MINUTE", 60), "fork requests per key per minute; -1 for no limit (MFORK_FORKS_PER_MINUTE)")
 	fs.IntVar(&c.limits.ForksPerDay, "forks-per-day", envInt("MFORK_FORKS_PER_DAY", 1000), "fork requests per key per day; -1 for no limit (MFORK_FORKS_PER_DAY)")
 	fs.IntVar(&c.limits.KeysPerHour, "keys-per-hour", envInt("MFORK_KEYS_PER_HOUR", 10), "keys issued per client address per hour (MFORK_KEYS_PER_HOUR)")
@@ -116,7 +117,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
-	forker := fork.New(fork.WithProvider(rules.New()), fork.WithAllowPrivate(c.allowPrivate))
+	provider, err := c.provider.build()
+	if err != nil {
+		return err
+	}
+	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate))
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
 		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
@@ -140,7 +145,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ErrorLog:       slog.NewLogLogger(lh, slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "mfork %s listening on http://%s (store %s)\n", version, ln.Addr(), st.Kind())
-	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate)
+	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate, "provider", provider.Info().Name)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
