@@ -46,6 +46,10 @@ type Request struct {
 	// HTML is an inline page to fork instead of fetching URL. When both are
 	// set, HTML is used and URL is only recorded as where the page lives.
 	HTML string `json:"html,omitempty"`
+	// Strict turns a fork that still fails verification after its retry
+	// into an error wrapping ErrProvider, instead of a result with Passed
+	// false: for callers that publish forks without reading the checks.
+	Strict bool `json:"strict,omitempty"`
 }
 
 // UnmarshalJSON fills absent fields with their defaults, so a body of {}

@@ -319,3 +319,23 @@ func failedNames(cs []fork.Check) []string {
 	}
 	return out
 }
+
+func TestForkStrict(t *testing.T) {
+	invent := func(_ int, b fork.Brief) fork.DraftBlock {
+		if b.Role == fork.RoleSubheadline {
+			return fork.DraftBlock{ID: b.ID, Text: b.Text + " 97% of owners agree."}
+		}
+		return keep(b)
+	}
+	f := fork.New(fork.WithProvider(&scriptedProvider{edit: invent}))
+	req := fork.Request{HTML: readPage(t, "tidyflow-en.html"), LanguageLayer: "technical"}
+	res, err := f.Fork(context.Background(), req)
+	if err != nil || res.Passed {
+		t.Fatalf("without strict: got %v, passed=%v; want a result that failed its checks", err, res != nil && res.Passed)
+	}
+	req.Strict = true
+	_, err = f.Fork(context.Background(), req)
+	if !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "no_invented_facts") {
+		t.Errorf("strict: got %v; want ErrProvider naming the failed check", err)
+	}
+}

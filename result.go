@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/marketingfork/fork/internal/readability"
@@ -146,6 +147,14 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 			break
 		}
 		plan.Findings = failed(rep.Checks)
+	}
+	if plan.Request.Strict && !rep.Passed {
+		var names []string
+		for _, c := range failed(rep.Checks) {
+			names = append(names, c.Name+": "+c.Details)
+		}
+		return nil, fmt.Errorf("%w: strict mode: the %s provider's fork failed verification after %d tries: %s",
+			ErrProvider, info.Name, min(tries, maxAttempts), strings.Join(names, "; "))
 	}
 	return f.result(plan, ex, draft, rep, info, tries)
 }

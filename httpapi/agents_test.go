@@ -142,3 +142,14 @@ func TestAgentQuota(t *testing.T) {
 	r = e.do("GET", "/ask?query=which+profiles+are+there&streaming=false", "", "X-Sandbox", "true")
 	wantStatus(t, r, http.StatusOK)
 }
+
+func TestStrictField(t *testing.T) {
+	e := newEnv(t, nil)
+	r := e.do("POST", "/v1/fork", `{"strict":"yes"}`, "X-Sandbox", "true")
+	wantStatus(t, r, http.StatusUnprocessableEntity)
+	if !strings.Contains(string(r.body), `"type":"bool_type"`) || !strings.Contains(string(r.body), `"strict"`) {
+		t.Errorf("got %s; want a bool_type item on strict", r.body)
+	}
+	r = e.do("POST", "/v1/fork", `{"strict":true}`, "X-Sandbox", "true")
+	wantStatus(t, r, http.StatusOK)
+}

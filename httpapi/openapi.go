@@ -281,6 +281,8 @@ func contractSchemas() map[string]any {
 				"target_language": str("Target Language", fork.DefaultLanguage, "BCP 47 language of the fork; its region is the target culture. Equal to source_language means: keep the page's language."),
 				"html": map[string]any{"type": "string", "title": "Html",
 					"description": "Extension: an inline page to fork instead of fetching url."},
+				"strict": map[string]any{"type": "boolean", "title": "Strict", "default": false,
+					"description": "Extension: a fork that still fails verification after its retry is a 502 instead of a 200 with passed false."},
 			},
 		},
 		"HTTPValidationError": map[string]any{

@@ -65,7 +65,13 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 		}
 		values[name] = s
 	}
+	// strict is the one boolean field, an extension like html.
+	var strict bool
+	if s, ok := raw["strict"]; ok && json.Unmarshal(s, &strict) != nil {
+		items = append(items, item{Type: "bool_type", Loc: bodyLoc("strict"), Msg: "Input should be a valid boolean", Input: s})
+	}
 	req := fork.Request{
+		Strict:         strict,
 		URL:            values["url"],
 		Profile:        values["profile"],
 		LanguageLayer:  values["language_layer"],
