@@ -84,9 +84,11 @@ func TestServeEndToEnd(t *testing.T) {
 	db := "sqlite:" + filepath.Join(t.TempDir(), "mfork.db")
 
 	release := make(chan struct{})
+	arrived := make(chan struct{}, 1)
 	page, _ := os.ReadFile(tidyflow)
 	pages := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/slow" {
+			arrived <- struct{}{}
 			<-release
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -121,7 +123,13 @@ func TestServeEndToEnd(t *testing.T) {
 		resp, _ := postJSON(t, base+"/v1/fork", auth, `{"url":"`+pages.URL+`/slow"}`)
 		done <- resp.StatusCode
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// SIGTERM only once the server is fetching the slow page: the fork is in
+	// flight for certain, however slow the machine.
+	select {
+	case <-arrived:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the fork never reached the page server")
+	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
