@@ -544,7 +544,7 @@ func checkOrder(p *Plan, d *Draft) Check {
 // detector is confident enough to say.
 func checkLanguage(p *Plan, text string) Check {
 	want := baseLanguage(p.TargetLanguage)
-	got, conf := langdetect.Detect(text)
+	got, conf := langdetect.Detect(detectSample(text))
 	c := Check{Name: "language", Passed: true}
 	switch {
 	case got == "" || conf < 0.2:
