@@ -18,6 +18,11 @@ import (
 // their own 401s: it reports a missing or bad key as wrapping unauthorized,
 // and anything else (the store down) as itself.
 func (h *Handler) keyID(r *http.Request, unauthorized error) (string, error) {
+	// agentQuota has checked a keyed request's key already; one store
+	// lookup per request is enough.
+	if id := stateOf(r).keyID; id != "" {
+		return id, nil
+	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
 		var ae *apiError
