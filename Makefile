@@ -8,8 +8,10 @@ FUZZTIME ?= 5s
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
 
+# The PostgreSQL store's suite and the multi-node test need a server:
+# scripts/pgtest.sh starts a scratch one for the run (see its header).
 unit:
-	$(GO) test -race -count=1 $(PKGS)
+	bash scripts/pgtest.sh run $(GO) test -race -count=1 $(PKGS)
 
 # Each fuzz target runs on its own: go test allows one -fuzz pattern per package.
 fuzz:

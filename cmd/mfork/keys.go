@@ -21,7 +21,7 @@ func cmdKeys(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%w: keys needs create, list or revoke", errUsage)
 	}
 	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
-	db := fs.String("db", env("MFORK_DB", defaultDB), "store: sqlite:PATH (MFORK_DB)")
+	db := fs.String("db", env("MFORK_DB", defaultDB), "store: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DB (MFORK_DB)")
 	name := fs.String("name", "", "a label for the new key (create)")
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
 	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/internal/store/postgres"
 	"github.com/marketingfork/fork/internal/store/sqlite"
 )
 
@@ -63,7 +64,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var c serveConfig
 	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", ":8080"), "listen address (MFORK_ADDR)")
-	fs.StringVar(&c.db, "db", env("MFORK_DB", defaultDB), "store: sqlite:PATH (MFORK_DB)")
+	fs.StringVar(&c.db, "db", env("MFORK_DB", defaultDB), "store: sqlite:PATH, or postgres://USER:PASSWORD@HOST:PORT/DB for several nodes (MFORK_DB)")
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
 	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
@@ -96,9 +97,10 @@ func openStore(ctx context.Context, spec string) (store.Store, error) {
 		}
 		return sqlite.Open(ctx, path)
 	case strings.HasPrefix(spec, "postgres://"), strings.HasPrefix(spec, "postgresql://"):
-		return nil, fmt.Errorf("%w: this build has no PostgreSQL store yet; use --db sqlite:PATH", errUsage)
+		return postgres.Open(ctx, spec)
 	}
-	return nil, fmt.Errorf("%w: --db %q: use sqlite:PATH", errUsage, spec)
+	// The value may be a URL with a password in it: never echo it.
+	return nil, fmt.Errorf("%w: --db must be sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DB", errUsage)
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/internal/store/migrate"
 	"github.com/marketingfork/fork/internal/store/storetest"
 )
 
@@ -52,13 +53,13 @@ func TestKind(t *testing.T) {
 }
 
 func TestMigrationsAppliedOnce(t *testing.T) {
-	ms, err := migrations()
+	ms, err := migrate.Load(migrationFiles, "migrations")
 	if err != nil {
 		t.Fatalf("migrations: %v", err)
 	}
 	var want []string
 	for _, m := range ms {
-		want = append(want, m.version)
+		want = append(want, m.Version)
 	}
 	if len(want) == 0 || want[0] != "0001_init" {
 		t.Fatalf("embedded migrations: got %v; want 0001_init first", want)
