@@ -33,11 +33,13 @@ clients:
 	bash client/python/run_tests.sh
 	bash client/js/run_tests.sh
 
-## bench: extraction of every corpus page, forks of every page, and the API under load
+## bench: extraction of every corpus page, forks of every page, the API under load, and
+## the real binary as one node on SQLite, one on PostgreSQL and three on one PostgreSQL
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 -cpu=1 . ./internal/...
 	$(GO) test -run='^$$' -bench=BenchmarkFork -benchmem -count=3 -cpu=1 ./provider/rules/
 	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
+	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 
 ## lint: gofmt must have nothing to change, go vet must be clean
 lint:

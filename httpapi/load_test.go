@@ -2,13 +2,12 @@ package httpapi
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"slices"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/marketingfork/fork/internal/loadgen"
 )
 
 // loadClients is how many connections the load generator keeps busy: enough
@@ -23,56 +22,13 @@ func runLoad(b *testing.B, srvURL string, newReq func() *http.Request) {
 	tr := &http.Transport{MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	var (
-		mu        sync.Mutex
-		latencies = make([]time.Duration, 0, b.N)
-		wg        sync.WaitGroup
-		next      = make(chan struct{}, b.N)
-	)
-	for range b.N {
-		next <- struct{}{}
-	}
-	close(next)
 	b.ResetTimer()
-	start := time.Now()
-	for range loadClients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			local := make([]time.Duration, 0, b.N/loadClients+1)
-			for range next {
-				t0 := time.Now()
-				resp, err := client.Do(newReq())
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusOK {
-					b.Errorf("status %d", resp.StatusCode)
-					return
-				}
-				local = append(local, time.Since(t0))
-			}
-			mu.Lock()
-			latencies = append(latencies, local...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
+	res, err := loadgen.Run(client, b.N, loadClients, http.StatusOK, func(int) *http.Request { return newReq() })
 	b.StopTimer()
-	if len(latencies) == 0 {
-		return
+	if err != nil {
+		b.Fatal(err)
 	}
-	slices.Sort(latencies)
-	pct := func(p float64) float64 {
-		return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
-	}
-	b.ReportMetric(float64(len(latencies))/elapsed.Seconds(), "req/s")
-	b.ReportMetric(pct(0.50), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
+	res.Report(b)
 }
 
 // BenchmarkLoadSandboxFork drives sandbox POST /v1/fork over loopback.

@@ -15,7 +15,7 @@ import (
 
 const tidyflow = "../../testdata/pages/tidyflow-en.html"
 
-func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+func runCLI(t testing.TB, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)

@@ -18,7 +18,7 @@ import (
 )
 
 // buildBinary builds the real mfork binary once per test run.
-func buildBinary(t *testing.T) string {
+func buildBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "mfork")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
@@ -32,7 +32,7 @@ var listening = regexp.MustCompile(`listening on (http://\S+)`)
 
 // startServer runs `mfork serve` on a free loopback port and returns its
 // base URL and the process.
-func startServer(t *testing.T, bin string, args ...string) (string, *exec.Cmd, *bytes.Buffer) {
+func startServer(t testing.TB, bin string, args ...string) (string, *exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	stdout, err := cmd.StdoutPipe()
@@ -57,7 +57,7 @@ func startServer(t *testing.T, bin string, args ...string) (string, *exec.Cmd, *
 	return m[1], cmd, &logs
 }
 
-func postJSON(t *testing.T, url string, headers map[string]string, body string) (*http.Response, []byte) {
+func postJSON(t testing.TB, url string, headers map[string]string, body string) (*http.Response, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
