@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/store"
 )
 
 // apiError is an error that knows its HTTP answer. Detail is what the
@@ -168,6 +169,12 @@ func (h *Handler) errorReply(r *http.Request, err error) reply {
 		// input.
 		return h.invalidReply(r, err, []item{{Type: "url_parsing", Loc: bodyLoc("url"), Msg: "Input should be a valid URL, " + err.Error(), Input: req.URL,
 			Ctx: map[string]any{"error": err.Error()}}})
+	case errors.Is(err, store.ErrUnavailable):
+		// The database is down or failing over: nothing the caller did,
+		// and a retry in a moment may well succeed.
+		ae = &apiError{status: http.StatusServiceUnavailable, typ: "store_unavailable",
+			detail: "the service cannot reach its database just now; retry shortly",
+			header: http.Header{"Retry-After": {"2"}}}
 	case errors.Is(err, context.Canceled):
 		ae = &apiError{status: statusClientClosed, typ: "client_closed", detail: "the client closed the request"}
 	default:

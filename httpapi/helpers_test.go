@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"encoding/json"
 	"io"
 	"mime"
@@ -71,16 +72,24 @@ func (c *clock) Set(t time.Time) {
 	c.mu.Unlock()
 }
 
-// spyStore is the real SQLite store with calls counted, and a switch that
-// makes Ping panic. It changes nothing the store does.
+// spyStore is the real SQLite store with calls counted, a switch that
+// makes Ping panic, and one that makes key lookups and key creation fail
+// as a database that cannot be reached does. Otherwise it changes nothing
+// the store does.
 type spyStore struct {
 	store.Store
 	keyLookups, hits, begins, finishes, abandons, creates atomic.Int64
-	panicPing                                             atomic.Bool
+	panicPing, down                                       atomic.Bool
 }
+
+// errDown is what a store that cannot reach its database reports.
+var errDown = fmt.Errorf("test: dial tcp 10.0.0.5:5432: connection refused: %w", store.ErrUnavailable)
 
 func (s *spyStore) KeyByHash(ctx context.Context, hash []byte) (store.Key, error) {
 	s.keyLookups.Add(1)
+	if s.down.Load() {
+		return store.Key{}, errDown
+	}
 	return s.Store.KeyByHash(ctx, hash)
 }
 
@@ -106,6 +115,9 @@ func (s *spyStore) AbandonIdem(ctx context.Context, scope, key string) error {
 
 func (s *spyStore) CreateKey(ctx context.Context, k store.Key) error {
 	s.creates.Add(1)
+	if s.down.Load() {
+		return errDown
+	}
 	return s.Store.CreateKey(ctx, k)
 }
 

@@ -70,6 +70,7 @@ func openAPIDocument() map[string]any {
 	}
 	invalid := jsonResponse("Validation Error", ref("HTTPValidationError"))
 	internal := errResp("Internal error: the cause is logged under the request ID, never shown")
+	unavailable := errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After")
 	tooLarge := errResp("Request body larger than the server's limit (1 MB by default)")
 	keyParams := []any{
 		headerParam("authorization", "The API key as \"Bearer <API_KEY>\"."),
@@ -139,6 +140,7 @@ func openAPIDocument() map[string]any {
 				"422": invalid,
 				"429": errResp("The key's fork quota is used up", "Retry-After", "RateLimit", "RateLimit-Policy"),
 				"500": internal,
+				"503": unavailable,
 				"502": errResp("The page could not be fetched, or the rewriting engine failed"),
 				"504": errResp("The page took longer than the fetch deadline"),
 			},
@@ -152,6 +154,7 @@ func openAPIDocument() map[string]any {
 					"text/plain":       map[string]any{"schema": map[string]any{"type": "string"}},
 				}},
 				"500": internal,
+				"503": unavailable,
 			},
 		}},
 		"/openapi.json": map[string]any{"get": map[string]any{
@@ -183,6 +186,7 @@ func openAPIDocument() map[string]any {
 					"422": invalid,
 					"429": errResp("Too many keys issued to this address this hour", "Retry-After"),
 					"500": internal,
+					"503": unavailable,
 				},
 			},
 		},
@@ -382,6 +386,7 @@ func mcpOp(method, desc string, keyParams []any, errResp func(string, ...string)
 			"422": invalid,
 			"429": errResp("The key's fork quota is used up: keyed requests count against it as forks do", "Retry-After", "RateLimit", "RateLimit-Policy"),
 			"500": errResp("Internal error"),
+			"503": errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After"),
 		},
 	}
 }
@@ -416,6 +421,7 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 			"422": invalid,
 			"429": errResp("The key's fork quota is used up: keyed requests count against it as forks do", "Retry-After", "RateLimit", "RateLimit-Policy"),
 			"500": errResp("Internal error"),
+			"503": errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After"),
 		},
 	}
 	if method == "post" {
@@ -471,6 +477,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 	oauthErr := func(desc string) map[string]any {
 		return withHeaders(jsonResponse(desc, sc.err), "Cache-Control")
 	}
+	unavailable := errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After")
 	invalid := jsonResponse("Declared because the contract asks it of every endpoint with inputs; the OAuth endpoints answer bad input with their own errors instead", ref("HTTPValidationError"))
 	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
 	query := func(name string, required bool, desc string) map[string]any {
@@ -511,6 +518,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 				"422": invalid,
 				"429": errResp("Too many clients registered from this address this hour", "Retry-After"),
 				"500": internal,
+				"503": unavailable,
 			},
 		}},
 		"/oauth/authorize": map[string]any{
@@ -535,6 +543,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 					"400": html("An error page: the client or redirect_uri is not registered, so nothing is redirected"),
 					"422": invalid,
 					"500": internal,
+					"503": unavailable,
 				},
 			},
 			"post": map[string]any{
@@ -554,6 +563,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 					"413": tooLarge,
 					"422": invalid,
 					"500": internal,
+					"503": unavailable,
 				},
 			},
 		},
@@ -580,6 +590,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 				"422": invalid,
 				"429": errResp("Too many keys issued to this address this hour", "Retry-After"),
 				"500": internal,
+				"503": unavailable,
 			},
 		}},
 	}

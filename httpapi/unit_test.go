@@ -128,3 +128,41 @@ func TestNewRequiresForkerAndStore(t *testing.T) {
 		t.Errorf("New without a Forker succeeded; want an error")
 	}
 }
+
+// TestStoreUnavailable: when the database cannot be reached (PostgreSQL
+// restarting, a failover) the caller gets a 503 with Retry-After, not a
+// 500, and the API works again as soon as the store does.
+func TestStoreUnavailable(t *testing.T) {
+	e := newEnv(t, nil)
+	key, _ := e.newKey()
+	forkBody := `{"url":"` + e.pageURL("/page") + `"}`
+	tests := []struct {
+		name string
+		send func() response
+	}{
+		{"fork with a key", func() response { return e.do("POST", "/v1/fork", forkBody, "Authorization", "Bearer "+key) }},
+		{"get a key", func() response {
+			return e.do("POST", "/get-key", `{"label":"x"}`, "Accept", "application/json")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e.store.down.Store(true)
+			r := tt.send()
+			e.store.down.Store(false)
+			if r.status != http.StatusServiceUnavailable {
+				t.Fatalf("got %d %s; want 503", r.status, r.body)
+			}
+			if got := r.header.Get("Retry-After"); got == "" {
+				t.Error("503 without Retry-After")
+			}
+			body := r.json(t)
+			if body["type"] != "store_unavailable" || strings.Contains(string(r.body), "10.0.0.5") {
+				t.Errorf("got body %s; want type store_unavailable and no internal address", r.body)
+			}
+			if r := tt.send(); r.status != http.StatusOK {
+				t.Errorf("once the store is back: got %d %s; want 200", r.status, r.body)
+			}
+		})
+	}
+}

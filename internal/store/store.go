@@ -14,6 +14,12 @@ import (
 // ErrNotFound is returned when a key or record does not exist.
 var ErrNotFound = errors.New("not found")
 
+// ErrUnavailable marks an error that says the store cannot be reached now
+// (the database is down, restarting or refusing connections) rather than
+// that the request was wrong: the HTTP API answers 503 with Retry-After,
+// and a load balancer or client retries.
+var ErrUnavailable = errors.New("store unavailable")
+
 // Key is an API key as stored: never the key itself, only its hash.
 type Key struct {
 	// ID is the key's public identifier ("key_…"), shown in listings.

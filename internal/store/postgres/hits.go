@@ -27,7 +27,7 @@ func (s *Store) Hit(ctx context.Context, bucket string, window time.Time) (int64
 	if s.hits.Add(1)%pruneEvery == 0 {
 		if _, err := s.pool.Exec(ctx, `DELETE FROM rate_windows WHERE window_start < $1`,
 			window.Add(-windowRetention)); err != nil {
-			return 0, fmt.Errorf("postgres: hit %q: prune old windows: %w", bucket, err)
+			return 0, fmt.Errorf("postgres: hit %q: prune old windows: %w", bucket, classify(err))
 		}
 	}
 	var n int64
@@ -36,7 +36,7 @@ func (s *Store) Hit(ctx context.Context, bucket string, window time.Time) (int64
 		 ON CONFLICT (bucket, window_start) DO UPDATE SET count = w.count + 1
 		 RETURNING count`, bucket, window).Scan(&n)
 	if err != nil {
-		return 0, fmt.Errorf("postgres: hit %q: %w", bucket, err)
+		return 0, fmt.Errorf("postgres: hit %q: %w", bucket, classify(err))
 	}
 	return n, nil
 }

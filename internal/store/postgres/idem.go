@@ -30,7 +30,7 @@ const claimAttempts = 5
 // A record is live while now - CreatedAt <= ttl.
 func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byte, now time.Time, ttl time.Duration) (store.Idem, bool, error) {
 	wrap := func(err error) error {
-		return fmt.Errorf("postgres: begin idempotent request %q/%q: %w", scope, key, err)
+		return fmt.Errorf("postgres: begin idempotent request %q/%q: %w", scope, key, classify(err))
 	}
 	if bodyHash == nil {
 		bodyHash = []byte{} // the column is NOT NULL; an empty hash is still a hash
@@ -39,7 +39,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 	cutoff := now.Add(-ttl)
 	if s.begins.Add(1)%idemSweepEvery == 1 {
 		if _, err := s.pool.Exec(ctx, `DELETE FROM idempotency WHERE created_at < $1`, cutoff); err != nil {
-			return store.Idem{}, false, wrap(fmt.Errorf("sweep expired: %w", err))
+			return store.Idem{}, false, wrap(fmt.Errorf("sweep expired: %w", classify(err)))
 		}
 	}
 	for range claimAttempts {
@@ -59,7 +59,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 			}, true, nil
 		}
 		if !errors.Is(err, pgx.ErrNoRows) {
-			return store.Idem{}, false, wrap(err)
+			return store.Idem{}, false, wrap(classify(err))
 		}
 		// A live record holds the key: the caller replays it, or reports a
 		// conflict or a mismatch.
@@ -72,7 +72,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 			continue // abandoned in between: claim again
 		}
 		if err != nil {
-			return store.Idem{}, false, wrap(err)
+			return store.Idem{}, false, wrap(classify(err))
 		}
 		rec.CreatedAt = utc(rec.CreatedAt)
 		return rec, false, nil
@@ -92,7 +92,7 @@ func (s *Store) FinishIdem(ctx context.Context, scope, key string, status int, c
 		  WHERE scope = $5 AND idem_key = $6 AND state = $7`,
 		store.IdemDone, status, contentType, body, scope, key, store.IdemRunning)
 	if err != nil {
-		return fmt.Errorf("postgres: finish idempotent request %q/%q: %w", scope, key, err)
+		return fmt.Errorf("postgres: finish idempotent request %q/%q: %w", scope, key, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return fmt.Errorf("postgres: finish idempotent request %q/%q: %w", scope, key, store.ErrNotFound)
@@ -107,7 +107,7 @@ func (s *Store) AbandonIdem(ctx context.Context, scope, key string) error {
 		`DELETE FROM idempotency WHERE scope = $1 AND idem_key = $2 AND state = $3`,
 		scope, key, store.IdemRunning)
 	if err != nil {
-		return fmt.Errorf("postgres: abandon idempotent request %q/%q: %w", scope, key, err)
+		return fmt.Errorf("postgres: abandon idempotent request %q/%q: %w", scope, key, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return fmt.Errorf("postgres: abandon idempotent request %q/%q: %w", scope, key, store.ErrNotFound)

@@ -24,7 +24,7 @@ func (s *Store) CreateKey(ctx context.Context, k store.Key) error {
 	if _, err := s.pool.Exec(ctx,
 		`INSERT INTO api_keys (id, hash, prefix, name, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		k.ID, k.Hash, k.Prefix, k.Name, k.CreatedAt, revoked); err != nil {
-		return fmt.Errorf("postgres: create key %q: %w", k.ID, err)
+		return fmt.Errorf("postgres: create key %q: %w", k.ID, classify(err))
 	}
 	return nil
 }
@@ -57,7 +57,7 @@ func (s *Store) KeyByHash(ctx context.Context, hash []byte) (store.Key, error) {
 		return store.Key{}, fmt.Errorf("postgres: key by hash: %w", store.ErrNotFound)
 	}
 	if err != nil {
-		return store.Key{}, fmt.Errorf("postgres: key by hash: %w", err)
+		return store.Key{}, fmt.Errorf("postgres: key by hash: %w", classify(err))
 	}
 	return k, nil
 }
@@ -67,11 +67,11 @@ func (s *Store) KeyByHash(ctx context.Context, hash []byte) (store.Key, error) {
 func (s *Store) ListKeys(ctx context.Context) ([]store.Key, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM api_keys ORDER BY created_at, id`)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list keys: %w", err)
+		return nil, fmt.Errorf("postgres: list keys: %w", classify(err))
 	}
 	keys, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Key, error) { return scanKey(row) })
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list keys: %w", err)
+		return nil, fmt.Errorf("postgres: list keys: %w", classify(err))
 	}
 	return keys, nil
 }
@@ -82,7 +82,7 @@ func (s *Store) RevokeKey(ctx context.Context, id string, at time.Time) error {
 	tag, err := s.pool.Exec(ctx,
 		`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, at, id)
 	if err != nil {
-		return fmt.Errorf("postgres: revoke key %q: %w", id, err)
+		return fmt.Errorf("postgres: revoke key %q: %w", id, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return fmt.Errorf("postgres: revoke key %q: %w", id, store.ErrNotFound)

@@ -42,7 +42,7 @@ func (s *Store) AddMetrics(ctx context.Context, rows []store.MetricRow) error {
 		 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])
 		 ON CONFLICT (route, method, class) DO UPDATE SET count = m.count + excluded.count`,
 		routes, methods, classes, counts); err != nil {
-		return fmt.Errorf("postgres: add metrics: %w", err)
+		return fmt.Errorf("postgres: add metrics: %w", classify(err))
 	}
 	return nil
 }
@@ -53,11 +53,11 @@ func (s *Store) Metrics(ctx context.Context) ([]store.MetricRow, error) {
 	rows, err := s.pool.Query(ctx,
 		`SELECT route, method, class, count FROM metrics ORDER BY route, method, class`)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: metrics: %w", err)
+		return nil, fmt.Errorf("postgres: metrics: %w", classify(err))
 	}
 	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[store.MetricRow])
 	if err != nil {
-		return nil, fmt.Errorf("postgres: metrics: %w", err)
+		return nil, fmt.Errorf("postgres: metrics: %w", classify(err))
 	}
 	return out, nil
 }

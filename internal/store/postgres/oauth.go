@@ -20,7 +20,7 @@ func (s *Store) CreateOAuthClient(ctx context.Context, c store.OAuthClient) erro
 	if _, err := s.pool.Exec(ctx,
 		`INSERT INTO oauth_clients (id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4)`,
 		c.ID, c.Name, uris, c.CreatedAt); err != nil {
-		return fmt.Errorf("postgres: create oauth client %q: %w", c.ID, err)
+		return fmt.Errorf("postgres: create oauth client %q: %w", c.ID, classify(err))
 	}
 	return nil
 }
@@ -34,7 +34,7 @@ func (s *Store) OAuthClient(ctx context.Context, id string) (store.OAuthClient, 
 		return store.OAuthClient{}, fmt.Errorf("postgres: oauth client %q: %w", id, store.ErrNotFound)
 	}
 	if err != nil {
-		return store.OAuthClient{}, fmt.Errorf("postgres: oauth client %q: %w", id, err)
+		return store.OAuthClient{}, fmt.Errorf("postgres: oauth client %q: %w", id, classify(err))
 	}
 	c.CreatedAt = utc(c.CreatedAt)
 	return c, nil
@@ -45,7 +45,7 @@ func (s *Store) OAuthClient(ctx context.Context, id string) (store.OAuthClient, 
 // any more, and without the sweep every authorization page shown and never
 // answered would stay in the table for good.
 func (s *Store) CreateOAuthCode(ctx context.Context, c store.OAuthCode) error {
-	wrap := func(err error) error { return fmt.Errorf("postgres: create oauth %s: %w", c.Kind, err) }
+	wrap := func(err error) error { return fmt.Errorf("postgres: create oauth %s: %w", c.Kind, classify(err)) }
 	if len(c.Hash) == 0 {
 		return wrap(errors.New("empty hash"))
 	}
@@ -60,7 +60,7 @@ func (s *Store) CreateOAuthCode(ctx context.Context, c store.OAuthCode) error {
 		return err
 	})
 	if err != nil {
-		return wrap(err)
+		return wrap(classify(err))
 	}
 	return nil
 }
@@ -70,7 +70,7 @@ func (s *Store) CreateOAuthCode(ctx context.Context, c store.OAuthCode) error {
 // concurrent deleters, on any node, have the row. An expired row is deleted
 // as well (it is of no use to anyone) but reported as not found.
 func (s *Store) TakeOAuthCode(ctx context.Context, kind string, hash []byte, now time.Time) (store.OAuthCode, error) {
-	wrap := func(err error) error { return fmt.Errorf("postgres: take oauth %s: %w", kind, err) }
+	wrap := func(err error) error { return fmt.Errorf("postgres: take oauth %s: %w", kind, classify(err)) }
 	c := store.OAuthCode{Kind: kind}
 	err := s.pool.QueryRow(ctx,
 		`DELETE FROM oauth_codes WHERE hash = $1 AND kind = $2
@@ -81,7 +81,7 @@ func (s *Store) TakeOAuthCode(ctx context.Context, kind string, hash []byte, now
 	case errors.Is(err, pgx.ErrNoRows):
 		return store.OAuthCode{}, wrap(store.ErrNotFound)
 	case err != nil:
-		return store.OAuthCode{}, wrap(err)
+		return store.OAuthCode{}, wrap(classify(err))
 	case !now.Before(c.ExpiresAt):
 		return store.OAuthCode{}, wrap(fmt.Errorf("expired: %w", store.ErrNotFound))
 	}

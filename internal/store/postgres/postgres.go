@@ -14,12 +14,14 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/marketingfork/fork/internal/store"
@@ -84,7 +86,7 @@ func Open(ctx context.Context, connString string) (*Store, error) {
 	s := &Store{pool: pool, where: where}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("postgres: open %s: %w", where, err)
+		return nil, fmt.Errorf("postgres: open %s: %w", where, classify(err))
 	}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
@@ -163,7 +165,7 @@ func (s *Store) Kind() string { return "postgres" }
 // Ping checks the database answers.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return fmt.Errorf("postgres: ping %s: %w", s.where, err)
+		return fmt.Errorf("postgres: ping %s: %w", s.where, classify(err))
 	}
 	return nil
 }
@@ -173,6 +175,34 @@ func (s *Store) Ping(ctx context.Context) error {
 func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
+}
+
+// classify marks errors that say the database cannot be reached with
+// store.ErrUnavailable: a failed connection, a connection the server ended
+// (shutdown, restart, crash) or one it refused (too many connections, still
+// starting). Other errors are returned as they are.
+func classify(err error) error {
+	if err == nil || errors.Is(err, store.ErrUnavailable) {
+		return err
+	}
+	var ce *pgconn.ConnectError
+	var pe *pgconn.PgError
+	var ne net.Error
+	switch {
+	case errors.As(err, &ce), errors.As(err, &ne):
+	case errors.As(err, &pe):
+		// Class 08 is connection exceptions; 57P01–57P03 are the server
+		// shutting down or not yet accepting; 53300 is too many
+		// connections.
+		if !strings.HasPrefix(pe.Code, "08") && pe.Code != "57P01" && pe.Code != "57P02" && pe.Code != "57P03" && pe.Code != "53300" {
+			return err
+		}
+	case pgconn.SafeToRetry(err):
+		// The connection failed before the statement was sent.
+	default:
+		return err
+	}
+	return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
 }
 
 // utc returns t in UTC, as every time leaves the store: PostgreSQL returns

@@ -2,10 +2,14 @@ package postgres
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/marketingfork/fork/internal/store"
 	"github.com/marketingfork/fork/internal/store/postgres/pgtest"
@@ -92,9 +96,10 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 func TestOpenErrors(t *testing.T) {
 	tests := []struct {
 		name, url, want string
+		unavailable     bool
 	}{
-		{"unparsable URL", "postgres://user:s3cret@host:notaport/db", "does not parse"},
-		{"nobody listening", "postgres://mfork:s3cret@127.0.0.1:1/mfork?sslmode=disable&connect_timeout=2", "127.0.0.1:1/mfork"},
+		{"unparsable URL", "postgres://user:s3cret@host:notaport/db", "does not parse", false},
+		{"nobody listening", "postgres://mfork:s3cret@127.0.0.1:1/mfork?sslmode=disable&connect_timeout=2", "127.0.0.1:1/mfork", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +112,9 @@ func TestOpenErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Open: got %q; want it to mention %q", err, tt.want)
+			}
+			if got := errors.Is(err, store.ErrUnavailable); got != tt.unavailable {
+				t.Errorf("Open: errors.Is(err, store.ErrUnavailable) = %v; want %v", got, tt.unavailable)
 			}
 			if strings.Contains(err.Error(), "s3cret") {
 				t.Errorf("Open: error %q shows the password", err)
@@ -129,5 +137,34 @@ func TestHasParam(t *testing.T) {
 		if got := hasParam(tt.conn, "pool_max_conns"); got != tt.want {
 			t.Errorf("hasParam(%q): got %v; want %v", tt.conn, got, tt.want)
 		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"admin shutdown", &pgconn.PgError{Code: "57P01"}, true},
+		{"connection failure", fmt.Errorf("query: %w", &pgconn.PgError{Code: "08006"}), true},
+		{"too many connections", &pgconn.PgError{Code: "53300"}, true},
+		{"unique violation", &pgconn.PgError{Code: "23505"}, false},
+		{"no rows", store.ErrNotFound, false},
+		{"plain error", errors.New("boom"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := classify(tt.err)
+			if errors.Is(got, store.ErrUnavailable) != tt.want {
+				t.Errorf("classify(%v) = %v; want unavailable %v", tt.err, got, tt.want)
+			}
+			if !errors.Is(got, tt.err) {
+				t.Errorf("classify(%v) = %v; the cause is lost", tt.err, got)
+			}
+		})
+	}
+	if classify(nil) != nil {
+		t.Error("classify(nil) is not nil")
 	}
 }
