@@ -2,8 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
