@@ -164,6 +164,25 @@ type Draft struct {
 	// Sections[k] is the section that takes the k-th section's place. Nil
 	// keeps the page's order.
 	Sections []int `json:"sections,omitempty"`
+	// Usage is what writing the draft cost in tokens; zero for a provider
+	// that does not count them (the built-in one).
+	Usage Usage `json:"usage,omitzero"`
+}
+
+// Usage counts the tokens a model read and wrote.
+type Usage struct {
+	// PromptTokens is what the model read: instructions and page copy.
+	PromptTokens int64 `json:"prompt_tokens"`
+	// CompletionTokens is what it wrote.
+	CompletionTokens int64 `json:"completion_tokens"`
+}
+
+// Total is prompt and completion tokens together.
+func (u Usage) Total() int64 { return u.PromptTokens + u.CompletionTokens }
+
+// Add returns the sum of two usages.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{PromptTokens: u.PromptTokens + v.PromptTokens, CompletionTokens: u.CompletionTokens + v.CompletionTokens}
 }
 
 // DraftBlock is the new text of one block.
@@ -240,7 +259,14 @@ type Forker struct {
 	layerRules map[string][]Rule
 	now        func() time.Time
 	fetchCfg   fetch.Config
+	// rewriteTimeout bounds the provider's drafts of one fork together.
+	rewriteTimeout time.Duration
 }
+
+// DefaultRewriteTimeout is how long the drafts of one fork may take
+// together unless WithRewriteTimeout says otherwise: under the reference
+// server's one-minute write timeout, with the fetch's ten seconds before it.
+const DefaultRewriteTimeout = 45 * time.Second
 
 // Option configures a Forker.
 type Option func(*Forker)
@@ -275,6 +301,12 @@ func WithLayerRules(layer string, rules ...Rule) Option {
 	}
 }
 
+// WithRewriteTimeout sets the time budget of the provider's drafts of one
+// fork, both tries together (DefaultRewriteTimeout when unset or not
+// positive). A fork over it fails with an error that wraps ErrProvider and
+// ErrTimeout.
+func WithRewriteTimeout(d time.Duration) Option { return func(f *Forker) { f.rewriteTimeout = d } }
+
 // WithClock sets the clock that stamps results; tests pass a fixed one.
 func WithClock(now func() time.Time) Option { return func(f *Forker) { f.now = now } }
 
@@ -286,6 +318,9 @@ func New(opts ...Option) *Forker {
 	}
 	if f.fetcher == nil {
 		f.fetcher = fetch.New(f.fetchCfg)
+	}
+	if f.rewriteTimeout <= 0 {
+		f.rewriteTimeout = DefaultRewriteTimeout
 	}
 	return f
 }

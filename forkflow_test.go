@@ -2,6 +2,7 @@ package fork_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -337,5 +338,70 @@ func TestForkStrict(t *testing.T) {
 	_, err = f.Fork(context.Background(), req)
 	if !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "no_invented_facts") {
 		t.Errorf("strict: got %v; want ErrProvider naming the failed check", err)
+	}
+}
+
+// slowProvider answers only when its context ends, as an endpoint that
+// hangs does.
+type slowProvider struct{}
+
+func (slowProvider) Info() fork.ProviderInfo { return fork.ProviderInfo{Name: "slow"} }
+func (slowProvider) Rewrite(ctx context.Context, _ *fork.Plan) (*fork.Draft, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func TestForkRewriteTimeout(t *testing.T) {
+	f := fork.New(fork.WithProvider(slowProvider{}), fork.WithRewriteTimeout(50*time.Millisecond))
+	_, err := f.Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html")})
+	if !errors.Is(err, fork.ErrProvider) || !errors.Is(err, fork.ErrTimeout) {
+		t.Fatalf("got %v; want an error that is both ErrProvider and ErrTimeout", err)
+	}
+	if !strings.Contains(err.Error(), "50ms") {
+		t.Errorf("got %q; want the time budget named", err)
+	}
+}
+
+// retryFailsProvider writes a draft that fails verification, then fails
+// on the retry, reporting tokens for the first.
+type retryFailsProvider struct {
+	scriptedProvider
+	used []int64
+}
+
+func (p *retryFailsProvider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
+	p.used = append(p.used, plan.UsedTokens)
+	if p.attempts == 1 {
+		return nil, fmt.Errorf("%w: budget spent", fork.ErrProvider)
+	}
+	d, err := p.scriptedProvider.Rewrite(ctx, plan)
+	d.Usage = fork.Usage{PromptTokens: 700, CompletionTokens: 300}
+	return d, err
+}
+
+func TestForkKeepsFirstDraftWhenRetryFails(t *testing.T) {
+	p := &retryFailsProvider{scriptedProvider: scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock {
+		return fork.DraftBlock{ID: b.ID, Text: strings.ReplaceAll(b.Text, "$29", "$19")}
+	}}}
+	res, err := forkTidyflow(t, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Passed || res.Attempts != 1 {
+		t.Errorf("got Passed %v, attempts %d; want the first draft, failed", res.Passed, res.Attempts)
+	}
+	if diff := cmp.Diff([]int64{0, 1000}, p.used); diff != "" {
+		t.Errorf("Plan.UsedTokens per try (-want +got):\n%s", diff)
+	}
+	if want := (fork.Usage{PromptTokens: 700, CompletionTokens: 300}); res.Usage == nil || *res.Usage != want {
+		t.Errorf("got usage %+v; want %+v", res.Usage, want)
+	}
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "budget spent") {
+		t.Errorf("got notes %q; want the retry's failure", res.Notes)
+	}
+	if res.Usage != nil {
+		if b, _ := json.Marshal(res); !strings.Contains(string(b), `"usage":{"prompt_tokens":700,"completion_tokens":300}`) {
+			t.Errorf("the result's JSON lacks the usage")
+		}
 	}
 }

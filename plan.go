@@ -35,6 +35,9 @@ type Plan struct {
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.
 	Findings []Check `json:"findings,omitempty"`
+	// UsedTokens is what the fork's earlier drafts cost, so that a provider
+	// with a token budget per fork keeps the retry within what is left.
+	UsedTokens int64 `json:"used_tokens,omitempty"`
 }
 
 // Brief is one source block with what its rewrite must respect.

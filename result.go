@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/marketingfork/fork/internal/fault"
 	"github.com/marketingfork/fork/internal/readability"
 )
 
@@ -33,6 +34,9 @@ type Result struct {
 	Passed bool `json:"passed"`
 	// Attempts is how many drafts the provider wrote (at most two).
 	Attempts int `json:"attempts"`
+	// Usage is the tokens the fork's drafts cost together, for a provider
+	// that counts them (the LLM provider); absent otherwise.
+	Usage *Usage `json:"usage,omitempty"`
 	// Blocks are the forked blocks beside their source, in the fork's order
 	// (the page's, unless the fork moved whole sections).
 	Blocks []ForkedBlock `json:"blocks"`
@@ -129,34 +133,70 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 		return nil, unsupported("the %s provider cannot translate from %s to %s; keep target_language in the page's language, or configure a provider that translates, such as the LLM provider (any OpenAI-compatible endpoint)",
 			info.Name, plan.SourceLanguage, plan.TargetLanguage)
 	}
+	rctx, cancel := context.WithTimeout(ctx, f.rewriteTimeout)
+	defer cancel()
 	var (
 		draft *Draft
 		rep   Report
 		tries int
+		used  Usage
+		notes []string
 	)
 	for tries = 1; tries <= maxAttempts; tries++ {
-		draft, err = f.provider.Rewrite(ctx, plan)
+		d, err := f.provider.Rewrite(rctx, plan)
 		if err != nil {
-			if errors.Is(err, ErrUnsupported) || errors.Is(err, ErrProvider) || ctx.Err() != nil {
+			err = f.rewriteError(ctx, rctx, info, err)
+			if draft == nil || ctx.Err() != nil {
 				return nil, err
 			}
-			return nil, fmt.Errorf("%w: %s: %v", ErrProvider, info.Name, err)
+			// The retry failed; the first draft stands, its failed checks
+			// reported as they are.
+			tries--
+			notes = append(notes, fmt.Sprintf("the second draft failed (%v); this is the first, with its failed checks", err))
+			break
 		}
+		draft = d
+		used = used.Add(d.Usage)
 		rep = verifyDraft(plan, draft)
 		if rep.Passed || tries == maxAttempts {
 			break
 		}
 		plan.Findings = failed(rep.Checks)
+		plan.UsedTokens = used.Total()
 	}
+	tries = min(tries, maxAttempts)
 	if plan.Request.Strict && !rep.Passed {
 		var names []string
 		for _, c := range failed(rep.Checks) {
 			names = append(names, c.Name+": "+c.Details)
 		}
 		return nil, fmt.Errorf("%w: strict mode: the %s provider's fork failed verification after %d tries: %s",
-			ErrProvider, info.Name, min(tries, maxAttempts), strings.Join(names, "; "))
+			ErrProvider, info.Name, tries, strings.Join(names, "; "))
 	}
-	return f.result(plan, ex, draft, rep, info, tries)
+	res, err := f.result(plan, ex, draft, rep, info, tries)
+	if err != nil {
+		return nil, err
+	}
+	res.Notes = append(res.Notes, notes...)
+	if used.Total() > 0 {
+		res.Usage = &used
+	}
+	return res, nil
+}
+
+// rewriteError is the error of a failed draft: the provider's own when it
+// says what failed, a timeout when the drafts ran past the fork's time
+// budget.
+func (f *Forker) rewriteError(ctx, rctx context.Context, info ProviderInfo, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return err
+	case rctx.Err() != nil:
+		return fault.ProviderTimeout("the %s provider's drafts took longer than the fork's %s", info.Name, f.rewriteTimeout)
+	case errors.Is(err, ErrUnsupported) || errors.Is(err, ErrProvider):
+		return err
+	}
+	return fmt.Errorf("%w: %s: %v", ErrProvider, info.Name, err)
 }
 
 func failed(checks []Check) []Check {

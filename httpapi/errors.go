@@ -153,6 +153,9 @@ func (h *Handler) errorReply(r *http.Request, err error) reply {
 		return h.invalidReply(r, err, fieldItems(ve.Fields, nil))
 	case errors.Is(err, fork.ErrBlocked):
 		return h.invalidReply(r, err, []item{{Type: "url_blocked", Loc: bodyLoc("url"), Msg: err.Error(), Input: req.URL}})
+	case errors.Is(err, fork.ErrTimeout) && errors.Is(err, fork.ErrProvider):
+		// The rewriting engine was slow, not the page.
+		ae = &apiError{status: http.StatusGatewayTimeout, typ: "provider_timeout", detail: err.Error()}
 	case errors.Is(err, fork.ErrTimeout):
 		ae = &apiError{status: http.StatusGatewayTimeout, typ: "page_timeout", detail: err.Error()}
 	case errors.Is(err, fork.ErrUnreachable):

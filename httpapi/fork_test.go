@@ -254,9 +254,20 @@ func TestValidation(t *testing.T) {
 	wantStatus(t, r, http.StatusOK)
 }
 
+// hangingProvider answers only when its context ends, as an LLM endpoint
+// that hangs does.
+type hangingProvider struct{}
+
+func (hangingProvider) Info() fork.ProviderInfo { return fork.ProviderInfo{Name: "hanging"} }
+func (hangingProvider) Rewrite(ctx context.Context, _ *fork.Plan) (*fork.Draft, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
 func TestForkErrors(t *testing.T) {
 	slow := fork.New(fork.WithProvider(rulesProvider()), fork.WithAllowPrivate(true), fork.WithFetchTimeout(300*time.Millisecond))
 	strict := fork.New(fork.WithProvider(rulesProvider()))
+	hanging := fork.New(fork.WithProvider(hangingProvider{}), fork.WithAllowPrivate(true), fork.WithRewriteTimeout(100*time.Millisecond))
 	tests := []struct {
 		name   string
 		forker *fork.Forker
@@ -279,6 +290,10 @@ func TestForkErrors(t *testing.T) {
 		{"page too slow", slow, func(e *env) string { return `{"url":"` + e.pageURL("/slow") + `"}` }, 504,
 			func(e *env, r response) string {
 				return errorJSON(r, 504, "page_timeout", "page timed out after 300ms")
+			}},
+		{"rewriting engine too slow", hanging, func(e *env) string { return `{"url":"` + e.pageURL("/page") + `"}` }, 504,
+			func(e *env, r response) string {
+				return errorJSON(r, 504, "provider_timeout", "rewriting engine timed out: the hanging provider's drafts took longer than the fork's 100ms")
 			}},
 		{"no copy", nil, func(e *env) string { return `{"url":"` + e.pageURL("/no-copy") + `"}` }, 422,
 			func(e *env, r response) string {

@@ -142,7 +142,7 @@ func openAPIDocument() map[string]any {
 				"500": internal,
 				"503": unavailable,
 				"502": errResp("The page could not be fetched, or the rewriting engine failed"),
-				"504": errResp("The page took longer than the fetch deadline"),
+				"504": errResp("The page took longer than the fetch deadline (page_timeout), or the rewriting engine than its time budget (provider_timeout)"),
 			},
 		}},
 		"/metrics": map[string]any{"get": map[string]any{

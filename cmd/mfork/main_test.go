@@ -219,6 +219,9 @@ func TestProviderFlags(t *testing.T) {
 		{[]string{"fork", "--provider", "magic", tidyflow}, "use rules or openai"},
 		{[]string{"serve", "--provider", "openai", "--db", "sqlite:" + filepath.Join(t.TempDir(), "p.db")}, "needs a model"},
 		{[]string{"fork", "--to", "de", tidyflow}, "cannot translate"},
+		// The budget holds before any call: nothing listens on port 1.
+		{[]string{"fork", "--provider", "openai", "--model", "m", "--openai-base-url", "http://127.0.0.1:1/v1", "--max-tokens", "300", tidyflow},
+			"token budget of 300 is spent"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args[:3], " "), func(t *testing.T) {

@@ -4,7 +4,10 @@
 // re-exports each one.
 package fault
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The kinds of failure a caller may need to tell apart.
 var (
@@ -32,3 +35,16 @@ var (
 	// ErrProvider: the rewriting engine failed.
 	ErrProvider = errors.New("provider failed")
 )
+
+// ProviderTimeout is the error of a rewriting engine that did not answer in
+// time: it is a provider failure (errors.Is ErrProvider) and a timeout
+// (errors.Is ErrTimeout), so a caller that maps timeouts to 504 does so for
+// a slow engine as for a slow page, and can still tell the two apart.
+func ProviderTimeout(format string, args ...any) error {
+	return &providerTimeout{msg: fmt.Sprintf(format, args...)}
+}
+
+type providerTimeout struct{ msg string }
+
+func (e *providerTimeout) Error() string   { return "rewriting engine timed out: " + e.msg }
+func (e *providerTimeout) Unwrap() []error { return []error{ErrProvider, ErrTimeout} }

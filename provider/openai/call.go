@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/shared"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/fault"
 )
 
 // outBlock is one block of the model's answer.
@@ -29,22 +30,30 @@ var errMalformed = errors.New("malformed answer")
 // rewriteChunk asks the model to rewrite briefs. It falls back from a
 // json_schema response format to json_object once when the endpoint
 // rejects the first, and asks once more after a malformed answer.
-func (p *Provider) rewriteChunk(ctx context.Context, system string, briefs []fork.Brief) ([]outBlock, usage, error) {
+func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system string, briefs []fork.Brief) ([]outBlock, usage, error) {
 	var used usage
 	user, err := userPrompt(briefs)
 	if err != nil {
 		return nil, used, fmt.Errorf("%w: openai: encode the page copy: %v", fork.ErrProvider, err)
 	}
+	// Four characters a token, as chunk estimates; the answer repeats the
+	// copy with a rationale per block, so it may need twice the copy.
+	promptEst := int64(len(system)+len(user))/4 + 16
+	wantCompletion := max(int64(len(user))/2, 1024)
 	known := map[int]bool{}
 	for _, b := range briefs {
 		known[b.ID] = true
 	}
 	jsonSchema, malformed := true, 0
 	for {
+		completion, err := budget.reserve(promptEst, wantCompletion)
+		if err != nil {
+			return nil, used, err
+		}
 		params := oai.ChatCompletionNewParams{
 			Model:               p.cfg.Model,
 			Messages:            []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(system), oai.UserMessage(user)},
-			MaxCompletionTokens: oai.Int(int64(max(p.cfg.MaxTokens/2, 256))),
+			MaxCompletionTokens: oai.Int(completion),
 		}
 		if jsonSchema {
 			params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
@@ -55,18 +64,27 @@ func (p *Provider) rewriteChunk(ctx context.Context, system string, briefs []for
 		}
 		resp, err := p.complete(ctx, params)
 		if err != nil {
+			// A refused call reads the prompt at most.
+			budget.settle(promptEst+completion, 0)
 			if jsonSchema && rejectsSchema(err) {
 				jsonSchema = false
 				continue
 			}
 			return nil, used, err
 		}
-		used.prompt += resp.Usage.PromptTokens
-		used.completion += resp.Usage.CompletionTokens
 		var content string
 		if len(resp.Choices) > 0 {
 			content = resp.Choices[0].Message.Content
 		}
+		u := usage{prompt: resp.Usage.PromptTokens, completion: resp.Usage.CompletionTokens}
+		if u.prompt+u.completion == 0 {
+			// The endpoint counts nothing (some local servers): charge
+			// the estimates, so the budget still holds.
+			u = usage{prompt: promptEst, completion: int64(len(content))/4 + 1}
+		}
+		budget.settle(promptEst+completion, u.prompt+u.completion)
+		used.prompt += u.prompt
+		used.completion += u.completion
 		out, err := parse(content, known)
 		if err == nil {
 			return out, used, nil
@@ -131,7 +149,8 @@ func rejectsSchema(err error) bool {
 
 // complete makes one chat completion call, within the semaphore and the
 // per-request timeout, retrying 429s, 5xx answers and connection failures
-// with backoff. Its errors wrap fork.ErrTimeout or fork.ErrProvider.
+// with backoff. Its errors wrap fork.ErrProvider, and fork.ErrTimeout too
+// when the endpoint was slow.
 func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewParams) (*oai.ChatCompletion, error) {
 	for attempt := 0; ; attempt++ {
 		resp, wait, err := p.once(ctx, params)
@@ -173,7 +192,7 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 		return nil, -1, p.contextError(ctx)
 	}
 	if errors.Is(err, context.DeadlineExceeded) || rctx.Err() != nil {
-		return nil, -1, fmt.Errorf("%w: the LLM endpoint did not answer within %s (model %s)", fork.ErrTimeout, p.cfg.Timeout, p.cfg.Model)
+		return nil, -1, fault.ProviderTimeout("the LLM endpoint did not answer within %s (model %s)", p.cfg.Timeout, p.cfg.Model)
 	}
 	var apiErr *oai.Error
 	if errors.As(err, &apiErr) {
@@ -188,7 +207,7 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 
 func (p *Provider) contextError(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("%w: the LLM endpoint did not answer within the fork's deadline: %w", fork.ErrTimeout, ctx.Err())
+		return fault.ProviderTimeout("the LLM endpoint did not answer within the fork's deadline")
 	}
 	return fmt.Errorf("%w: openai: %w", fork.ErrProvider, ctx.Err())
 }

@@ -29,11 +29,16 @@ const Version = "1"
 
 // Defaults for the zero values of Config.
 const (
-	DefaultTimeout       = 60 * time.Second
-	DefaultMaxTokens     = 8000
+	DefaultTimeout       = 30 * time.Second
+	DefaultMaxTokens     = 32000
+	DefaultChunkTokens   = 3000
 	DefaultMaxConcurrent = 4
 	DefaultRetries       = 2
 )
+
+// minCompletion is the least room for an answer worth asking for: below it
+// the budget is spent.
+const minCompletion = 256
 
 // maxRetryAfter caps how long a Retry-After header may make a call wait.
 const maxRetryAfter = 5 * time.Second
@@ -46,11 +51,17 @@ type Config struct {
 	APIKey string
 	// Model names the model; required.
 	Model string
-	// Timeout bounds one request to the endpoint (default 60 s).
+	// Timeout bounds one request to the endpoint (default 30 s). The fork
+	// as a whole is bounded by the Forker's rewrite timeout.
 	Timeout time.Duration
-	// MaxTokens is the token budget of one fork (default 8000): the blocks
-	// go in one call unless their estimate exceeds half of it.
+	// MaxTokens is the token budget of one fork, prompt and completion,
+	// both drafts together (default 32,000). A call that would go past it
+	// is not made, and the fork fails with ErrProvider saying so.
 	MaxTokens int
+	// ChunkTokens is how much page copy, in estimated tokens, goes into one
+	// call (default 3,000): a page with more is sent in several calls, run
+	// side by side.
+	ChunkTokens int
 	// MaxConcurrent bounds the calls in flight across all forks (default 4).
 	MaxConcurrent int
 	// Retries is how many more times a call is tried after a 429, a 5xx or
@@ -79,6 +90,9 @@ func New(cfg Config) (*Provider, error) {
 	}
 	if cfg.MaxTokens <= 0 {
 		cfg.MaxTokens = DefaultMaxTokens
+	}
+	if cfg.ChunkTokens <= 0 {
+		cfg.ChunkTokens = DefaultChunkTokens
 	}
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = DefaultMaxConcurrent
@@ -130,7 +144,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		send = append(send, b)
 	}
 	system := systemPrompt(plan)
-	chunks := chunk(send, p.cfg.MaxTokens/2)
+	budget := &tokenBudget{limit: int64(p.cfg.MaxTokens), left: int64(p.cfg.MaxTokens) - plan.UsedTokens}
+	chunks := chunk(send, p.cfg.ChunkTokens)
 	results := make([][]outBlock, len(chunks))
 	usages := make([]usage, len(chunks))
 	errs := make([]error, len(chunks))
@@ -139,7 +154,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	var wg sync.WaitGroup
 	for i, c := range chunks {
 		wg.Go(func() {
-			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, system, c)
+			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, budget, system, c)
 			if errs[i] != nil {
 				cancel()
 			}
@@ -175,7 +190,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: o.Rationale})
 	}
-	draft.Notes = append(draft.Notes, fmt.Sprintf("tokens: %d prompt + %d completion", used.prompt, used.completion))
+	draft.Usage = fork.Usage{PromptTokens: used.prompt, CompletionTokens: used.completion}
 	return draft, nil
 }
 
@@ -221,6 +236,37 @@ func chunk(briefs []fork.Brief, limit int) [][]fork.Brief {
 		size += n
 	}
 	return append(out, cur)
+}
+
+// tokenBudget is what is left of a fork's token budget. Calls run side by
+// side, so each reserves its prompt and the most it lets the model write
+// before it is made, and gives back what it did not use after.
+type tokenBudget struct {
+	mu    sync.Mutex
+	limit int64
+	left  int64
+}
+
+// reserve takes prompt tokens and up to want completion tokens, and returns
+// the completion tokens granted: the call's max_completion_tokens.
+func (b *tokenBudget) reserve(prompt, want int64) (int64, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	room := b.left - prompt
+	if room < minCompletion {
+		return 0, fmt.Errorf("%w: openai: the fork's token budget of %d is spent (%d left; the next call needs about %d to read the copy and %d to answer): raise the budget (--max-tokens) or fork a shorter page",
+			fork.ErrProvider, b.limit, max(b.left, 0), prompt, minCompletion)
+	}
+	granted := min(want, room)
+	b.left -= prompt + granted
+	return granted, nil
+}
+
+// settle gives back what a call reserved and charges what it used.
+func (b *tokenBudget) settle(reserved, used int64) {
+	b.mu.Lock()
+	b.left += reserved - used
+	b.mu.Unlock()
 }
 
 // estimate is a block's prompt cost in tokens, at four characters a token,

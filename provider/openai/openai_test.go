@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -30,6 +29,7 @@ type reply struct {
 	Header  map[string]string
 	Content string        // the assistant message (Status 200) or error message
 	Delay   time.Duration // how long to sleep before answering
+	Usage   *[2]int       // prompt and completion tokens reported; nil: 100 and 50
 }
 
 // fakeLLM is a local OpenAI-compatible endpoint that records every request
@@ -94,11 +94,15 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	model, _ := rec.Raw["model"].(string)
+	used := [2]int{100, 50}
+	if rep.Usage != nil {
+		used = *rep.Usage
+	}
 	json.NewEncoder(w).Encode(map[string]any{
 		"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": model,
 		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
 			"message": map[string]any{"role": "assistant", "content": rep.Content}}},
-		"usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 50, "total_tokens": 150},
+		"usage": map[string]any{"prompt_tokens": used[0], "completion_tokens": used[1], "total_tokens": used[0] + used[1]},
 	})
 }
 
@@ -204,7 +208,8 @@ func TestNew(t *testing.T) {
 	if got != want {
 		t.Errorf("Info: got %+v; want %+v", got, want)
 	}
-	if p.cfg.Timeout != DefaultTimeout || p.cfg.MaxTokens != DefaultMaxTokens || p.cfg.MaxConcurrent != DefaultMaxConcurrent || p.cfg.Retries != DefaultRetries {
+	if p.cfg.Timeout != DefaultTimeout || p.cfg.MaxTokens != DefaultMaxTokens || p.cfg.ChunkTokens != DefaultChunkTokens ||
+		p.cfg.MaxConcurrent != DefaultMaxConcurrent || p.cfg.Retries != DefaultRetries {
 		t.Errorf("defaults: got %+v", p.cfg)
 	}
 }
@@ -222,8 +227,8 @@ func TestForkGoodDraft(t *testing.T) {
 	if res.Provider.Name != "openai" {
 		t.Errorf("got provider %q; want openai", res.Provider.Name)
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "tokens: 100 prompt + 50 completion") {
-		t.Errorf("got notes %q; want the tokens used", res.Notes)
+	if want := (fork.Usage{PromptTokens: 100, CompletionTokens: 50}); res.Usage == nil || *res.Usage != want {
+		t.Errorf("got usage %+v; want %+v, what the endpoint reported", res.Usage, want)
 	}
 	reqs := f.requests()
 	if len(reqs) != 1 {
@@ -301,6 +306,80 @@ func TestForkPriceChangeRetried(t *testing.T) {
 	if !strings.Contains(reqs[1].System, "failed these checks") || !strings.Contains(reqs[1].System, "ledger") {
 		t.Errorf("got second system prompt without the findings:\n%s", reqs[1].System)
 	}
+}
+
+// TestTokenBudget: no call goes past a fork's token budget, the retry
+// included, and a budget too small for the page says so.
+func TestTokenBudget(t *testing.T) {
+	priceChange := func(_ int, r recorded) reply {
+		return ok(draft(r, func(b pageBlock) string { return strings.ReplaceAll(good(b), "€49", "€39") }))
+	}
+	t.Run("max_completion_tokens within the budget", func(t *testing.T) {
+		f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
+		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 3000 })
+		if _, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")}); err != nil {
+			t.Fatal(err)
+		}
+		r := f.requests()[0]
+		got, _ := r.Raw["max_completion_tokens"].(float64)
+		prompt := float64(len(r.System)+len(r.User)) / 4
+		if got < minCompletion || got+prompt > 3000 {
+			t.Errorf("got max_completion_tokens %v with a prompt of about %.0f tokens; want at least %d and the sum within the budget of 3000", got, prompt, minCompletion)
+		}
+	})
+	t.Run("too small for the page", func(t *testing.T) {
+		f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
+		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 300 })
+		_, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+		if !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "token budget of 300 is spent") {
+			t.Errorf("got %v; want ErrProvider naming the budget", err)
+		}
+		if n := len(f.requests()); n != 0 {
+			t.Errorf("the endpoint got %d requests; want none past the budget", n)
+		}
+	})
+	t.Run("the retry counts what the first draft used", func(t *testing.T) {
+		// Each call reports 1,000 + 500 tokens: the first draft leaves
+		// too little of 2,000 for a second, so the fork is the first
+		// draft, its failed check reported.
+		f := newFake(t, func(n int, r recorded) reply {
+			rep := priceChange(n, r)
+			rep.Usage = &[2]int{1000, 500}
+			return rep
+		})
+		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 2000 })
+		res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Passed || res.Attempts != 1 {
+			t.Errorf("got Passed %v, attempts %d; want the first draft, failed", res.Passed, res.Attempts)
+		}
+		if c := check(res, "ledger"); c.Passed {
+			t.Errorf("got ledger check %+v; want the changed price reported", c)
+		}
+		if !strings.Contains(strings.Join(res.Notes, "\n"), "the second draft failed") {
+			t.Errorf("got notes %q; want the failed second draft explained", res.Notes)
+		}
+		if want := (fork.Usage{PromptTokens: 1000, CompletionTokens: 500}); res.Usage == nil || *res.Usage != want {
+			t.Errorf("got usage %+v; want %+v", res.Usage, want)
+		}
+		if n := len(f.requests()); n != 1 {
+			t.Errorf("the endpoint got %d requests; want 1", n)
+		}
+	})
+	t.Run("strict mode", func(t *testing.T) {
+		f := newFake(t, func(n int, r recorded) reply {
+			rep := priceChange(n, r)
+			rep.Usage = &[2]int{1000, 500}
+			return rep
+		})
+		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 2000 })
+		_, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html"), Strict: true})
+		if !errors.Is(err, fork.ErrProvider) {
+			t.Errorf("got %v; want ErrProvider", err)
+		}
+	})
 }
 
 func TestForkInventedStatistic(t *testing.T) {
@@ -438,7 +517,7 @@ func TestContextDeadline(t *testing.T) {
 
 func TestChunking(t *testing.T) {
 	f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
-	p := newProvider(t, f, func(c *Config) { c.MaxTokens = 120; c.MaxConcurrent = 2 })
+	p := newProvider(t, f, func(c *Config) { c.ChunkTokens = 60; c.MaxConcurrent = 2 })
 	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
 	d, err := p.Rewrite(context.Background(), plan)
 	if err != nil {
@@ -462,9 +541,8 @@ func TestChunking(t *testing.T) {
 	if got, want := len(d.Blocks), len(plan.Blocks); got != want {
 		t.Errorf("got %d draft blocks; want %d", got, want)
 	}
-	want := fmt.Sprintf("tokens: %d prompt + %d completion", 100*len(reqs), 50*len(reqs))
-	if got := d.Notes[len(d.Notes)-1]; got != want {
-		t.Errorf("got note %q; want %q", got, want)
+	if want := (fork.Usage{PromptTokens: int64(100 * len(reqs)), CompletionTokens: int64(50 * len(reqs))}); d.Usage != want {
+		t.Errorf("got usage %+v; want %+v, the sum over the calls", d.Usage, want)
 	}
 }
 
