@@ -134,7 +134,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		return nil, fmt.Errorf("%w: no plan", fork.ErrInvalidInput)
 	}
 	var send []fork.Brief
-	draft := &fork.Draft{}
+	// The model rewrites blocks; the page's structure follows the
+	// profile's pattern as with every provider.
+	draft := &fork.Draft{Sections: plan.PatternOrder()}
 	kept := map[int]bool{}
 	for _, b := range plan.Blocks {
 		if b.Verbatim && !plan.Translation {

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/marketingfork/fork"
 )
 
@@ -230,6 +232,15 @@ func TestForkGoodDraft(t *testing.T) {
 	if want := (fork.Usage{PromptTokens: 100, CompletionTokens: 50}); res.Usage == nil || *res.Usage != want {
 		t.Errorf("got usage %+v; want %+v, what the endpoint reported", res.Usage, want)
 	}
+	t.Run("sections follow the profile's pattern", func(t *testing.T) {
+		want := planFor(t, fork.Request{HTML: readPage(t, "page-en.html"), Profile: "skeptic"}).PatternOrder()
+		if want == nil {
+			t.Fatal("the skeptic's pattern does not reorder the test page; the test needs a page it does")
+		}
+		if diff := cmp.Diff(want, res.Sections); diff != "" {
+			t.Errorf("Sections (-want +got):\n%s", diff)
+		}
+	})
 	reqs := f.requests()
 	if len(reqs) != 1 {
 		t.Fatalf("got %d requests; want 1 (all blocks in one call)", len(reqs))
@@ -311,8 +322,15 @@ func TestForkPriceChangeRetried(t *testing.T) {
 // TestTokenBudget: no call goes past a fork's token budget, the retry
 // included, and a budget too small for the page says so.
 func TestTokenBudget(t *testing.T) {
-	priceChange := func(_ int, r recorded) reply {
-		return ok(draft(r, func(b pageBlock) string { return strings.ReplaceAll(good(b), "€49", "€39") }))
+	// costly is an endpoint whose drafts change a price and cost 1,000 +
+	// 500 tokens, under a budget of 2,000.
+	costly := func(t *testing.T) (*fakeLLM, *Provider) {
+		f := newFake(t, func(_ int, r recorded) reply {
+			rep := ok(draft(r, func(b pageBlock) string { return strings.ReplaceAll(good(b), "€49", "€39") }))
+			rep.Usage = &[2]int{1000, 500}
+			return rep
+		})
+		return f, newProvider(t, f, func(c *Config) { c.MaxTokens = 2000 })
 	}
 	t.Run("max_completion_tokens within the budget", func(t *testing.T) {
 		f := newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) })
@@ -342,12 +360,7 @@ func TestTokenBudget(t *testing.T) {
 		// Each call reports 1,000 + 500 tokens: the first draft leaves
 		// too little of 2,000 for a second, so the fork is the first
 		// draft, its failed check reported.
-		f := newFake(t, func(n int, r recorded) reply {
-			rep := priceChange(n, r)
-			rep.Usage = &[2]int{1000, 500}
-			return rep
-		})
-		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 2000 })
+		f, p := costly(t)
 		res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
 		if err != nil {
 			t.Fatal(err)
@@ -369,12 +382,7 @@ func TestTokenBudget(t *testing.T) {
 		}
 	})
 	t.Run("strict mode", func(t *testing.T) {
-		f := newFake(t, func(n int, r recorded) reply {
-			rep := priceChange(n, r)
-			rep.Usage = &[2]int{1000, 500}
-			return rep
-		})
-		p := newProvider(t, f, func(c *Config) { c.MaxTokens = 2000 })
+		_, p := costly(t)
 		_, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html"), Strict: true})
 		if !errors.Is(err, fork.ErrProvider) {
 			t.Errorf("got %v; want ErrProvider", err)

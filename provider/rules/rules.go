@@ -111,7 +111,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
-	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: sectionOrder(plan)}
+	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: plan.PatternOrder()}
 	headlineDone := false
 	for _, b := range plan.Blocks {
 		if b.Verbatim {

@@ -1,35 +1,32 @@
-package rules
+package fork
 
-import (
-	"sort"
-
-	"github.com/marketingfork/fork"
-)
+import "sort"
 
 // sectionKeyRoles decide what a section is about, most telling first: a
 // section with a testimonial is proof, whatever headings it has.
-var sectionKeyRoles = []fork.Role{
-	fork.RoleTestimonial, fork.RolePrice, fork.RoleGuarantee, fork.RoleFAQQuestion, fork.RoleFAQAnswer,
-	fork.RoleBullet, fork.RoleCTA, fork.RoleBody, fork.RoleSubheadline, fork.RoleHeadline, fork.RoleFinePrint,
+var sectionKeyRoles = []Role{
+	RoleTestimonial, RolePrice, RoleGuarantee, RoleFAQQuestion, RoleFAQAnswer,
+	RoleBullet, RoleCTA, RoleBody, RoleSubheadline, RoleHeadline, RoleFinePrint,
 }
 
-// sectionOrder puts the page's sections in the order of the profile's
+// PatternOrder is the page's sections in the order of the profile's
 // pattern: proof first for a skeptic, the price first for a bargain hunter.
 // Everything up to the hero stays where it is (a header must not move down
 // the page), and so do sections of fine print only (a footer). It returns
-// nil when the order would not change.
-func sectionOrder(plan *fork.Plan) []int {
+// nil when the order would not change. Providers use it as the draft's
+// Sections, so that every engine restructures a page the same way.
+func (plan *Plan) PatternOrder() []int {
 	n := plan.Sections
 	if n < 3 {
 		return nil
 	}
-	rank := map[fork.Role]int{}
+	rank := map[Role]int{}
 	for i, r := range plan.Profile.Pattern.Order {
 		rank[r] = i
 	}
-	roles := make([]map[fork.Role]bool, n)
+	roles := make([]map[Role]bool, n)
 	for i := range roles {
-		roles[i] = map[fork.Role]bool{}
+		roles[i] = map[Role]bool{}
 	}
 	hero := -1
 	for _, b := range plan.Blocks {
@@ -37,7 +34,7 @@ func sectionOrder(plan *fork.Plan) []int {
 			continue
 		}
 		roles[b.Section][b.Role] = true
-		if hero < 0 && b.Role == fork.RoleHeadline {
+		if hero < 0 && b.Role == RoleHeadline {
 			hero = b.Section
 		}
 	}
@@ -54,7 +51,7 @@ func sectionOrder(plan *fork.Plan) []int {
 	}
 	var movable []int
 	for s := hero + 1; s < n; s++ {
-		if len(roles[s]) == 1 && roles[s][fork.RoleFinePrint] {
+		if len(roles[s]) == 1 && roles[s][RoleFinePrint] {
 			continue
 		}
 		movable = append(movable, s)
