@@ -2,79 +2,17 @@ package rules
 
 import (
 	"fmt"
-	"math"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/ledger"
+	"github.com/marketingfork/fork/internal/units"
 )
-
-// conversion turns a quantity in one unit into another unit.
-type conversion struct {
-	to     string // the unit as written in the fork ("°C", "kg")
-	rule   string // the rule's name, for the ledger and the rationale
-	factor float64
-	offset float64 // applied before the factor (°F → °C: -32)
-	after  float64 // applied after the factor (°C → °F: +32)
-}
-
-// metricFrom are the conversions into metric units; imperialFrom the
-// reverse. Keyed by the ledger's unit key.
-var metricFrom = map[string]conversion{
-	"°F": {to: "°C", rule: "°F to °C", factor: 5.0 / 9, offset: -32},
-	"lb": {to: "kg", rule: "pounds to kilograms", factor: 0.45359237},
-	"in": {to: "cm", rule: "inches to centimetres", factor: 2.54},
-	"mi": {to: "km", rule: "miles to kilometres", factor: 1.609344},
-}
-
-var imperialFrom = map[string]conversion{
-	"°C": {to: "°F", rule: "°C to °F", factor: 9.0 / 5, after: 32},
-	"kg": {to: "lb", rule: "kilograms to pounds", factor: 1 / 0.45359237},
-	"cm": {to: "inches", rule: "centimetres to inches", factor: 1 / 2.54},
-	"km": {to: "miles", rule: "kilometres to miles", factor: 1 / 1.609344},
-}
-
-// metricRegions measure in metric; the United Kingdom keeps miles for
-// distances, so its conversions leave miles alone.
-var metricRegions = map[string]bool{"GB": true, "AU": true, "NZ": true, "IE": true, "ZA": true, "IN": true, "CA": true}
 
 // dollarRegions write their own currency with a bare "$", so a US dollar
 // price must say US$ there.
 var dollarRegions = map[string]bool{"AU": true, "CA": true, "NZ": true, "SG": true, "HK": true}
-
-// conversionFor returns the conversion a target region applies to a unit.
-func conversionFor(region, unit string) (conversion, bool) {
-	switch {
-	case region == "US":
-		c, ok := imperialFrom[unit]
-		return c, ok
-	case metricRegions[region]:
-		if region == "GB" && unit == "mi" {
-			return conversion{}, false
-		}
-		c, ok := metricFrom[unit]
-		return c, ok
-	}
-	return conversion{}, false
-}
-
-// convert writes the converted amount: whole numbers from 10 up, one
-// decimal below, so the fork does not claim more precision than the source.
-func (c conversion) convert(amount float64) string {
-	v := (amount+c.offset)*c.factor + c.after
-	var s string
-	if math.Abs(v) >= 10 || c.to == "°C" || c.to == "°F" {
-		s = strconv.FormatFloat(math.Round(v), 'f', -1, 64)
-	} else {
-		s = strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s + " " + c.to
-}
 
 // applyUnits converts a block's quantities and US-dollar signs for the
 // target culture, returning the new text, the ledger changes and the
@@ -85,11 +23,11 @@ func applyUnits(text string, facts []fork.Fact, target, region string) (string, 
 	for _, f := range facts {
 		switch {
 		case f.Kind == ledger.KindQuantity:
-			c, ok := conversionFor(region, f.Unit)
+			c, ok := units.For(region, f.Unit)
 			if !ok {
 				continue
 			}
-			written := c.convert(f.Amount)
+			written := c.Convert(f.Amount)
 			var n int
 			if text, n = replaceToken(text, f.Text, written); n == 0 {
 				continue
@@ -100,7 +38,7 @@ func applyUnits(text string, facts []fork.Fact, target, region string) (string, 
 					to = nf.Value
 				}
 			}
-			rule := fmt.Sprintf("%s: %s", target, c.rule)
+			rule := fmt.Sprintf("%s: %s", target, c.Rule)
 			changes = append(changes, fork.Change{From: f.Value, To: to, Rule: rule})
 			why = append(why, fmt.Sprintf("culture %s (%s → %s)", rule, f.Text, written))
 		case f.Kind == ledger.KindPrice && f.Currency == "USD" && dollarRegions[region] && strings.HasPrefix(f.Text, "$"):
