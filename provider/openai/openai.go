@@ -145,7 +145,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		send = append(send, b)
 	}
-	system := systemPrompt(plan)
+	convs := conversions(plan)
+	system := systemPrompt(plan, convs)
 	budget := &tokenBudget{limit: int64(p.cfg.MaxTokens), left: int64(p.cfg.MaxTokens) - plan.UsedTokens}
 	chunks := chunk(send, p.cfg.ChunkTokens)
 	results := make([][]outBlock, len(chunks))
@@ -192,6 +193,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: o.Rationale})
 	}
+	draft.Changes = appliedChanges(convs, draft.Blocks)
 	draft.Usage = fork.Usage{PromptTokens: used.prompt, CompletionTokens: used.completion}
 	return draft, nil
 }

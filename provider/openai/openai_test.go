@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/marketingfork/fork"
 )
@@ -603,5 +604,73 @@ func TestForkTranslation(t *testing.T) {
 	}
 	if verbatim != 2 {
 		t.Errorf("got %d verbatim blocks sent; want 2 (translated faithfully)", verbatim)
+	}
+}
+
+// TestCultureConversions: for a region that measures otherwise, the prompt
+// gives each quantity converted, and the provider, not the model, records
+// the change, so only the conversion it computed passes verification.
+func TestCultureConversions(t *testing.T) {
+	const page = `<!doctype html><html lang="en-US"><head><title>Trail jacket</title></head><body>
+<h1>A jacket for every trail</h1>
+<p>Tested from 14 °F to 104 °F on mountain trails, and it weighs just 2 lb.</p>
+<p>Only $120, shipped free.</p>
+<a href="https://trail.example/buy">Buy the jacket</a>
+</body></html>`
+	convert := func(to14, to104 string) func(_ int, r recorded) reply {
+		return func(_ int, r recorded) reply {
+			return ok(draft(r, func(b pageBlock) string {
+				return strings.NewReplacer("14 °F", to14, "104 °F", to104, "2 lb", "0.9 kg").Replace(b.Text)
+			}))
+		}
+	}
+	tests := []struct {
+		name        string
+		script      func(int, recorded) reply
+		wantPassed  bool
+		wantChanges []fork.Change
+	}{
+		{"converted as told", convert("-10 °C", "40 °C"), true, []fork.Change{
+			{From: "14 °F", To: "-10 °C", Rule: "en-GB: °F to °C"},
+			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
+			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
+		}},
+		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, good)) }, true, nil},
+		// -12 °C is not what 14 °F is: the ledger misses the fact and the
+		// fork invents a temperature, whatever the model claims.
+		{"converted wrongly", convert("-12 °C", "40 °C"), false, []fork.Change{
+			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
+			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, tt.script)
+			p := newProvider(t, f, nil)
+			res, err := doFork(t, p, fork.Request{HTML: page, TargetLanguage: "en-GB"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys := f.requests()[0].System
+			for _, want := range []string{"14 °F (block 2), write it as -10 °C", "104 °F (block 2), write it as 40 °C", "2 lb (block 2), write it as 0.9 kg"} {
+				if !strings.Contains(sys, want) {
+					t.Errorf("system prompt lacks %q:\n%s", want, sys)
+				}
+			}
+			if res.Passed != tt.wantPassed {
+				t.Errorf("got Passed %v (%+v); want %v", res.Passed, failedChecks(res), tt.wantPassed)
+			}
+			if diff := cmp.Diff(tt.wantChanges, res.Changes, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Changes (-want +got):\n%s", diff)
+			}
+			if !tt.wantPassed {
+				if c := check(res, "ledger"); c.Passed {
+					t.Errorf("got ledger check %+v; want it failed", c)
+				}
+				if c := check(res, "no_invented_facts"); c.Passed {
+					t.Errorf("got no_invented_facts %+v; want it failed", c)
+				}
+			}
+		})
 	}
 }
