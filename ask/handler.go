@@ -44,6 +44,11 @@ type Config struct {
 	// Version is the version _meta and the api_version message report;
 	// DefaultVersion when empty.
 	Version string
+	// BaseURL returns the API's external address, for the links in
+	// answers. When nil, it is taken from the request: its scheme (or
+	// X-Forwarded-Proto), Host, and the path before /ask. A server behind
+	// a proxy should set it from its configured base URL instead.
+	BaseURL func(r *http.Request) string
 }
 
 // handler serves /ask.
@@ -131,7 +136,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p.queryID == "" {
 		p.queryID = newQueryID()
 	}
-	q := &query{h: h, r: r, p: p, in: in, sandbox: sandbox, base: baseURL(r)}
+	base := baseURL
+	if h.cfg.BaseURL != nil {
+		base = h.cfg.BaseURL
+	}
+	q := &query{h: h, r: r, p: p, in: in, sandbox: sandbox, base: base(r)}
 	if p.stream {
 		q.stream(w)
 		return

@@ -72,7 +72,11 @@ func (h *Handler) agentQuota(w http.ResponseWriter, r *http.Request) error {
 	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
-		return nil // the endpoint answers the bad key itself, with its own challenge
+		var ae *apiError
+		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
+			return nil // the endpoint answers the bad key itself, with its own challenge
+		}
+		return err // the check itself failed: a store that cannot be reached is a 503
 	}
 	return h.limitFork(r.Context(), w, k.ID)
 }
@@ -122,6 +126,7 @@ func (h *Handler) skillFile(w http.ResponseWriter, r *http.Request) error {
 // and 422 answers.
 func (h *Handler) newAsk() (http.Handler, error) {
 	return ask.New(ask.Config{
+		BaseURL:    h.baseURL,
 		Forker:     h.forker,
 		Sandbox:    h.sandbox.forker,
 		SamplePage: samplePage,

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -144,6 +145,13 @@ func TestStoreUnavailable(t *testing.T) {
 		{"get a key", func() response {
 			return e.do("POST", "/get-key", `{"label":"x"}`, "Accept", "application/json")
 		}},
+		{"ask with a key", func() response {
+			return e.do("GET", "/ask?streaming=false&query="+url.QueryEscape("which profiles are there?"), "", "Authorization", "Bearer "+key)
+		}},
+		{"mcp with a key", func() response {
+			return e.do("POST", "/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+				"Authorization", "Bearer "+key, "Accept", "application/json, text/event-stream")
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,5 +172,18 @@ func TestStoreUnavailable(t *testing.T) {
 				t.Errorf("once the store is back: got %d %s; want 200", r.status, r.body)
 			}
 		})
+	}
+}
+
+// TestAskUsesBaseURL: behind a proxy, /ask's links use the configured base
+// URL, not the Host or X-Forwarded-Proto a client sent.
+func TestAskUsesBaseURL(t *testing.T) {
+	e := newEnv(t, nil, func(c *Config, _ *env) { c.BaseURL = "https://forks.example.com" })
+	r := e.do("GET", "/ask?streaming=false&query="+url.QueryEscape("which profiles are there?"), "", "X-Forwarded-Proto", "http")
+	if r.status != http.StatusOK {
+		t.Fatalf("got %d %s; want 200", r.status, r.body)
+	}
+	if !strings.Contains(string(r.body), "https://forks.example.com") || strings.Contains(string(r.body), "127.0.0.1") {
+		t.Errorf("got %s; want links on https://forks.example.com only", r.body)
 	}
 }

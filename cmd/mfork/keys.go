@@ -21,13 +21,14 @@ func cmdKeys(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%w: keys needs create, list or revoke", errUsage)
 	}
 	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
-	db := fs.String("db", env("MFORK_DB", defaultDB), "store: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DB (MFORK_DB)")
+	var db string
+	addDBFlag(fs, &db)
 	name := fs.String("name", "", "a label for the new key (create)")
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, *db)
+	st, err := openStore(ctx, db)
 	if err != nil {
 		return err
 	}

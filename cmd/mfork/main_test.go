@@ -232,3 +232,42 @@ func TestProviderFlags(t *testing.T) {
 		})
 	}
 }
+
+func TestRedactDB(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"postgres://mfork:s3cret@db:5432/mfork?sslmode=require", "postgres://mfork:xxxxx@db:5432/mfork?sslmode=require"},
+		{"postgres://mfork@db/mfork", "postgres://mfork@db/mfork"},
+		{"host=db password=s3cret dbname=mfork", "host=db password=xxxxx dbname=mfork"},
+		{"sqlite:./data/mfork.db", "sqlite:./data/mfork.db"},
+	}
+	for _, tt := range tests {
+		if got := redactDB(tt.in); got != tt.want {
+			t.Errorf("redactDB(%q): got %q; want %q", tt.in, got, tt.want)
+		}
+	}
+	t.Setenv("MFORK_DB", "postgres://mfork:s3cret@db:5432/mfork")
+	for _, cmd := range [][]string{{"serve", "--help"}, {"keys", "list", "--help"}} {
+		_, out, errOut := runCLI(t, "", cmd...)
+		help := out + errOut
+		if !strings.Contains(help, "postgres://mfork:xxxxx@db:5432/mfork") || strings.Contains(help, "s3cret") {
+			t.Errorf("%s: want the default with its password hidden:\n%s", strings.Join(cmd, " "), help)
+		}
+	}
+}
+
+// TestServeWaitsForTheDatabase: a node started before its database tries
+// again for --db-wait, then fails with a clear message.
+func TestServeWaitsForTheDatabase(t *testing.T) {
+	start := time.Now()
+	code, _, errOut := runCLI(t, "", "serve", "--addr", "127.0.0.1:0", "--db-wait", "1s",
+		"--db", "postgres://mfork:s3cret@127.0.0.1:1/mfork?sslmode=disable&connect_timeout=1")
+	if code == 0 || !strings.Contains(errOut, "store unavailable") || !strings.Contains(errOut, "trying again") {
+		t.Errorf("got exit %d:\n%s\nwant a failure after retries", code, errOut)
+	}
+	if strings.Contains(errOut, "s3cret") {
+		t.Errorf("the output shows the password:\n%s", errOut)
+	}
+	if took := time.Since(start); took < 500*time.Millisecond {
+		t.Errorf("gave up after %v; want it to try again for about --db-wait", took)
+	}
+}

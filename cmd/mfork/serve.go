@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +38,7 @@ type serveConfig struct {
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
+	dbWait       time.Duration
 	limits       httpapi.Limits
 	provider     *providerConfig
 }
@@ -64,12 +67,13 @@ func parseServe(args []string) (serveConfig, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var c serveConfig
 	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", ":8080"), "listen address (MFORK_ADDR)")
-	fs.StringVar(&c.db, "db", env("MFORK_DB", defaultDB), "store: sqlite:PATH, or postgres://USER:PASSWORD@HOST:PORT/DB for several nodes (MFORK_DB)")
+	addDBFlag(fs, &c.db)
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
 	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
+	fs.DurationVar(&c.dbWait, "db-wait", 30*time.Second, "how long to wait at start for a database that cannot be reached yet")
 	c.provider = addProviderFlags(fs)
 	fs.IntVar(&c.limits.ForksPerMinute, "forks-per-minute", envInt("MFORK_FORKS_PER_MINUTE", 60), "fork requests per key per minute; -1 for no limit (MFORK_FORKS_PER_MINUTE)")
 	fs.IntVar(&c.limits.ForksPerDay, "forks-per-day", envInt("MFORK_FORKS_PER_DAY", 1000), "fork requests per key per day; -1 for no limit (MFORK_FORKS_PER_DAY)")
@@ -85,6 +89,42 @@ func parseServe(args []string) (serveConfig, error) {
 		return c, fmt.Errorf("%w: --log-format must be text or json", errUsage)
 	}
 	return c, nil
+}
+
+// addDBFlag adds --db, defaulting to MFORK_DB. --help prints the default,
+// so a password in it is shown as xxxxx.
+func addDBFlag(fs *flag.FlagSet, db *string) {
+	fs.StringVar(db, "db", env("MFORK_DB", defaultDB), "store: sqlite:PATH, or postgres://USER:PASSWORD@HOST:PORT/DB for several nodes (MFORK_DB)")
+	fs.Lookup("db").DefValue = redactDB(*db)
+}
+
+// redactDB hides the password of a database URL or key=value string.
+func redactDB(spec string) string {
+	if u, err := url.Parse(spec); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return dbPassword.ReplaceAllString(spec, "${1}xxxxx")
+}
+
+var dbPassword = regexp.MustCompile(`(password\s*=\s*)('[^']*'|\S+)`)
+
+// openStoreWait opens the store, waiting up to wait for a database that
+// cannot be reached yet (nodes and database started together): each try
+// is logged, and the last error returned.
+func openStoreWait(ctx context.Context, spec string, wait time.Duration, logger *slog.Logger) (store.Store, error) {
+	deadline := time.Now().Add(wait)
+	for delay := 250 * time.Millisecond; ; delay = min(2*delay, 4*time.Second) {
+		st, err := openStore(ctx, spec)
+		if err == nil || !errors.Is(err, store.ErrUnavailable) || time.Now().Add(delay).After(deadline) {
+			return st, err
+		}
+		logger.Warn("store unavailable; trying again", "error", err.Error(), "in", delay.String())
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(delay):
+		}
+	}
 }
 
 // openStore opens the store a --db value names.
@@ -114,7 +154,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	logger := slog.New(lh)
 
-	st, err := openStore(ctx, c.db)
+	st, err := openStoreWait(ctx, c.db, c.dbWait, logger)
 	if err != nil {
 		return err
 	}

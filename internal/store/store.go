@@ -43,6 +43,13 @@ const (
 	IdemDone    = "done"
 )
 
+// IdemRunningTimeout is how long a running idempotency record holds its key.
+// A request runs far shorter (the server's write timeout is a minute); a
+// record still running after this belongs to a node that died or was cut
+// off mid-request, and a retry may claim it instead of getting 409 for the
+// rest of the day.
+const IdemRunningTimeout = 2 * time.Minute
+
 // Idem is a stored idempotent request and, once done, its response.
 type Idem struct {
 	// Scope is the API key's ID the record belongs to.
@@ -152,8 +159,9 @@ type Store interface {
 	RevokeKey(ctx context.Context, id string, at time.Time) error
 
 	// BeginIdem claims (scope, key) for a request with the given body hash.
-	// If no live record exists (none, or older than ttl at now) it stores a
-	// running record and returns it with claimed true. Otherwise it returns
+	// If no live record exists (none, one older than ttl at now, or one
+	// still running after IdemRunningTimeout) it stores a running record
+	// and returns it with claimed true. Otherwise it returns
 	// the existing record with claimed false, and the caller replays it,
 	// reports a conflict (running) or a mismatch (other body hash).
 	BeginIdem(ctx context.Context, scope, key string, bodyHash []byte, now time.Time, ttl time.Duration) (rec Idem, claimed bool, err error)

@@ -27,7 +27,8 @@ const claimAttempts = 5
 // PostgreSQL runs it atomically against concurrent inserts of the same key,
 // so of any number of callers on any number of nodes exactly one claims.
 //
-// A record is live while now - CreatedAt <= ttl.
+// A record is live while now - CreatedAt <= ttl, and a running one while
+// now - CreatedAt <= store.IdemRunningTimeout.
 func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byte, now time.Time, ttl time.Duration) (store.Idem, bool, error) {
 	wrap := func(err error) error {
 		return fmt.Errorf("postgres: begin idempotent request %q/%q: %w", scope, key, classify(err))
@@ -35,8 +36,10 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 	if bodyHash == nil {
 		bodyHash = []byte{} // the column is NOT NULL; an empty hash is still a hash
 	}
-	// Records created before cutoff are older than ttl.
+	// Records created before cutoff are older than ttl; running records
+	// created before stale were abandoned by their node.
 	cutoff := now.Add(-ttl)
+	stale := now.Add(-store.IdemRunningTimeout)
 	if s.begins.Add(1)%idemSweepEvery == 1 {
 		if _, err := s.pool.Exec(ctx, `DELETE FROM idempotency WHERE created_at < $1`, cutoff); err != nil {
 			return store.Idem{}, false, wrap(fmt.Errorf("sweep expired: %w", classify(err)))
@@ -50,9 +53,9 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 			 ON CONFLICT (scope, idem_key) DO UPDATE SET
 			   body_hash = excluded.body_hash, state = excluded.state, status = 0,
 			   content_type = '', body = NULL, created_at = excluded.created_at
-			 WHERE i.created_at < $6
+			 WHERE i.created_at < $6 OR (i.state = $4 AND i.created_at < $7)
 			 RETURNING created_at`,
-			scope, key, bodyHash, store.IdemRunning, now, cutoff).Scan(&created)
+			scope, key, bodyHash, store.IdemRunning, now, cutoff, stale).Scan(&created)
 		if err == nil {
 			return store.Idem{
 				Scope: scope, Key: key, BodyHash: bodyHash, State: store.IdemRunning, CreatedAt: utc(created),

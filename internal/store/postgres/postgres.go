@@ -185,18 +185,20 @@ func classify(err error) error {
 	if err == nil || errors.Is(err, store.ErrUnavailable) {
 		return err
 	}
-	var ce *pgconn.ConnectError
 	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
 	var ne net.Error
 	switch {
-	case errors.As(err, &ce), errors.As(err, &ne):
 	case errors.As(err, &pe):
-		// Class 08 is connection exceptions; 57P01–57P03 are the server
-		// shutting down or not yet accepting; 53300 is too many
-		// connections.
+		// The server answered. Class 08 is connection exceptions;
+		// 57P01–57P03 are the server shutting down or not yet accepting;
+		// 53300 is too many connections. A wrong password (class 28) or
+		// database name (3D000) is a configuration error, not an outage,
+		// even when it ends a connection attempt.
 		if !strings.HasPrefix(pe.Code, "08") && pe.Code != "57P01" && pe.Code != "57P02" && pe.Code != "57P03" && pe.Code != "53300" {
 			return err
 		}
+	case errors.As(err, &ce), errors.As(err, &ne):
 	case pgconn.SafeToRetry(err):
 		// The connection failed before the statement was sent.
 	default:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -150,6 +151,8 @@ func TestClassify(t *testing.T) {
 		{"connection failure", fmt.Errorf("query: %w", &pgconn.PgError{Code: "08006"}), true},
 		{"too many connections", &pgconn.PgError{Code: "53300"}, true},
 		{"unique violation", &pgconn.PgError{Code: "23505"}, false},
+		{"wrong password", fmt.Errorf("connect: %w", &pgconn.PgError{Code: "28P01"}), false},
+		{"no such database", &pgconn.PgError{Code: "3D000"}, false},
 		{"no rows", store.ErrNotFound, false},
 		{"plain error", errors.New("boom"), false},
 	}
@@ -166,5 +169,22 @@ func TestClassify(t *testing.T) {
 	}
 	if classify(nil) != nil {
 		t.Error("classify(nil) is not nil")
+	}
+}
+
+// TestOpenWrongDatabase: a database name that does not exist is a
+// configuration error to fix, not an outage to wait out.
+func TestOpenWrongDatabase(t *testing.T) {
+	u, err := url.Parse(pgtest.ServerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/mfork_no_such_database"
+	_, err = Open(t.Context(), u.String())
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("Open: got %v; want the server's 'does not exist'", err)
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("Open: %v is marked unavailable; want a plain error", err)
 	}
 }

@@ -21,8 +21,9 @@ const idemSweepEvery = 1000
 // from its first statement, so of any number of concurrent callers (in this
 // process or another) exactly one claims.
 //
-// A record is live while now - CreatedAt <= ttl; once older it is treated
-// as absent and replaced by the new claim.
+// A record is live while now - CreatedAt <= ttl, and a running one while
+// now - CreatedAt <= store.IdemRunningTimeout; once older it is treated as
+// absent and replaced by the new claim.
 func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byte, now time.Time, ttl time.Duration) (store.Idem, bool, error) {
 	wrap := func(err error) error {
 		return fmt.Errorf("sqlite: begin idempotent request %q/%q: %w", scope, key, err)
@@ -34,8 +35,10 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 	if bodyHash == nil {
 		bodyHash = []byte{} // the column is NOT NULL; an empty hash is still a hash
 	}
-	// Records created before cutoff are older than ttl.
+	// Records created before cutoff are older than ttl; running records
+	// created before stale were abandoned by their node.
 	cutoff := nowN - int64(ttl)
+	stale := nowN - int64(store.IdemRunningTimeout)
 
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -59,7 +62,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 		   FROM idempotency WHERE scope = ? AND idem_key = ?`, scope, key).
 		Scan(&rec.BodyHash, &rec.State, &rec.Status, &rec.ContentType, &body, &created)
 	switch {
-	case err == nil && created >= cutoff:
+	case err == nil && created >= cutoff && !(rec.State == store.IdemRunning && created < stale):
 		// Live: the caller replays it, or reports a conflict or a mismatch.
 		if err := tx.Commit(); err != nil {
 			return store.Idem{}, false, wrap(err)

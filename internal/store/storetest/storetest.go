@@ -8,7 +8,8 @@
 //   - ListKeys orders keys created at the same instant by ID;
 //   - revoking a revoked key succeeds and keeps the first revocation time;
 //   - a duplicate key ID or hash is an error;
-//   - an idempotency record is live while now - CreatedAt <= ttl;
+//   - an idempotency record is live while now - CreatedAt <= ttl, and a
+//     running one only while now - CreatedAt <= store.IdemRunningTimeout;
 //   - FinishIdem and AbandonIdem act on running records only and return
 //     store.ErrNotFound when there is none (a done record is never dropped);
 //   - Metrics orders rows byte-wise (PostgreSQL needs COLLATE "C");
@@ -52,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RevokeKey", testRevokeKey},
 		{"IdemLifecycle", testIdemLifecycle},
 		{"IdemNotFound", testIdemNotFound},
+		{"IdemStaleRunning", testIdemStaleRunning},
 		{"IdemScopes", testIdemScopes},
 		{"IdemRace", testIdemRace},
 		{"Hit", testHit},
@@ -473,6 +475,24 @@ func testIdemLifecycle(t *testing.T, s store.Store) {
 		{name: "finish with an empty body", op: "finish", status: 204},
 		{name: "done with an empty body", op: "begin", body: "A", now: expired.Add(2 * time.Second),
 			want: store.Idem{BodyHash: hash("A"), State: store.IdemDone, Status: 204, CreatedAt: expired.Add(time.Second)}},
+	})
+}
+
+// testIdemStaleRunning: a record left running by a node that died is
+// claimed again after store.IdemRunningTimeout; a done one is not.
+func testIdemStaleRunning(t *testing.T, s store.Store) {
+	t0 := start()
+	stale := t0.Add(store.IdemRunningTimeout + time.Millisecond)
+	runIdemSteps(t, s, "key_1", "crashed", []idemStep{
+		{name: "claimed by a node that then dies", op: "begin", body: "A", now: t0,
+			want: store.Idem{BodyHash: hash("A"), State: store.IdemRunning, CreatedAt: t0}, wantClaimed: true},
+		{name: "still held at the timeout", op: "begin", body: "A", now: t0.Add(store.IdemRunningTimeout),
+			want: store.Idem{BodyHash: hash("A"), State: store.IdemRunning, CreatedAt: t0}},
+		{name: "claimed again past it", op: "begin", body: "A", now: stale,
+			want: store.Idem{BodyHash: hash("A"), State: store.IdemRunning, CreatedAt: stale}, wantClaimed: true},
+		{name: "finish", op: "finish", status: 200, contentType: "application/json", respBody: `{}`},
+		{name: "a done record is replayed long after", op: "begin", body: "A", now: stale.Add(time.Hour),
+			want: store.Idem{BodyHash: hash("A"), State: store.IdemDone, Status: 200, ContentType: "application/json", Body: []byte(`{}`), CreatedAt: stale}},
 	})
 }
 
