@@ -164,7 +164,6 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 		plan.Findings = failed(rep.Checks)
 		plan.UsedTokens = used.Total()
 	}
-	tries = min(tries, maxAttempts)
 	if plan.Request.Strict && !rep.Passed {
 		var names []string
 		for _, c := range failed(rep.Checks) {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -229,7 +230,7 @@ func TestMultiNode(t *testing.T) {
 		for i, base := range nodes {
 			for {
 				got, err := forkCounts(base)
-				if err == nil && mapsEqual(got, want) {
+				if err == nil && maps.Equal(got, want) {
 					break
 				}
 				if time.Now().After(deadline) {
@@ -266,16 +267,4 @@ func forkCounts(base string) (map[string]int64, error) {
 		}
 	}
 	return got, nil
-}
-
-func mapsEqual(a, b map[string]int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }

@@ -5,8 +5,11 @@
 package units
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/marketingfork/fork/internal/ledger"
 )
 
 // Conversion turns a quantity in one unit into another unit.
@@ -72,4 +75,30 @@ func (c Conversion) Convert(amount float64) string {
 		s = "0"
 	}
 	return s + " " + c.To
+}
+
+// Fact converts a ledger quantity for a fork into target (a language tag,
+// "en-GB") whose region is region: what the fork writes ("-10 °C"), the
+// value the ledger reads back from it (the change's To), and the rule's
+// name ("en-GB: °F to °C"). ok is false when the region writes the fact as
+// it is, or when the ledger would not read the conversion back, so that no
+// change is ever recorded that verification could not check.
+func Fact(f ledger.Fact, target, region string) (written, value, rule string, ok bool) {
+	if f.Kind != ledger.KindQuantity {
+		return "", "", "", false
+	}
+	c, found := For(region, f.Unit)
+	if !found {
+		return "", "", "", false
+	}
+	written = c.Convert(f.Amount)
+	for _, nf := range ledger.FromText(written, target) {
+		if nf.Kind == ledger.KindQuantity {
+			value = nf.Value
+		}
+	}
+	if value == "" {
+		return "", "", "", false
+	}
+	return written, value, fmt.Sprintf("%s: %s", target, c.Rule), true
 }

@@ -64,7 +64,7 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system
 		}
 		resp, err := p.complete(ctx, params)
 		if err != nil {
-			// A refused call reads the prompt at most.
+			// A failed call is not charged: endpoints bill what they answer.
 			budget.settle(promptEst+completion, 0)
 			if jsonSchema && rejectsSchema(err) {
 				jsonSchema = false

@@ -1,13 +1,11 @@
 package openai
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/ledger"
 	"github.com/marketingfork/fork/internal/units"
 )
 
@@ -26,26 +24,11 @@ type conversion struct {
 func conversions(p *fork.Plan) map[int]conversion {
 	out := map[int]conversion{}
 	for i, f := range p.Ledger {
-		if f.Kind != ledger.KindQuantity {
-			continue
-		}
-		c, ok := units.For(p.Culture, f.Unit)
+		written, to, rule, ok := units.Fact(f, p.TargetLanguage, p.Culture)
 		if !ok {
 			continue
 		}
-		written := c.Convert(f.Amount)
-		to := ""
-		for _, nf := range ledger.FromText(written, p.TargetLanguage) {
-			if nf.Kind == ledger.KindQuantity {
-				to = nf.Value
-			}
-		}
-		if to == "" {
-			continue // the ledger would not read it back: keep the fact as it is
-		}
-		out[i] = conversion{fact: f, written: written, change: fork.Change{
-			From: f.Value, To: to, Rule: fmt.Sprintf("%s: %s", p.TargetLanguage, c.Rule),
-		}}
+		out[i] = conversion{fact: f, written: written, change: fork.Change{From: f.Value, To: to, Rule: rule}}
 	}
 	return out
 }

@@ -23,22 +23,14 @@ func applyUnits(text string, facts []fork.Fact, target, region string) (string, 
 	for _, f := range facts {
 		switch {
 		case f.Kind == ledger.KindQuantity:
-			c, ok := units.For(region, f.Unit)
+			written, to, rule, ok := units.Fact(f, target, region)
 			if !ok {
 				continue
 			}
-			written := c.Convert(f.Amount)
 			var n int
 			if text, n = replaceToken(text, f.Text, written); n == 0 {
 				continue
 			}
-			to := f.Value
-			for _, nf := range ledger.FromText(written, target) {
-				if nf.Kind == ledger.KindQuantity {
-					to = nf.Value
-				}
-			}
-			rule := fmt.Sprintf("%s: %s", target, c.Rule)
 			changes = append(changes, fork.Change{From: f.Value, To: to, Rule: rule})
 			why = append(why, fmt.Sprintf("culture %s (%s → %s)", rule, f.Text, written))
 		case f.Kind == ledger.KindPrice && f.Currency == "USD" && dollarRegions[region] && strings.HasPrefix(f.Text, "$"):

@@ -58,7 +58,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 			scope, key, bodyHash, store.IdemRunning, now, cutoff, stale).Scan(&created)
 		if err == nil {
 			return store.Idem{
-				Scope: scope, Key: key, BodyHash: bodyHash, State: store.IdemRunning, CreatedAt: utc(created),
+				Scope: scope, Key: key, BodyHash: bodyHash, State: store.IdemRunning, CreatedAt: created.UTC(),
 			}, true, nil
 		}
 		if !errors.Is(err, pgx.ErrNoRows) {
@@ -77,7 +77,7 @@ func (s *Store) BeginIdem(ctx context.Context, scope, key string, bodyHash []byt
 		if err != nil {
 			return store.Idem{}, false, wrap(classify(err))
 		}
-		rec.CreatedAt = utc(rec.CreatedAt)
+		rec.CreatedAt = rec.CreatedAt.UTC()
 		return rec, false, nil
 	}
 	return store.Idem{}, false, wrap(errors.New("the record kept changing under concurrent requests"))

@@ -41,9 +41,9 @@ func scanKey(row pgx.Row) (store.Key, error) {
 	if err := row.Scan(&k.ID, &k.Hash, &k.Prefix, &k.Name, &k.CreatedAt, &revoked); err != nil {
 		return store.Key{}, err
 	}
-	k.CreatedAt = utc(k.CreatedAt)
+	k.CreatedAt = k.CreatedAt.UTC()
 	if revoked != nil {
-		k.RevokedAt = utc(*revoked)
+		k.RevokedAt = revoked.UTC()
 	}
 	return k, nil
 }

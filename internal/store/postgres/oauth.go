@@ -36,7 +36,7 @@ func (s *Store) OAuthClient(ctx context.Context, id string) (store.OAuthClient, 
 	if err != nil {
 		return store.OAuthClient{}, fmt.Errorf("postgres: oauth client %q: %w", id, classify(err))
 	}
-	c.CreatedAt = utc(c.CreatedAt)
+	c.CreatedAt = c.CreatedAt.UTC()
 	return c, nil
 }
 
@@ -85,6 +85,6 @@ func (s *Store) TakeOAuthCode(ctx context.Context, kind string, hash []byte, now
 	case !now.Before(c.ExpiresAt):
 		return store.OAuthCode{}, wrap(fmt.Errorf("expired: %w", store.ErrNotFound))
 	}
-	c.CreatedAt, c.ExpiresAt = utc(c.CreatedAt), utc(c.ExpiresAt)
+	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
 	return c, nil
 }

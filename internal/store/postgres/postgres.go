@@ -7,6 +7,8 @@
 // atomically, never on locks held in a process: an upsert counts a hit, an
 // INSERT … ON CONFLICT claims an idempotency key, a DELETE … RETURNING takes
 // an OAuth code. Transactions run at READ COMMITTED, PostgreSQL's default.
+// PostgreSQL returns timestamptz in the session's zone; every time leaves
+// the store in UTC, as the SQLite store's do.
 package postgres
 
 import (
@@ -206,7 +208,3 @@ func classify(err error) error {
 	}
 	return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
 }
-
-// utc returns t in UTC, as every time leaves the store: PostgreSQL returns
-// timestamptz in the session's zone.
-func utc(t time.Time) time.Time { return t.UTC() }
