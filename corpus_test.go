@@ -39,16 +39,30 @@ var corpusPrices = map[string][]money{
 	"16-falcodesk-precos.html": {{"BRL", 633}, {"BRL", 846}, {"BRL", 1058}, {"BRL", 1483}, {"BRL", 745}, {"BRL", 995}, {"BRL", 1245}, {"BRL", 1745},
 		{"BRL", 81}, {"BRL", 106}, {"BRL", 128}, {"BRL", 149}, {"BRL", 7599}, {"BRL", 10149}, {"BRL", 12699}, {"BRL", 17799},
 		{"BRL", 1490}, {"BRL", 95}, {"BRL", 125}, {"BRL", 150}, {"BRL", 175}},
-	"19-convergese-conference.html": {{"USD", 200}},
+	"19-convergese-conference.html":                 {{"USD", 200}},
+	"25-wattles-prosperity-bible-sales-letter.html": {{"USD", 47}},
+	"26-drone-hub-precos.html":                      {{"BRL", 29.90}, {"BRL", 45}, {"BRL", 358.80}, {"BRL", 181.20}},
+	"27-noi-thai-massage-konstanz-preise.html": {{"EUR", 30}, {"EUR", 45}, {"EUR", 55}, {"EUR", 60}, {"EUR", 65}, {"EUR", 85},
+		{"EUR", 90}, {"EUR", 110}, {"EUR", 120}, {"EUR", 125}, {"EUR", 165}},
+	"30-hulpstation-tarieven.html":      {{"EUR", 0}, {"EUR", 5}, {"EUR", 8}, {"EUR", 10}, {"EUR", 12}, {"EUR", 25}, {"EUR", 50}, {"EUR", 100}},
+	"31-pennino-pdf-editor-prezzi.html": {{"EUR", 49.90}, {"EUR", 290}, {"EUR", 130}},
+	"32-full-frontal-2011-tickets.html": {{"GBP", 595}, {"GBP", 345}, {"GBP", 129}},
+	"34-ewl-marketing-college-oto.html": {{"ZAR", 3600}, {"ZAR", 899}, {"ZAR", 3599}, {"ZAR", 11000}},
+	"37-puntual-acceso-precios.html":    {{"USD", 0}, {"USD", 0.75}, {"USD", 39.99}},
 }
 
 // corpusLanguages is each page's language as SOURCES.tsv gives it.
 var corpusLanguages = map[string]string{
-	"09-fotobox-tirol-preise.html":  "de",
-	"13-3dgroup-aseo-precios.html":  "es",
-	"14-swellsync-tarifs.html":      "fr",
-	"16-falcodesk-precos.html":      "pt",
-	"22-herbjar-skincare-home.html": "en",
+	"09-fotobox-tirol-preise.html":             "de",
+	"13-3dgroup-aseo-precios.html":             "es",
+	"14-swellsync-tarifs.html":                 "fr",
+	"16-falcodesk-precos.html":                 "pt",
+	"22-herbjar-skincare-home.html":            "en",
+	"26-drone-hub-precos.html":                 "pt",
+	"27-noi-thai-massage-konstanz-preise.html": "de",
+	"30-hulpstation-tarieven.html":             "nl",
+	"31-pennino-pdf-editor-prezzi.html":        "it",
+	"37-puntual-acceso-precios.html":           "es",
 }
 
 // TestCorpusExtract reads each real page as a new user would: it must find

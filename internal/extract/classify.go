@@ -447,6 +447,13 @@ func ctaHref(el *html.Node) string {
 	if u := onclickURL(el); u != "" {
 		return u
 	}
+	if el.Data == "button" {
+		// <button><a href="/checkout">…</a></button>: the link inside is
+		// where the button leads.
+		if a := onlyLink(el); a != nil {
+			return attrVal(a, "href")
+		}
+	}
 	for p := el.Parent; p != nil; p = p.Parent {
 		if p.Type != html.ElementNode {
 			continue
@@ -470,6 +477,34 @@ func ctaHref(el *html.Node) string {
 		}
 	}
 	return ""
+}
+
+// onlyLink returns the one link with a target inside el, or nil when there
+// is none or more than one.
+func onlyLink(el *html.Node) *html.Node {
+	var found *html.Node
+	n := 0
+	var walk func(e *html.Node)
+	walk = func(e *html.Node) {
+		for c := e.FirstChild; c != nil && n < 2; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.Data == "a" {
+				if _, ok := getAttr(c, "href"); ok {
+					found = c
+					n++
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(el)
+	if n != 1 {
+		return nil
+	}
+	return found
 }
 
 func onclickURL(el *html.Node) string {

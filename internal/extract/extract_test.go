@@ -474,3 +474,51 @@ func TestPriceSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestImageAndWrappedCTAs reads calls to action a visitor sees as pictures
+// or as a button around a link: an image link is a CTA labelled by its alt
+// text (or the link's aria-label), written back into that attribute; a long
+// descriptive alt or an empty one is no CTA; a button holding one link leads
+// where the link does. A fragment without <title> has no title block.
+func TestImageAndWrappedCTAs(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/image-ctas.html"))
+	var got []brief
+	paths := map[string]string{}
+	for _, b := range d.Blocks {
+		if b.Role == RoleCTA || b.Role == RoleTitle {
+			got = append(got, brief{b.Role, b.Text, b.Href, ""})
+			paths[b.Text] = b.Path
+		}
+	}
+	want := []brief{
+		{RoleCTA, "Buy the plans", "/checkout/plans", ""},
+		{RoleCTA, "Support the author", "https://example.org/donate", ""},
+		{RoleCTA, "Take the bundle", "/checkout/bundle", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("CTAs (-want +got):\n%s", diff)
+	}
+	for text, suffix := range map[string]string{"Buy the plans": "/img[1]@alt", "Support the author": "/a[2]@aria-label"} {
+		if !strings.HasSuffix(paths[text], suffix) {
+			t.Errorf("%q has path %q; want it to end in %s", text, paths[text], suffix)
+		}
+	}
+	var out strings.Builder
+	if err := d.Render(&out, map[int]string{blockID(t, d, "Buy the plans"): "Get the plans"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `alt="Get the plans"`) {
+		t.Errorf("the new label was not written into alt:\n%s", out.String())
+	}
+}
+
+func blockID(t *testing.T, d *Document, text string) int {
+	t.Helper()
+	for _, b := range d.Blocks {
+		if b.Text == text {
+			return b.ID
+		}
+	}
+	t.Fatalf("no block %q", text)
+	return -1
+}

@@ -45,6 +45,12 @@ type nodeInfo struct {
 	hasNav   bool // the subtree has a <nav> or role=navigation
 	testi    bool // the subtree (self included) has a testimonial class hint
 
+	// label and labelAttr hold the accessible name of a link that shows no
+	// text: its own aria-label or the alt of the one image inside it. Such
+	// a link is a call to action whose label is that attribute.
+	label     *html.Node
+	labelAttr string
+
 	cls   []string // lower-cased class tokens
 	clsID []string // cls and the lower-cased id
 
@@ -397,6 +403,13 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 			inf.ctaEl = inf.hasText
 		}
 	case "a":
+		if !inf.hasText && !logoHints.match(inf.cls) {
+			if inf.label, inf.labelAttr = imageLinkLabel(n); inf.label != nil {
+				inf.hasText = true
+				inf.ctaEl = true
+				break
+			}
+		}
 		inf.ctaEl = inf.hasText && buttonStyled(n, inf.cls)
 		if !inf.ctaEl && !inf.hasBlock && logoHints.match(inf.cls) {
 			inf.skip = true
@@ -757,11 +770,58 @@ func (x *extractor) emitCTA(el *html.Node, cx ctx) {
 		x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, attr: "value", ctaEl: true})
 		return
 	}
+	if inf := x.info[el]; inf.label != nil {
+		x.cands = append(x.cands, &cand{src: el, el: inf.label, cx: cx, attr: inf.labelAttr, ctaEl: true})
+		return
+	}
 	col := collector{x: x}
 	for c := el.FirstChild; c != nil; c = c.NextSibling {
 		col.add(c, nil, false)
 	}
 	x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, pieces: col.pieces, ctaEl: true})
+}
+
+// maxImageLabelWords bounds the label of an image link: a button image says
+// "Buy Tickets" or "Become a patron!"; a longer alt describes a picture or a
+// sponsor, which is no call to action.
+const maxImageLabelWords = 6
+
+// imageLinkLabel returns where a link without visible text keeps its label:
+// its aria-label, or the alt text of the single image it holds. A link
+// without a target, or whose image is decorative (empty alt), has none.
+func imageLinkLabel(a *html.Node) (*html.Node, string) {
+	href, ok := getAttr(a, "href")
+	if h := strings.TrimSpace(href); !ok || h == "" || h == "#" || strings.HasPrefix(strings.ToLower(h), "javascript:") {
+		return nil, ""
+	}
+	short := func(s string) bool {
+		n := wordCount(s)
+		return n > 0 && n <= maxImageLabelWords && hasAlnum(s)
+	}
+	if short(attrVal(a, "aria-label")) {
+		return a, "aria-label"
+	}
+	var img *html.Node
+	count := 0
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && count < 2; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.Data == "img" {
+				img = c
+				count++
+				continue
+			}
+			find(c)
+		}
+	}
+	find(a)
+	if count != 1 || logoHints.match(classTokens(img)) || !short(attrVal(img, "alt")) {
+		return nil, ""
+	}
+	return img, "alt"
 }
 
 // collector gathers the text nodes of a block in order, noting where

@@ -391,6 +391,12 @@ func TestSmokeFormats(t *testing.T) {
 			[]kv{{KindDate, "2018-08-08"}, {KindDate, "2018-08-10"}, {KindPrice, "USD 200.00"}}},
 		{"skincare", "en-GB", "Free UK delivery over £40. 100% secure checkout.",
 			[]kv{{KindPrice, "GBP 40.00"}, {KindPercentage, "100%"}}},
+		{"rand upsell", "en", "Normally R1 200, today R450 once-off. The course earns R25 000 per month.",
+			[]kv{{KindPrice, "ZAR 1200.00"}, {KindPrice, "ZAR 450.00"}, {KindPrice, "ZAR 25000.00/month"}}},
+		{"dutch membership", "nl", "Altijd hulp voor € 5 per maand of € 50 per jaar.",
+			[]kv{{KindPrice, "EUR 5.00/month"}, {KindPrice, "EUR 50.00/year"}}},
+		{"italian licence", "it", "Licenza a vita € 49,90, oppure € 4 al mese.",
+			[]kv{{KindPrice, "EUR 49.90"}, {KindPrice, "EUR 4.00/month"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -490,6 +490,9 @@ func (s *scanner) tokenEnd(i int) int {
 	}
 	first := j - i
 	marks := false
+	// A currency glued to the amount ("R150 000") groups thousands with
+	// plain spaces whatever the locale: nothing else reads that way.
+	_, _, _, glued := s.prefixCurrency(i, false)
 	for j < len(t) && j-i < maxNumberLen {
 		class, n := sepClass(t[j:])
 		if class == 0 || s.claimed[j] {
@@ -508,7 +511,7 @@ func (s *scanner) tokenEnd(i int) int {
 		case sepDot, sepComma:
 			marks = true
 		case sepSpace:
-			if t[j] == ' ' && !s.li.spaceGroups {
+			if t[j] == ' ' && !s.li.spaceGroups && !glued {
 				return j
 			}
 			if first > 3 || d != 3 || marks {
@@ -737,7 +740,9 @@ func (s *scanner) prefixCurrency(i int, space bool) (code string, start int, key
 				continue
 			}
 			st := p - len(f.text)
-			if !s.free(st, p) || (startsWord(f.text) && isWordRune(prevRune(t, st))) {
+			// A glued letter currency needs two digits: "R899" is a
+			// price, "page R2" is not.
+			if (f.glued && (p != i || digitsAt(t, i) < 2)) || !s.free(st, p) || (startsWord(f.text) && isWordRune(prevRune(t, st))) {
 				continue
 			}
 			if c := s.li.currency(f.key); c != "" {
@@ -746,6 +751,33 @@ func (s *scanner) prefixCurrency(i int, space bool) (code string, start int, key
 		}
 	}
 	return "", 0, "", false
+}
+
+// digitsAt counts the ASCII digits of the number that starts at t[i],
+// with thousands grouped by a plain space ("1 200" has four).
+func digitsAt(t string, i int) int {
+	n, j := 0, i
+	for j < len(t) {
+		switch {
+		case isDigit(t[j]):
+			n++
+			j++
+		case t[j] == ' ' && j > i && digitsOnlyRun(t, j+1) == 3:
+			j++
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// digitsOnlyRun counts the digits at t[i:].
+func digitsOnlyRun(t string, i int) int {
+	n := 0
+	for i+n < len(t) && isDigit(t[i+n]) {
+		n++
+	}
+	return n
 }
 
 // suffixCurrency finds a currency written at t[p:], after at most one

@@ -57,6 +57,9 @@ var prefixOnlyCurrencies = []form{
 	{text: "Rs", key: "INR", exact: true},
 	{text: "Rs.", key: "INR", exact: true},
 	{text: "kr.", key: "kr", exact: true},
+	// The South African rand is a capital R glued to the amount ("R899",
+	// "R150 000"); with a space it is too often a letter in a list.
+	{text: "R", key: "ZAR", exact: true, glued: true},
 }
 
 // suffixOnlyCurrencies are written only after the amount: symbols that
@@ -84,9 +87,9 @@ var suffixOnlyCurrencies = []form{
 // "R$ 633 /mês". Keys are the Unit of the price.
 var periodNouns = [][]form{
 	forms("month", false, "mo", "mon", "mth", "mnth", "month", "mois", "Monat",
-		"mes", "mês", "mese"),
+		"mes", "mês", "mese", "maand"),
 	forms("year", false, "yr", "year", "an", "année", "annee", "Jahr", "año",
-		"ano", "anno"),
+		"ano", "anno", "jaar"),
 	forms("week", false, "wk", "week", "semaine", "Woche", "semana", "settimana"),
 	forms("day", false, "day", "jour", "Tag", "día", "dia", "giorno"),
 }
@@ -98,12 +101,12 @@ var periodPhrases = [][]form{
 		"per mo", "monthly", "par mois", "mensuel", "mensuels", "mensuelle",
 		"pro Monat", "im Monat", "monatlich", "al mes", "por mes", "mensual",
 		"mensuales", "por mês", "ao mês", "mensal", "mensais", "al mese",
-		"mensile"),
+		"mensile", "per maand", "maandelijks", "per mese"),
 	forms("year", false, "per year", "a year", "each year", "every year",
 		"per annum", "p.a.", "annually", "yearly", "per yr", "par an",
 		"par année", "annuel", "annuelle", "pro Jahr", "im Jahr", "jährlich",
 		"al año", "por año", "anual", "anuales", "por ano", "ao ano", "anuais",
-		"all'anno", "annuale"),
+		"all'anno", "annuale", "per jaar", "jaarlijks", "per anno"),
 	forms("week", false, "per week", "a week", "weekly", "par semaine",
 		"pro Woche", "wöchentlich", "por semana", "a la semana", "semanal"),
 	forms("day", false, "per day", "a day", "daily", "par jour", "pro Tag",
