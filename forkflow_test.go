@@ -265,9 +265,9 @@ func TestForkProviderFailure(t *testing.T) {
 }
 
 func TestLayerRulesPluggable(t *testing.T) {
-	banned := fork.Rule{Name: "no_invoices", Description: "house rule: say bills", Check: func(s fork.Sample) (bool, string) {
+	banned := fork.Rule{Name: "no_invoices", Description: "house rule: say bills", Check: func(s fork.Sample) (fork.Outcome, string) {
 		n := strings.Count(strings.ToLower(s.Text), "invoice")
-		return n == 0, fmt.Sprintf("%d mentions", n)
+		return fork.OutcomeOf(n == 0), fmt.Sprintf("%d mentions", n)
 	}}
 	f := fork.New(fork.WithProvider(&scriptedProvider{}), fork.WithLayerRules("technical", banned))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: readPage(t, "tidyflow-en.html"), LanguageLayer: "technical"})

@@ -29,9 +29,12 @@ type Rule struct {
 	Name string `json:"name"`
 	// Description says the rule in words, for people and for providers.
 	Description string `json:"description"`
-	// Check measures a fork's text and says whether the rule holds, with a
-	// detail that gives the measured figure.
-	Check func(Sample) (ok bool, detail string) `json:"-"`
+	// Check measures a fork's text and says whether the rule holds
+	// (CheckPassed or CheckFailed), with a detail that gives the measured
+	// figure, or that it cannot measure this sample (CheckSkipped, with the
+	// reason: "no readability formula for Japanese"). A skipped rule never
+	// counts as passed.
+	Check func(Sample) (Outcome, string) `json:"-"`
 }
 
 // Sample is the text a layer rule measures: the fork's prose blocks (not
@@ -183,17 +186,17 @@ func LayerNames() []string {
 
 func maxAvgSentence(limit float64) Rule {
 	return Rule{Name: "max_avg_sentence", Description: fmt.Sprintf("average sentence at most %.0f words", limit),
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			st, _ := s.Measure()
-			return st.AvgSentence <= limit, fmt.Sprintf("average sentence %.1f words (limit %.0f)", st.AvgSentence, limit)
+			return OutcomeOf(st.AvgSentence <= limit), fmt.Sprintf("average sentence %.1f words (limit %.0f)", st.AvgSentence, limit)
 		}}
 }
 
 func maxSentence(limit int) Rule {
 	return Rule{Name: "max_sentence", Description: fmt.Sprintf("no sentence over %d words", limit),
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			st, _ := s.Measure()
-			return st.LongestSentence <= limit, fmt.Sprintf("longest sentence %d words (limit %d)", st.LongestSentence, limit)
+			return OutcomeOf(st.LongestSentence <= limit), fmt.Sprintf("longest sentence %d words (limit %d)", st.LongestSentence, limit)
 		}}
 }
 
@@ -201,28 +204,28 @@ func maxSentence(limit int) Rule {
 // calibrated for English only, so other languages pass with a note.
 func maxGrade(limit float64) Rule {
 	return Rule{Name: "max_grade", Description: fmt.Sprintf("Flesch–Kincaid grade at most %.0f (English)", limit),
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			_, sc := s.Measure()
 			if sc.FleschKincaidGrade == nil {
-				return true, "not measured: Flesch–Kincaid applies to English only"
+				return CheckSkipped, "no Flesch–Kincaid grade for " + languageName(s.Language) + ": the formula is calibrated for English"
 			}
-			return *sc.FleschKincaidGrade <= limit, fmt.Sprintf("Flesch–Kincaid grade %.1f (limit %.0f)", *sc.FleschKincaidGrade, limit)
+			return OutcomeOf(*sc.FleschKincaidGrade <= limit), fmt.Sprintf("Flesch–Kincaid grade %.1f (limit %.0f)", *sc.FleschKincaidGrade, limit)
 		}}
 }
 
 func noContractions() Rule {
 	return Rule{Name: "no_contractions", Description: "no contractions",
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			st, _ := s.Measure()
-			return st.Contractions == 0, fmt.Sprintf("%d contractions", st.Contractions)
+			return OutcomeOf(st.Contractions == 0), fmt.Sprintf("%d contractions", st.Contractions)
 		}}
 }
 
 func noExclamations() Rule {
 	return Rule{Name: "no_exclamations", Description: "no exclamation marks",
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			n := strings.Count(s.Text, "!") + strings.Count(s.Text, "¡")
-			return n == 0, fmt.Sprintf("%d exclamation marks", n)
+			return OutcomeOf(n == 0), fmt.Sprintf("%d exclamation marks", n)
 		}}
 }
 
@@ -231,24 +234,24 @@ func noExclamations() Rule {
 // pretending to have checked.
 func noWords(name, desc string, lexicon func(lang string) []string) Rule {
 	return Rule{Name: name, Description: desc,
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			words := lexicon(s.Language)
 			if words == nil {
-				return true, "not checked: no word list for " + baseLanguage(s.Language)
+				return CheckSkipped, "no word list for " + languageName(s.Language)
 			}
 			found := findWords(s.Text, words)
 			if len(found) == 0 {
-				return true, "none found"
+				return CheckPassed, "none found"
 			}
-			return false, "found: " + strings.Join(found, ", ")
+			return CheckFailed, "found: " + strings.Join(found, ", ")
 		}}
 }
 
 func commonWords() Rule {
 	return Rule{Name: "common_words", Description: "common words instead of formal ones (use, not utilize)",
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			if baseLanguage(s.Language) != "en" {
-				return true, "not checked: no plain-word list for " + baseLanguage(s.Language)
+				return CheckSkipped, "no plain-word list for " + languageName(s.Language)
 			}
 			plainWords := PlainWords()
 			words := make([]string, 0, len(plainWords))
@@ -258,12 +261,12 @@ func commonWords() Rule {
 			sort.Strings(words)
 			found := findWords(s.Text, words)
 			if len(found) == 0 {
-				return true, "none found"
+				return CheckPassed, "none found"
 			}
 			for i, w := range found {
 				found[i] = w + "→" + plainWords[w]
 			}
-			return false, "replace: " + strings.Join(found, ", ")
+			return CheckFailed, "replace: " + strings.Join(found, ", ")
 		}}
 }
 
@@ -276,9 +279,9 @@ var passive = regexp.MustCompile(`(?i)\b(is|are|was|were|be|been|being)\s+(\w+ly
 // guides ask for active voice by default, not never a passive.
 func activeVoice() Rule {
 	return Rule{Name: "active_voice", Description: "active voice: at most one sentence in ten passive (English)",
-		Check: func(s Sample) (bool, string) {
+		Check: func(s Sample) (Outcome, string) {
 			if baseLanguage(s.Language) != "en" {
-				return true, "not measured: the passive test applies to English only"
+				return CheckSkipped, "no passive-voice test for " + languageName(s.Language)
 			}
 			sentences := readability.Sentences(s.Text)
 			n := 0
@@ -288,7 +291,7 @@ func activeVoice() Rule {
 				}
 			}
 			ok := n == 0 || n*10 <= len(sentences)
-			return ok, fmt.Sprintf("%d of %d sentences passive", n, len(sentences))
+			return OutcomeOf(ok), fmt.Sprintf("%d of %d sentences passive", n, len(sentences))
 		}}
 }
 

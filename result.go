@@ -32,6 +32,11 @@ type Result struct {
 	// Passed is true when every check passed; a failed check is reported,
 	// never hidden, and the fork should not go live until it is fixed.
 	Passed bool `json:"passed"`
+	// ChecksRun is how many checks ran (passed or failed).
+	ChecksRun int `json:"checks_run"`
+	// ChecksSkipped names the checks that could not run on this fork; each
+	// says why in its Details. A skipped check is never counted as passed.
+	ChecksSkipped []string `json:"checks_skipped"`
 	// Attempts is how many drafts the provider wrote (at most two).
 	Attempts int `json:"attempts"`
 	// Usage is the tokens the fork's drafts cost together, for a provider
@@ -201,7 +206,7 @@ func (f *Forker) rewriteError(ctx, rctx context.Context, info ProviderInfo, err 
 func failed(checks []Check) []Check {
 	var out []Check
 	for _, c := range checks {
-		if !c.Passed {
+		if c.Failed() {
 			out = append(out, c)
 		}
 	}
@@ -248,6 +253,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Target:         Target{Profile: p.Profile.Name, LanguageLayer: p.Layer.Name, Language: p.TargetLanguage},
 		Translation:    p.Translation,
 		Passed:         rep.Passed,
+		ChecksRun:      rep.ChecksRun,
+		ChecksSkipped:  rep.ChecksSkipped,
 		Attempts:       tries,
 		Blocks:         blocks,
 		Ledger:         rep.Ledger,

@@ -11,7 +11,31 @@ import (
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/langdetect"
 	"github.com/marketingfork/fork/internal/ledger"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
+
+// Outcome is what became of one verification check.
+type Outcome string
+
+// The outcomes of a check. A check that cannot measure what it is for (a
+// readability formula for a language it has no calibration for, a language
+// detector on three words) is skipped with its reason; a skipped check is
+// never counted as passed.
+const (
+	CheckPassed  Outcome = "passed"
+	CheckFailed  Outcome = "failed"
+	CheckSkipped Outcome = "skipped"
+)
+
+// OutcomeOf turns a measured yes/no into CheckPassed or CheckFailed, for
+// rules that always measure.
+func OutcomeOf(ok bool) Outcome {
+	if ok {
+		return CheckPassed
+	}
+	return CheckFailed
+}
 
 // Check is one verification check. A report is a list of them, so a caller
 // can show, count or gate on each.
@@ -19,13 +43,28 @@ type Check struct {
 	// Name identifies the check ("ledger", "no_invented_facts",
 	// "layer:max_avg_sentence").
 	Name string `json:"name"`
-	// Passed says whether the fork holds.
+	// Status is passed, failed or skipped.
+	Status Outcome `json:"status"`
+	// Passed is true only when the check ran and passed: a skipped check is
+	// not passed.
 	Passed bool `json:"passed"`
-	// Details gives the figures or the items that failed.
+	// Details gives the figures or the items that failed; for a skipped
+	// check, why it could not run.
 	Details string `json:"details"`
 	// Blocks are the IDs of the blocks the check failed on.
 	Blocks []int `json:"blocks,omitempty"`
 }
+
+// newCheck builds a check with its status and the matching Passed.
+func newCheck(name string, status Outcome, details string, blocks []int) Check {
+	return Check{Name: name, Status: status, Passed: status == CheckPassed, Details: details, Blocks: blocks}
+}
+
+// Skipped reports whether the check did not run.
+func (c Check) Skipped() bool { return c.Status == CheckSkipped }
+
+// Failed reports whether the check ran and failed.
+func (c Check) Failed() bool { return c.Status == CheckFailed }
 
 // Fact statuses in a verified ledger.
 const (
@@ -48,8 +87,13 @@ type LedgerEntry struct {
 
 // Report is the outcome of verifying a fork against its source.
 type Report struct {
-	// Passed is true when every check passed.
+	// Passed is true when every check that ran passed and at least one ran.
 	Passed bool `json:"passed"`
+	// ChecksRun is how many checks ran (passed or failed).
+	ChecksRun int `json:"checks_run"`
+	// ChecksSkipped names the checks that could not run; each says why in
+	// its Details.
+	ChecksSkipped []string `json:"checks_skipped"`
 	// Checks are the checks in a fixed order.
 	Checks []Check `json:"checks"`
 	// Ledger is the source's offer with each fact's status.
@@ -230,15 +274,37 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
 	sample := NewSample(layerText(p, forked), p.TargetLanguage)
 	for _, r := range p.Layer.Rules {
-		ok, detail := r.Check(sample)
-		checks = append(checks, Check{Name: "layer:" + r.Name, Passed: ok, Details: detail})
+		status, detail := r.Check(sample)
+		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
 	}
 	checks = append(checks, checkLanguage(p, sample.Text))
-	rep := Report{Passed: true, Checks: checks, Ledger: entries, Invented: invented}
-	for _, c := range checks {
-		rep.Passed = rep.Passed && c.Passed
-	}
+	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
+	rep.tally()
 	return rep
+}
+
+// tally sets Passed, ChecksRun and ChecksSkipped from the checks: a
+// skipped check neither passes nor fails the report.
+func (r *Report) tally() {
+	r.ChecksRun, r.ChecksSkipped = 0, []string{}
+	failed := false
+	for i := range r.Checks {
+		c := &r.Checks[i]
+		if c.Status == "" {
+			c.Status = OutcomeOf(c.Passed)
+		}
+		c.Passed = c.Status == CheckPassed
+		switch c.Status {
+		case CheckSkipped:
+			r.ChecksSkipped = append(r.ChecksSkipped, c.Name)
+		case CheckFailed:
+			failed = true
+			r.ChecksRun++
+		default:
+			r.ChecksRun++
+		}
+	}
+	r.Passed = !failed && r.ChecksRun > 0
 }
 
 // forkFacts finds the facts the fork states. A block whose text and link
@@ -545,11 +611,14 @@ func checkOrder(p *Plan, d *Draft) Check {
 func checkLanguage(p *Plan, text string) Check {
 	want := baseLanguage(p.TargetLanguage)
 	got, conf := langdetect.Detect(detectSample(text))
-	c := Check{Name: "language", Passed: true}
+	c := Check{Name: "language", Status: CheckPassed}
 	switch {
+	case !langdetect.Knows(want):
+		c.Status, c.Details = CheckSkipped, "no language detector for "+languageName(want)
 	case got == "" || conf < 0.2:
-		c.Details = "not enough text to tell the language"
+		c.Status, c.Details = CheckSkipped, "not enough text to tell the language"
 	case got != want:
+		c.Status = CheckFailed
 		c.Passed = false
 		c.Details = fmt.Sprintf("the fork reads as %s, the target is %s", got, want)
 	default:
@@ -581,4 +650,18 @@ func uniqueSorted(ids []int) []int {
 		}
 	}
 	return out
+}
+
+// languageName names a tag's base language for people ("de-CH" → "German"),
+// or gives the tag back when it cannot.
+func languageName(tag string) string {
+	t, err := language.Parse(tag)
+	if err != nil {
+		return tag
+	}
+	b, _ := t.Base()
+	if n := display.English.Languages().Name(b); n != "" {
+		return n
+	}
+	return tag
 }

@@ -68,6 +68,12 @@ func openAPIDocument() map[string]any {
 		}
 		return r
 	}
+	// A check's status is one of three words; a skipped check is not passed.
+	if c, ok := g.components["Check"].(map[string]any); ok {
+		st := c["properties"].(map[string]any)["status"].(map[string]any)
+		st["enum"] = []any{string(fork.CheckPassed), string(fork.CheckFailed), string(fork.CheckSkipped)}
+		st["description"] = "passed, failed, or skipped when the check cannot measure this fork (details say why); a skipped check is never passed"
+	}
 	invalid := jsonResponse("Validation Error", ref("HTTPValidationError"))
 	internal := errResp("Internal error: the cause is logged under the request ID, never shown")
 	unavailable := errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After")

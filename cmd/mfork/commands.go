@@ -309,16 +309,22 @@ func writeReport(w io.Writer, rep *fork.Report) error {
 	var sb strings.Builder
 	for _, c := range rep.Checks {
 		mark := "PASS"
-		if !c.Passed {
+		switch c.Status {
+		case fork.CheckFailed:
 			mark = "FAIL"
+		case fork.CheckSkipped:
+			mark = "SKIP"
 		}
 		fmt.Fprintf(&sb, "%s  %-26s %s\n", mark, c.Name, c.Details)
 	}
-	verdict := "fork passed every check"
+	verdict := fmt.Sprintf("fork passed every check that ran (%d ran", rep.ChecksRun)
 	if !rep.Passed {
-		verdict = "fork failed verification"
+		verdict = fmt.Sprintf("fork failed verification (%d ran", rep.ChecksRun)
 	}
-	fmt.Fprintf(&sb, "%s\n", verdict)
+	if n := len(rep.ChecksSkipped); n > 0 {
+		verdict += fmt.Sprintf(", %d skipped: %s", n, strings.Join(rep.ChecksSkipped, ", "))
+	}
+	fmt.Fprintf(&sb, "%s)\n", verdict)
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

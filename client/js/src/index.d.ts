@@ -82,6 +82,8 @@ export interface Fact {
 
 export interface Check {
   name: string;
+  /** "skipped" when the check could not measure this fork (details say why); a skipped check is never passed. */
+  status: "passed" | "failed" | "skipped";
   passed: boolean;
   details: string;
   blocks?: number[];
@@ -112,6 +114,10 @@ export interface ForkResult {
   target: Record<string, unknown>;
   translation: boolean;
   passed: boolean;
+  /** How many checks ran (passed or failed). */
+  checks_run: number;
+  /** The checks that could not run on this fork. */
+  checks_skipped: string[];
   attempts: number;
   blocks: ForkedBlock[] | null;
   ledger: LedgerEntry[] | null;

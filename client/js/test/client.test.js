@@ -112,7 +112,10 @@ describe("against the Go server", () => {
     const r = await c.fork({ url: pageUrl, profile: "bargain-hunter", target_language: "en-GB" });
     assert.equal(r.sandbox, false);
     assert.equal(r.replayed, false);
-    assert.equal(r.passed, true, JSON.stringify(r.checks?.filter((x) => !x.passed)));
+    assert.equal(r.passed, true, JSON.stringify(r.checks?.filter((x) => x.status === "failed")));
+    assert.ok(r.checks.every((x) => ["passed", "failed", "skipped"].includes(x.status)));
+    assert.equal(r.checks_run, r.checks.filter((x) => x.status !== "skipped").length);
+    assert.deepEqual(r.checks_skipped, r.checks.filter((x) => x.status === "skipped").map((x) => x.name));
     assert.ok(r.ledger.some((e) => e.text.includes("19")), "the price is in the ledger");
   });
 

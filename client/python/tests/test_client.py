@@ -73,7 +73,10 @@ def test_get_key_then_fork_loopback_page(server: str, landing_page: str) -> None
     with Client(server, api_key=key.api_key) as mf:
         res = mf.fork(url=landing_page, profile="bargain-hunter", target_language="en-GB")
     assert res.sandbox is False
-    assert res.passed is True, [c for c in res.checks if not c.get("passed")]
+    assert res.passed is True, res.failed_checks
+    assert all(c["status"] in ("passed", "failed", "skipped") for c in res.checks), res.checks
+    assert res.checks_run == sum(1 for c in res.checks if c["status"] != "skipped") > 0
+    assert res.checks_skipped == [c["name"] for c in res.checks if c["status"] == "skipped"]
     assert res.request["url"] == landing_page
     assert any("19" in (e.get("text") or "") for e in res.ledger), res.ledger
     assert any(b.get("role") == "cta" and b.get("href") == "https://ledgerly.example/signup" for b in res.blocks)

@@ -60,6 +60,9 @@ class LedgerEntry(TypedDict, total=False):
 
 class Check(TypedDict, total=False):
     name: str
+    #: "passed", "failed" or "skipped" (the check could not measure this
+    #: fork; ``details`` says why). A skipped check is never passed.
+    status: str
     passed: bool
     details: str
     blocks: List[int]
@@ -145,6 +148,8 @@ class ForkResult:
 
     request: ForkRequest
     passed: bool
+    checks_run: int
+    checks_skipped: List[str]
     blocks: List[ForkedBlock]
     ledger: List[LedgerEntry]
     checks: List[Check]
@@ -160,6 +165,8 @@ class ForkResult:
         return cls(
             request=dict(data.get("request") or {}),  # type: ignore[arg-type]
             passed=bool(data.get("passed", False)),
+            checks_run=int(data.get("checks_run") or 0),
+            checks_skipped=[str(n) for n in _list(data.get("checks_skipped"))],
             blocks=_list(data.get("blocks")),
             ledger=_list(data.get("ledger")),
             checks=_list(data.get("checks")),
@@ -173,7 +180,8 @@ class ForkResult:
 
     @property
     def failed_checks(self) -> List[Check]:
-        return [c for c in self.checks if not c.get("passed")]
+        """The checks that ran and failed (skipped ones are not failures)."""
+        return [c for c in self.checks if c.get("status", "failed" if not c.get("passed") else "passed") == "failed"]
 
 
 @dataclass
