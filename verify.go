@@ -267,17 +267,18 @@ func verifyDraft(p *Plan, d *Draft) Report {
 
 	var checks []Check
 	forkFacts := p.forkFacts(forked)
-	entries, ledgerCheck := checkLedger(p, d, forked, forkFacts)
+	allowed := allowedChanges(p)
+	entries, ledgerCheck := checkLedger(p, forked, forkFacts, allowed)
 	checks = append(checks, ledgerCheck)
-	invented, inventedCheck := checkInvented(p, d, src, forkFacts)
-	checks = append(checks, inventedCheck)
-	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
+	invented, inventedCheck := checkInvented(p, src, forkFacts, allowed)
+	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, forkFacts, allowed))
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
 	sample := NewSample(layerText(p, forked), p.TargetLanguage)
 	for _, r := range p.Layer.Rules {
 		status, detail := r.Check(sample)
 		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
 	}
-	checks = append(checks, checkLanguage(p, sample.Text))
+	checks = append(checks, checkLanguage(p, forked, sample.Text))
 	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
 	rep.tally()
 	return rep
@@ -358,7 +359,7 @@ func layerText(p *Plan, forked []Block) string {
 	return sb.String()
 }
 
-func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerEntry, Check) {
+func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) ([]LedgerEntry, Check) {
 	values := map[string]bool{}
 	for _, f := range forkFacts {
 		values[string(f.Kind)+"|"+f.Value] = true
@@ -371,10 +372,6 @@ func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerE
 			hrefs[b.Href] = true
 		}
 	}
-	changes := map[string]Change{}
-	for _, c := range d.Changes {
-		changes[c.From] = c
-	}
 	entries := make([]LedgerEntry, 0, len(p.Ledger))
 	var missing []string
 	var blocks []int
@@ -384,8 +381,8 @@ func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerE
 		case numericKinds[fact.Kind]:
 			if values[string(fact.Kind)+"|"+fact.Value] {
 				e.Status = StatusKept
-			} else if c, ok := changes[fact.Value]; ok && c.Rule != "" && values[string(fact.Kind)+"|"+c.To] {
-				e.Status, e.Rule, e.To = StatusChanged, c.Rule, c.To
+			} else if a, ok := allowed[factKey(fact.Kind, fact.Value)]; ok && values[factKey(fact.Kind, a.to)] {
+				e.Status, e.Rule, e.To = StatusChanged, a.rule, a.to
 			}
 		case fact.Kind == ledger.KindURL:
 			if hrefs[fact.Value] || strings.Contains(all, fact.Value) {
@@ -411,6 +408,9 @@ func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerE
 	c := Check{Name: "ledger", Passed: len(missing) == 0, Blocks: uniqueSorted(blocks)}
 	if c.Passed {
 		c.Details = fmt.Sprintf("all %d facts kept", len(p.Ledger))
+		if changed := changedSummary(entries); changed != "" {
+			c.Details = fmt.Sprintf("all %d facts kept, %s", len(p.Ledger), changed)
+		}
 	} else {
 		c.Details = fmt.Sprintf("%d of %d facts missing: %s", len(missing), len(p.Ledger), strings.Join(missing, "; "))
 	}
@@ -419,19 +419,12 @@ func checkLedger(p *Plan, d *Draft, forked []Block, forkFacts []Fact) ([]LedgerE
 
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
-func checkInvented(p *Plan, d *Draft, src []Block, forkFacts []Fact) ([]Fact, Check) {
+func checkInvented(p *Plan, src []Block, forkFacts []Fact, allowed map[string]ruleChange) ([]Fact, Check) {
 	have := map[string]bool{}
 	for _, f := range p.Ledger {
-		have[string(f.Kind)+"|"+f.Value] = true
-	}
-
-	for _, c := range d.Changes {
-		if c.Rule != "" {
-			for _, k := range numericKindsList() {
-				if have[string(k)+"|"+c.From] {
-					have[string(k)+"|"+c.To] = true
-				}
-			}
+		have[factKey(f.Kind, f.Value)] = true
+		if a, ok := allowed[factKey(f.Kind, f.Value)]; ok {
+			have[factKey(f.Kind, a.to)] = true
 		}
 	}
 	var sb strings.Builder
@@ -474,15 +467,6 @@ func checkInvented(p *Plan, d *Draft, src []Block, forkFacts []Fact) ([]Fact, Ch
 		c.Details = "not in the source: " + strings.Join(items, "; ")
 	}
 	return invented, c
-}
-
-func numericKindsList() []ledger.Kind {
-	ks := make([]ledger.Kind, 0, len(numericKinds))
-	for k := range numericKinds {
-		ks = append(ks, k)
-	}
-	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
-	return ks
 }
 
 func checkCoverage(p *Plan, byID map[int]DraftBlock, unknown []int) Check {
@@ -607,24 +591,52 @@ func checkOrder(p *Plan, d *Draft) Check {
 }
 
 // checkLanguage confirms the fork is in the target language where the
-// detector is confident enough to say.
-func checkLanguage(p *Plan, text string) Check {
+// detector is confident enough to say: over the whole fork, and block by
+// block, so one block left in another language is found.
+func checkLanguage(p *Plan, forked []Block, text string) Check {
 	want := baseLanguage(p.TargetLanguage)
 	got, conf := langdetect.Detect(detectSample(text))
 	c := Check{Name: "language", Status: CheckPassed}
-	switch {
-	case !langdetect.Knows(want):
+	if !langdetect.Knows(want) {
 		c.Status, c.Details = CheckSkipped, "no language detector for "+languageName(want)
+		return c
+	}
+	items, blocks := blockLanguages(p, forked, want)
+	switch {
+	case got != "" && conf >= 0.2 && got != want:
+		c.Status = CheckFailed
+		c.Details = fmt.Sprintf("the fork reads as %s, the target is %s", got, want)
+	case len(items) > 0:
+		c.Status = CheckFailed
+		c.Details = fmt.Sprintf("the fork reads as %s, but %s", want, strings.Join(items, "; "))
+		c.Blocks = blocks
 	case got == "" || conf < 0.2:
 		c.Status, c.Details = CheckSkipped, "not enough text to tell the language"
-	case got != want:
-		c.Status = CheckFailed
-		c.Passed = false
-		c.Details = fmt.Sprintf("the fork reads as %s, the target is %s", got, want)
 	default:
-		c.Details = fmt.Sprintf("the fork reads as %s", got)
+		c.Details = fmt.Sprintf("the fork reads as %s, block by block too", got)
 	}
 	return c
+}
+
+// changedSummary says which facts the culture rules changed, by rule:
+// "2 changed by en-GB: °F to °C".
+func changedSummary(entries []LedgerEntry) string {
+	by := map[string]int{}
+	var rules []string
+	for _, e := range entries {
+		if e.Status != StatusChanged {
+			continue
+		}
+		if by[e.Rule] == 0 {
+			rules = append(rules, e.Rule)
+		}
+		by[e.Rule]++
+	}
+	parts := make([]string, len(rules))
+	for i, r := range rules {
+		parts[i] = fmt.Sprintf("%d changed by %s", by[r], r)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func joinTexts(blocks []Block) string {

@@ -1,0 +1,127 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ctaActions maps the words a call to action names its action with, in the
+// languages Marketing Fork writes, to the action. A label that starts a
+// trial is "trial" even though it also says "start"; so longer phrases are
+// listed and the earliest, longest match in a label wins. Words that name
+// no action by themselves ("get", "start", "go") are left out.
+var ctaActions = map[string][]string{
+	"download": {"download", "install", "get the app", "get it on", "app store", "google play",
+		"herunterladen", "installieren", "télécharger", "installer", "descargar", "instalar", "baixar",
+		"scarica", "scaricare", "installa", "downloaden", "installeren", "download de"},
+	"buy": {"buy", "purchase", "order", "add to cart", "add to basket", "checkout", "check out", "shop", "get yours",
+		"kaufen", "bestellen", "in den warenkorb", "jetzt kaufen", "acheter", "commander", "ajouter au panier",
+		"comprar", "pedir", "añadir al carrito", "adicionar ao carrinho", "assinar", "acquista", "acquistare",
+		"ordina", "aggiungi al carrello", "kopen", "bestel", "bestellen", "in winkelwagen", "afrekenen", "subscribe now"},
+	"trial": {"free trial", "start trial", "start your trial", "start a trial", "try", "testen", "test",
+		"kostenlos testen", "essai", "essayer", "prueba", "probar", "teste grátis", "experimente", "experimentar",
+		"prova", "provare", "proef", "probeer", "uitproberen"},
+	"signup": {"sign up", "signup", "sign me up", "register", "create account", "create an account", "get started",
+		"join", "registrieren", "anmelden", "konto erstellen", "s'inscrire", "inscrivez", "inscris", "inscription",
+		"créer un compte", "rejoindre", "rejoins", "regístrate", "registrarse", "registrar", "inscríbete",
+		"crear cuenta", "únete", "cadastrar", "cadastre", "criar conta", "inscreva", "registrati", "iscriviti",
+		"crea account", "registreren", "registreer", "aanmelden", "meld je aan", "account aanmaken"},
+	"contact": {"contact", "talk to", "get in touch", "call", "email us", "write to us", "chat with",
+		"kontakt", "kontaktieren", "anrufen", "schreiben sie uns", "contacter", "contactez", "appeler", "écrivez",
+		"contactar", "contáctanos", "escríbenos", "llamar", "hablar con", "fale com", "falar com", "entre em contato",
+		"contatar", "contatta", "contattaci", "chiama", "scrivici", "neem contact", "bel ons", "mail ons"},
+	"quote": {"quote", "get a quote", "request a quote", "pricing request", "angebot", "devis", "cotización", "cotizar",
+		"cotiza", "orçamento", "preventivo", "offerte"},
+	"donate": {"donate", "donation", "support us", "become a patron", "give", "sponsor", "spenden", "unterstützen",
+		"faire un don", "donner", "soutenir", "donar", "donación", "apoyar", "doar", "doação", "apoiar", "dona",
+		"donazione", "sostieni", "doneer", "doneren", "steun"},
+	"book": {"book", "reserve", "schedule", "appointment", "book a demo", "request a demo", "demo", "buchen",
+		"reservieren", "termin", "réserver", "rendez-vous", "reservar", "agendar", "cita", "prenota", "prenotare",
+		"appuntamento", "boek", "boeken", "reserveer", "afspraak"},
+	"subscribe": {"subscribe", "newsletter", "abonnieren", "s'abonner", "abonnez", "suscribirse", "suscríbete",
+		"inscrever", "iscriviti alla newsletter", "abonneren", "abonneer"},
+	"login": {"log in", "login", "sign in", "einloggen", "se connecter", "connexion", "iniciar sesión", "entrar",
+		"accedi", "inloggen"},
+	"learn": {"learn more", "read more", "discover", "explore", "see how", "find out", "read", "learn", "watch",
+		"mehr erfahren", "entdecken", "lesen", "en savoir plus", "découvrir", "lire", "saber más", "descubrir",
+		"leer", "ver más", "saiba mais", "descobrir", "ler", "scopri", "leggi", "meer weten", "ontdek", "lees"},
+}
+
+// actionPhrases are ctaActions as (phrase, action) pairs, longest first, so
+// "free trial" is found before "free" would be and "book a demo" before
+// "demo". Built once; read-only afterwards.
+var actionPhrases = func() []struct{ phrase, action string } {
+	var out []struct{ phrase, action string }
+	for action, phrases := range ctaActions {
+		for _, p := range phrases {
+			out = append(out, struct{ phrase, action string }{p, action})
+		}
+	}
+	sortByLength(out)
+	return out
+}()
+
+func sortByLength(ps []struct{ phrase, action string }) {
+	// Insertion sort: the table is small and this keeps ties in a fixed
+	// order (by phrase) so the result never depends on map order.
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && less(ps[j], ps[j-1]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+func less(a, b struct{ phrase, action string }) bool {
+	if len(a.phrase) != len(b.phrase) {
+		return len(a.phrase) > len(b.phrase)
+	}
+	if a.phrase != b.phrase {
+		return a.phrase < b.phrase
+	}
+	return a.action < b.action
+}
+
+// CTAAction names the action a call to action's label asks for: download,
+// buy, trial, signup, contact, quote, donate, book, subscribe, login or
+// learn; "" when the label names none it can tell ("PhantomSnap, free").
+// The action named first in the label wins.
+func CTAAction(label string) string {
+	lower := strings.ToLower(label)
+	best, bestAt := "", len(lower)+1
+	for _, p := range actionPhrases {
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], p.phrase)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			end := at + len(p.phrase)
+			if wordEdge(lower, at, true) && wordEdge(lower, end, false) {
+				if at < bestAt {
+					best, bestAt = p.action, at
+				}
+				break
+			}
+			from = at + 1
+		}
+	}
+	return best
+}
+
+// wordEdge reports whether s has a word boundary at i: before i when start,
+// after i otherwise.
+func wordEdge(s string, i int, start bool) bool {
+	if start {
+		if i == 0 {
+			return true
+		}
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}
+	if i >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
