@@ -260,7 +260,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Ledger:         rep.Ledger,
 		Invented:       rep.Invented,
 		Checks:         rep.Checks,
-		Changes:        d.Changes,
+		Changes:        verifiedChanges(rep.Ledger),
 		Notes:          d.Notes,
 		Metrics:        Metrics{Before: before, After: after},
 		Analysis:       p.Analysis,
@@ -302,4 +302,22 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 		Control:       "the source page, unchanged",
 		Refutation:    "the fork's rate is not higher than the control's at the planned sample size (two-sided test, 95% confidence), or the fork loses on a guard metric such as refunds or unsubscribes",
 	}
+}
+
+// verifiedChanges are the changes verification found the culture rules made,
+// in ledger order: what a draft declared is never reported as such.
+func verifiedChanges(entries []LedgerEntry) []Change {
+	var out []Change
+	seen := map[Change]bool{}
+	for _, e := range entries {
+		if e.Status != StatusChanged {
+			continue
+		}
+		c := Change{From: e.Value, To: e.To, Rule: e.Rule}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
