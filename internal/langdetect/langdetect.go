@@ -1,12 +1,13 @@
 // Package langdetect tells which of the languages Marketing Fork writes (en,
-// de, es, fr, pt) a text is in, so a rewrite can be checked against its
-// target language.
+// de, es, fr, pt, it, nl) a text is in, so a rewrite can be checked against
+// its target language.
 //
 // It needs no model: it weighs hand-written tables of function words, a
-// few distinguishing letters (ß, ñ, ã…) and spelling patterns (-ción vs
-// -ção). Function words dominate because they survive brand names and
-// loanwords: "Apple Music" in a French sentence does not make it English,
-// while "avec", "et", "votre" make it French.
+// few distinguishing letters (ß, ñ, ã, ò…) and spelling patterns (-ción vs
+// -ção vs -zione, Dutch ij and -heid). Function words dominate because
+// they survive brand names and loanwords: "Apple Music" in a French
+// sentence does not make it English, while "avec", "et", "votre" make it
+// French.
 package langdetect
 
 import (
@@ -26,8 +27,8 @@ const (
 )
 
 // wordWeights maps each function word to its weight per language: 1 when
-// one language lists it, split evenly when several do ("de" counts 1/3
-// each for es, fr and pt) unless skewedWords says otherwise. Built once,
+// one language lists it, split evenly when several do ("de" counts 1/4
+// each for es, fr, pt and nl) unless skewedWords says otherwise. Built once,
 // never written to afterwards.
 var wordWeights = buildWordWeights()
 
@@ -54,15 +55,15 @@ func buildWordWeights() map[string][numLangs]float64 {
 	return weights
 }
 
-// Detect guesses the language of text among en, de, es, fr, pt (and
+// Detect guesses the language of text among en, de, es, fr, pt, it, nl (and
 // returns "" with confidence 0 when the text is too short or no language
 // scores).
 //
 // Confidence is in [0, 1]: the best score's margin over the runner-up as a
 // share of the best, scaled down while the best score is below a few
 // function words' worth of evidence. Texts of fewer than three words are
-// too short. On an exact tie the first of en, de, es, fr, pt wins with
-// confidence 0, which keeps the result deterministic.
+// too short. On an exact tie the first of en, de, es, fr, pt, it, nl wins
+// with confidence 0, which keeps the result deterministic.
 func Detect(text string) (lang string, confidence float64) {
 	text = strings.ToLower(apostrophes.Replace(text))
 	words := tokenize(text)
@@ -71,8 +72,12 @@ func Detect(text string) (lang string, confidence float64) {
 	}
 	var score [numLangs]float64
 	for _, w := range words {
-		for _, t := range splitElision(w) {
-			addTo(&score, wordWeights[t], 1)
+		if ws, ok := wordWeights[w]; ok {
+			addTo(&score, ws, 1) // listed whole: c'è, aujourd'hui
+		} else {
+			for _, t := range splitElision(w) {
+				addTo(&score, wordWeights[t], 1)
+			}
 		}
 		scoreAffixes(&score, w)
 	}
@@ -134,19 +139,24 @@ func tokenize(text string) []string {
 	return words
 }
 
-// frenchElided are the short words French writes with an apostrophe before
-// a vowel ("l'offre", "qu'il"); they are function words in their own right.
-var frenchElided = map[string]bool{
+// elided are the short words French and Italian write with an apostrophe
+// before a vowel ("l'offre", "qu'il", "dell'anno", "un'offerta"); they are
+// function words in their own right.
+var elided = map[string]bool{
+	// French (l' is Italian too)
 	"l": true, "d": true, "j": true, "qu": true, "n": true, "c": true,
 	"s": true, "m": true, "t": true, "jusqu": true, "lorsqu": true,
 	"puisqu": true,
+	// Italian
+	"dell": true, "all": true, "nell": true, "dall": true, "sull": true,
+	"un": true, "quest": true,
 }
 
 // splitElision turns "l'offre" into "l'" and "offre"; English contractions
 // ("don't", "it's") stay whole because their first part is not elided.
 func splitElision(w string) []string {
 	head, tail, ok := strings.Cut(w, "'")
-	if !ok || !frenchElided[head] || tail == "" {
+	if !ok || !elided[head] || tail == "" {
 		return []string{w}
 	}
 	return []string{head + "'", tail}
@@ -175,5 +185,10 @@ func scoreAffixes(score *[numLangs]float64, w string) {
 	// than one letter: bueno, puede, nuevo, but not values, teuer, fuel.
 	if i := strings.Index(w, "ue"); i > 0 && i+3 < len(w) && !strings.ContainsRune("aeiouqg", rune(w[i-1])) {
 		score[es] += ueCueWeight
+	}
+	// Italian plurals end in a consonant and i (prezzi, clienti, servizi)
+	// where the other languages add an s.
+	if n >= 4 && w[len(w)-1] == 'i' && !strings.ContainsRune("aeiouy'", rune(w[len(w)-2])) {
+		score[it] += italianPluralWeight
 	}
 }

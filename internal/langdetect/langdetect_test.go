@@ -112,6 +112,222 @@ var spanishPortuguesePairs = []struct{ es, pt string }{
 	},
 }
 
+var italianTexts = []string{
+	"Prova gratis per trenta giorni, senza carta di credito.",
+	"Il piano Pro costa diciannove euro al mese.",
+	"Scegli il piano giusto per la tua azienda e inizia oggi.",
+	"Nessun costo nascosto: puoi disdire quando vuoi.",
+	"Tutti i prezzi sono IVA inclusa.",
+	"Oltre diecimila clienti si fidano già di noi.",
+	"Il nostro team di assistenza risponde entro un'ora, sette giorni su sette.",
+	"Scopri le novità della nuova versione e aggiorna subito il tuo account.",
+	"Con il piano annuale risparmi il venti per cento rispetto al mensile.",
+	"Hai domande? Scrivici, ti rispondiamo in giornata.",
+	"Spedizione gratuita per tutti gli ordini superiori a cinquanta euro.",
+	"La configurazione richiede pochi minuti e non serve alcuna competenza tecnica.",
+}
+
+// italianShortLines are CTA-sized lines of four to eight words.
+var italianShortLines = []string{
+	"Acquista ora e risparmia il venti percento.",
+	"Un solo pagamento, niente rinnovi automatici.",
+	"Il più scelto dai professionisti.",
+	"Annulla in qualsiasi momento, senza penali.",
+	"Prezzi chiari per ogni esigenza.",
+	"Contatta il nostro ufficio vendite.",
+	"Ogni funzione è compresa nel prezzo.",
+	"Ricevi subito il tuo preventivo gratuito.",
+}
+
+var dutchTexts = []string{
+	"Probeer het dertig dagen gratis, zonder creditcard.",
+	"Het Pro-pakket kost negentien euro per maand.",
+	"Kies het abonnement dat bij jouw bedrijf past en begin vandaag nog.",
+	"Geen verborgen kosten: je kunt op elk moment opzeggen.",
+	"Genoemde bedragen zijn exclusief btw.",
+	"Meer dan tienduizend klanten gingen je al voor.",
+	"Ons supportteam staat zeven dagen per week voor u klaar.",
+	"Bekijk de nieuwe functies en upgrade direct je account.",
+	"Met een jaarabonnement bespaart u twintig procent ten opzichte van maandelijks betalen.",
+	"Vragen? Neem gerust contact met ons op, wij reageren binnen een werkdag.",
+	"Gratis verzending bij bestellingen boven de vijftig euro.",
+	"De installatie duurt maar een paar minuten en is heel eenvoudig.",
+}
+
+// dutchShortLines are CTA-sized lines of four to eight words, the kind a
+// pricing page is made of, with few function words.
+var dutchShortLines = []string{
+	"Vraag nu een offerte aan.",
+	"Maandelijks opzegbaar, geen kleine lettertjes.",
+	"Start vandaag met je gratis proefperiode.",
+	"Wij helpen u graag verder.",
+	"Kies het pakket dat past.",
+	"Betaal per uur, zonder verplichtingen.",
+	"Wij komen gratis bij u langs.",
+	"Vaste prijs per les, geen inschrijfgeld.",
+}
+
+// romanceQuadruples say the same thing in Italian, Spanish, Portuguese and
+// French, the languages that share most of Italian's short words.
+var romanceQuadruples = []struct{ it, es, pt, fr string }{
+	{
+		"Crea il tuo negozio online in pochi minuti.",
+		"Crea tu tienda en línea en pocos minutos.",
+		"Crie sua loja virtual em poucos minutos.",
+		"Créez votre boutique en ligne en quelques minutes.",
+	},
+	{
+		"Il prezzo comprende assistenza e formazione per tutto il team.",
+		"El precio incluye soporte y formación para todo el equipo.",
+		"O preço inclui suporte e treinamento para toda a equipe.",
+		"Le prix comprend l'assistance et la formation pour toute l'équipe.",
+	},
+	{
+		"Non serve una carta di credito per iniziare.",
+		"No necesitas una tarjeta de crédito para empezar.",
+		"Não precisa de cartão de crédito para começar.",
+		"Pas besoin de carte bancaire pour commencer.",
+	},
+	{
+		"La nostra applicazione funziona anche senza connessione.",
+		"Nuestra aplicación funciona también sin conexión.",
+		"Nosso aplicativo funciona também sem conexão.",
+		"Notre application fonctionne aussi sans connexion.",
+	},
+	{
+		"Prenota una demo e scopri come possiamo aiutarti.",
+		"Reserva una demo y descubre cómo podemos ayudarte.",
+		"Agende uma demonstração e descubra como podemos ajudar.",
+		"Réservez une démo et découvrez comment nous pouvons vous aider.",
+	},
+	{
+		"Paga solo quello che usi, senza vincoli.",
+		"Paga solo lo que usas, sin compromisos.",
+		"Pague apenas o que usar, sem compromisso.",
+		"Payez seulement ce que vous utilisez, sans engagement.",
+	},
+}
+
+// germanicTriples say the same thing in Dutch, German and English: Dutch
+// shares spellings with German and many short words with English.
+var germanicTriples = []struct{ nl, de, en string }{
+	{
+		"Wij helpen je bedrijf sneller te groeien.",
+		"Wir helfen deinem Unternehmen, schneller zu wachsen.",
+		"We help your business grow faster.",
+	},
+	{
+		"Alle pakketten zijn maandelijks opzegbaar.",
+		"Alle Pakete sind monatlich kündbar.",
+		"All plans can be cancelled monthly.",
+	},
+	{
+		"Probeer het nu veertien dagen gratis.",
+		"Teste es jetzt vierzehn Tage kostenlos.",
+		"Try it free for fourteen days now.",
+	},
+	{
+		"Onze klanten krijgen altijd persoonlijke ondersteuning.",
+		"Unsere Kunden bekommen immer persönliche Unterstützung.",
+		"Our customers always get personal support.",
+	},
+	{
+		"De prijs is inclusief installatie en onderhoud.",
+		"Der Preis ist inklusive Installation und Wartung.",
+		"The price includes installation and maintenance.",
+	},
+	{
+		"Heeft u vragen over uw factuur?",
+		"Haben Sie Fragen zu Ihrer Rechnung?",
+		"Do you have questions about your invoice?",
+	},
+	{
+		"Bestel voor tien uur, morgen in huis.",
+		"Bis zehn Uhr bestellt, morgen geliefert.",
+		"Order before ten, delivered tomorrow.",
+	},
+}
+
+func TestDetect_ItalianDutch(t *testing.T) {
+	cases := []struct {
+		want  string
+		texts []string
+	}{
+		{"it", italianTexts},
+		{"it", italianShortLines},
+		{"nl", dutchTexts},
+		{"nl", dutchShortLines},
+	}
+	for _, c := range cases {
+		for _, text := range c.texts {
+			t.Run(c.want+"/"+text, func(t *testing.T) {
+				got, conf := Detect(text)
+				if got != c.want {
+					t.Errorf("Detect(%q) = %q, %.2f; want %s", text, got, conf, c.want)
+				}
+			})
+		}
+	}
+}
+
+func TestDetect_ShortLinesLength(t *testing.T) {
+	for _, text := range append(append([]string{}, italianShortLines...), dutchShortLines...) {
+		if n := len(strings.Fields(text)); n < 4 || n > 8 {
+			t.Errorf("sample %q has %d words; short lines are meant to have four to eight", text, n)
+		}
+	}
+}
+
+// TestDetect_ItalianVersusRomance checks each Italian line against its
+// Spanish, Portuguese and French translation, so that Italian neither
+// takes the others' texts nor loses its own to them.
+func TestDetect_ItalianVersusRomance(t *testing.T) {
+	for _, q := range romanceQuadruples {
+		for _, c := range []struct{ want, text string }{{"it", q.it}, {"es", q.es}, {"pt", q.pt}, {"fr", q.fr}} {
+			t.Run(c.want+"/"+c.text, func(t *testing.T) {
+				got, conf := Detect(c.text)
+				if got != c.want {
+					t.Errorf("Detect(%q) = %q, %.2f; want %s", c.text, got, conf, c.want)
+				}
+			})
+		}
+	}
+}
+
+// TestDetect_DutchVersusGermanic checks each Dutch line against its German
+// and English translation.
+func TestDetect_DutchVersusGermanic(t *testing.T) {
+	for _, tr := range germanicTriples {
+		for _, c := range []struct{ want, text string }{{"nl", tr.nl}, {"de", tr.de}, {"en", tr.en}} {
+			t.Run(c.want+"/"+c.text, func(t *testing.T) {
+				got, conf := Detect(c.text)
+				if got != c.want {
+					t.Errorf("Detect(%q) = %q, %.2f; want %s", c.text, got, conf, c.want)
+				}
+			})
+		}
+	}
+}
+
+// TestDetect_ItalianDutchMargin asks for a usable confidence once there is
+// a paragraph: the language check in verify.go trusts answers above 0.2.
+func TestDetect_ItalianDutchMargin(t *testing.T) {
+	const minConf = 0.4
+	for _, c := range []struct {
+		want  string
+		texts []string
+	}{
+		{"it", italianTexts},
+		{"nl", dutchTexts},
+	} {
+		text := strings.Join(c.texts[:4], " ")
+		got, conf := Detect(text)
+		if got != c.want || conf < minConf {
+			t.Errorf("Detect(%q) = %q, %.2f; want %s with confidence ≥ %.2f", text, got, conf, c.want, minConf)
+		}
+	}
+}
+
 func TestDetect_EnglishOneSentence(t *testing.T) {
 	for _, text := range englishOneLiners {
 		t.Run(text, func(t *testing.T) {
@@ -217,7 +433,9 @@ func TestDetect_ConfidenceRange(t *testing.T) {
 	for _, p := range spanishPortuguesePairs {
 		all = append(all, p.es, p.pt)
 	}
-	all = append(all, "de la que", "the the the", "a a a a")
+	all = append(all, italianTexts...)
+	all = append(all, dutchTexts...)
+	all = append(all, "de la que", "the the the", "a a a a", "de het een", "il la di")
 	for _, text := range all {
 		_, conf := Detect(text)
 		if conf < 0 || conf > 1 || math.IsNaN(conf) {
@@ -250,8 +468,8 @@ func TestDetect_Deterministic(t *testing.T) {
 	}
 }
 
-// TestDetect_Tie checks the documented tie-break: "de" alone is es, fr and
-// pt in equal shares, and the fixed order picks es with confidence 0.
+// TestDetect_Tie checks the documented tie-break: "de" alone is es, fr, pt
+// and nl in equal shares, and the fixed order picks es with confidence 0.
 func TestDetect_Tie(t *testing.T) {
 	got, conf := Detect("de de de")
 	if got != "es" || conf != 0 {
@@ -270,6 +488,9 @@ func TestSplitElision(t *testing.T) {
 		{"don't", []string{"don't"}},
 		{"it's", []string{"it's"}},
 		{"word", []string{"word"}},
+		{"dell'anno", []string{"dell'", "anno"}},
+		{"un'offerta", []string{"un'", "offerta"}},
+		{"c'è", []string{"c'", "è"}}, // Detect looks the whole word up first
 	}
 	for _, c := range cases {
 		got := splitElision(c.in)
@@ -301,6 +522,8 @@ func FuzzDetect(f *testing.F) {
 	f.Add("")
 	f.Add(englishOneLiners[0])
 	f.Add(frenchTexts[3])
+	f.Add(italianTexts[6])
+	f.Add(dutchTexts[3])
 	f.Add("l' d' qu' ''' n't")
 	f.Add("\xff\xfe invalid utf8 é")
 	f.Fuzz(func(t *testing.T, text string) {
@@ -309,9 +532,9 @@ func FuzzDetect(f *testing.F) {
 			t.Fatalf("Detect(%q) confidence = %v; want within [0, 1]", text, conf)
 		}
 		switch lang {
-		case "", "en", "de", "es", "fr", "pt":
+		case "", "en", "de", "es", "fr", "pt", "it", "nl":
 		default:
-			t.Fatalf("Detect(%q) = %q; want one of the five languages or \"\"", text, lang)
+			t.Fatalf("Detect(%q) = %q; want one of the seven languages or \"\"", text, lang)
 		}
 		if lang == "" && conf != 0 {
 			t.Fatalf("Detect(%q) = \"\", %v; want confidence 0 without a language", text, conf)

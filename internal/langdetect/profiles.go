@@ -4,7 +4,7 @@ package langdetect
 // package initialisation.
 
 // languages fixes the order of the per-language arrays and breaks ties.
-var languages = [numLangs]string{"en", "de", "es", "fr", "pt"}
+var languages = [numLangs]string{"en", "de", "es", "fr", "pt", "it", "nl"}
 
 const (
 	en = iota
@@ -12,6 +12,8 @@ const (
 	es
 	fr
 	pt
+	it
+	nl
 	numLangs
 )
 
@@ -99,21 +101,82 @@ var functionWords = [numLangs][]string{
 		"depois", "sempre", "hoje", "seja", "estamos", "somos", "menos",
 		"nós", "lá", "quer", "coisa",
 	},
+	it: {
+		"il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "un'", "l'",
+		"di", "a", "da", "in", "con", "su", "per", "tra", "fra", "del",
+		"dello", "della", "dei", "degli", "delle", "dell'", "al", "allo",
+		"alla", "ai", "agli", "alle", "all'", "dal", "dalla", "dai", "dalle",
+		"dall'", "nel", "nello", "nella", "nei", "negli", "nelle", "nell'",
+		"sul", "sulla", "sui", "sulle", "sull'", "e", "ed", "o", "oppure",
+		"ma", "che", "non", "né", "se", "si", "ci", "vi", "ti", "mi", "è",
+		"c'è", "sono", "sei", "siamo", "siete", "ha", "hai", "hanno",
+		"abbiamo", "avete", "essere", "avere", "fare", "può", "puoi",
+		"possono", "questo", "questa", "questi", "queste", "quest'",
+		"quello", "quella", "quelli", "quelle", "tuo", "tua", "tuoi", "tue",
+		"suo", "sua", "suoi", "sue", "nostro", "nostra", "nostri", "nostre",
+		"vostro", "vostra", "vostri", "vostre", "loro", "mio", "mia", "miei",
+		"io", "tu", "noi", "voi", "lui", "lei", "chi", "cosa", "cui",
+		"quale", "quali", "come", "quando", "dove", "perché", "anche",
+		"più", "molto", "già", "ancora", "sempre", "mai", "solo", "senza",
+		"tutto", "tutti", "tutta", "tutte", "ogni", "ora", "oggi", "qui",
+		"così", "poi", "dopo", "prima", "entro", "subito", "nessun",
+		"nessuna", "nessuno",
+	},
+	nl: {
+		"de", "het", "een", "en", "van", "in", "is", "op", "te", "dat",
+		"die", "niet", "met", "voor", "zijn", "er", "aan", "ook", "als",
+		"bij", "of", "om", "maar", "dan", "nog", "wel", "geen", "naar",
+		"uit", "tot", "over", "door", "je", "jij", "jou", "jouw", "jullie",
+		"u", "uw", "we", "wij", "ons", "onze", "ze", "zij", "hun", "hij",
+		"hem", "haar", "ik", "mij", "mijn", "zich", "wordt", "worden",
+		"werd", "kan", "kunt", "kunnen", "heeft", "hebben", "heb", "hebt",
+		"ben", "bent", "was", "waren", "zal", "zullen", "wil", "wilt",
+		"willen", "moet", "moeten", "deze", "dit", "wat", "wie", "waar",
+		"hoe", "waarom", "welke", "wanneer", "alle", "alles", "meer",
+		"heel", "al", "nu", "zo", "hier", "daar", "toch", "dus", "want",
+		"omdat", "zonder", "tegen", "onder", "na", "tussen", "binnen",
+		"vanaf", "tijdens", "per", "elke", "ieder", "iedere", "altijd",
+		"nooit", "graag", "andere",
+	},
 }
 
 // skewedWords replace the even split for shared words whose frequency is
-// lopsided: "o" is the Portuguese article but the rarely used Spanish "or";
-// "le" and "les" are French articles but Spanish object pronouns.
+// lopsided: "o" is the Portuguese article but the rarely used Spanish and
+// Italian "or"; "le" and "les" are French articles but Spanish object
+// pronouns; "non" negates every Italian verb but is only "no" in French;
+// "of" is the English preposition but the Dutch "or"; "per" is Italian
+// "for" and the "per maand" / "per month" of every price table. A few
+// Dutch words are also English or German words ("door", "er", "als") or
+// stray letters ("u" from "U.S."), so they count for less than a whole
+// word.
 var skewedWords = map[string][numLangs]float64{
-	"o":   {es: 0.2, pt: 0.8},
-	"le":  {es: 0.3, fr: 0.7},
-	"les": {es: 0.3, fr: 0.7},
+	"o":     {es: 0.15, pt: 0.7, it: 0.15},
+	"le":    {es: 0.2, fr: 0.5, it: 0.3},
+	"les":   {es: 0.3, fr: 0.7},
+	"il":    {fr: 0.4, it: 0.6},
+	"non":   {fr: 0.3, it: 0.7},
+	"per":   {en: 0.3, it: 0.4, nl: 0.3},
+	"of":    {en: 0.7, nl: 0.3},
+	"door":  {nl: 0.5},
+	"u":     {nl: 0.8},
+	"er":    {de: 0.4, nl: 0.6},
+	"als":   {de: 0.5, nl: 0.5},
+	"alles": {de: 0.5, nl: 0.5},
+	"over":  {en: 0.7, nl: 0.3},
+	// Italian words that English copy spells the same way: "AI", ".io"
+	// domains, "CI", "Tue", "come".
+	"ai":   {it: 0.3},
+	"io":   {it: 0.3},
+	"ci":   {it: 0.5},
+	"tue":  {it: 0.5},
+	"come": {it: 0.5},
 }
 
-// charCues are letters that belong to few of the five languages. Each
+// charCues are letters that belong to few of the seven languages. Each
 // occurrence adds its weights; they are split where letters are shared
-// (ç is French and Portuguese) so a shared letter only separates those
-// languages from the rest.
+// (ç is French and Portuguese, è French and Italian) so a shared letter
+// only separates those languages from the rest. Dutch has no letter of its
+// own: its ij is a digraph, weighed among the affixes.
 var charCues = map[rune][numLangs]float64{
 	'ß': {de: 1},
 	'ä': {de: 1},
@@ -125,22 +188,24 @@ var charCues = map[rune][numLangs]float64{
 	'ã': {pt: 1},
 	'õ': {pt: 1},
 	'ç': {fr: 0.5, pt: 0.5},
-	'è': {fr: 1},
-	'ù': {fr: 1},
+	'è': {fr: 0.5, it: 0.5}, // très, après; è, caffè
+	'ù': {fr: 0.5, it: 0.5}, // où; più
+	'ò': {it: 1},            // può, però
+	'ì': {it: 1},            // così, lunedì
 	'œ': {fr: 1},
 	'î': {fr: 1},
-	'ï': {fr: 1},
+	'ï': {fr: 0.5, nl: 0.5}, // naïf; geïnteresseerd
 	'û': {fr: 1},
-	'ë': {fr: 1},
+	'ë': {fr: 0.3, nl: 0.7}, // Noël; ideeën, financiële
 	'ê': {fr: 0.5, pt: 0.5},
 	'â': {fr: 0.5, pt: 0.5},
 	'ô': {fr: 0.5, pt: 0.5},
-	'à': {fr: 0.6, pt: 0.4},
+	'à': {fr: 0.6, pt: 0.4, it: 0.3}, // à; às; già, qualità
 	'á': {es: 0.5, pt: 0.5},
 	'í': {es: 0.5, pt: 0.5},
 	'ó': {es: 0.5, pt: 0.5},
 	'ú': {es: 0.5, pt: 0.5},
-	'é': {es: 0.33, fr: 0.34, pt: 0.33},
+	'é': {es: 0.33, fr: 0.34, pt: 0.33, it: 0.1}, // perché
 }
 
 // charCueScale keeps letters below function words: a name like "Müller" in
@@ -151,7 +216,7 @@ const charCueScale = 0.75
 // ending, a word start, or a letter sequence anywhere in the word. It
 // carries the sentences that have few function words ("Build faster
 // websites using modern tools.") and separates es from pt, which share
-// most of their short words.
+// most of their short words, and nl from de, which share many spellings.
 type affixCue struct {
 	pattern string
 	where   cuePlace
@@ -180,22 +245,22 @@ var affixCues = []affixCue{
 	{"th", anywhere, 3, [numLangs]float64{en: 0.4}},
 	{"wh", prefix, 3, [numLangs]float64{en: 0.5}},
 	{"sh", anywhere, 3, [numLangs]float64{en: 0.4}},
-	{"ee", anywhere, 3, [numLangs]float64{en: 0.25}},
-	{"oo", anywhere, 3, [numLangs]float64{en: 0.25}},
+	{"ee", anywhere, 3, [numLangs]float64{en: 0.25, nl: 0.15}},
+	{"oo", anywhere, 3, [numLangs]float64{en: 0.25, nl: 0.15}},
 	{"n't", suffix, 4, [numLangs]float64{en: 1}},
 	{"'s", suffix, 3, [numLangs]float64{en: 0.5}},
 	// German
-	{"sch", anywhere, 4, [numLangs]float64{de: 0.8}},
+	{"sch", anywhere, 4, [numLangs]float64{de: 0.8, nl: 0.3}}, // Dutch too: school, schrijven
 	{"tz", anywhere, 3, [numLangs]float64{de: 0.5}},
 	{"ung", suffix, 5, [numLangs]float64{de: 0.8}},
 	{"ungen", suffix, 6, [numLangs]float64{de: 0.8}},
 	{"keit", suffix, 6, [numLangs]float64{de: 0.8}},
 	{"heit", suffix, 6, [numLangs]float64{de: 0.8}},
 	{"lich", anywhere, 6, [numLangs]float64{de: 0.6}},
-	{"isch", anywhere, 6, [numLangs]float64{de: 0.6}},
+	{"isch", anywhere, 6, [numLangs]float64{de: 0.6, nl: 0.3}},
 	{"chen", suffix, 6, [numLangs]float64{de: 0.5}},
 	{"pf", anywhere, 3, [numLangs]float64{de: 0.5}},
-	{"zw", prefix, 3, [numLangs]float64{de: 0.5}},
+	{"zw", prefix, 3, [numLangs]float64{de: 0.5, nl: 0.3}},
 	// Spanish
 	{"ción", suffix, 5, [numLangs]float64{es: 1}},
 	{"ciones", suffix, 7, [numLangs]float64{es: 1}},
@@ -232,8 +297,57 @@ var affixCues = []affixCue{
 	{"ait", suffix, 4, [numLangs]float64{fr: 0.5}},
 	{"aient", suffix, 6, [numLangs]float64{fr: 0.8}},
 	{"tion", suffix, 5, [numLangs]float64{en: 0.3, fr: 0.3}},
+	// Italian
+	{"zione", suffix, 6, [numLangs]float64{it: 0.6}},
+	{"zioni", suffix, 6, [numLangs]float64{it: 0.6}},
+	{"ione", suffix, 5, [numLangs]float64{it: 0.6}}, // versione; -ión, -ion elsewhere
+	{"ioni", suffix, 5, [numLangs]float64{it: 0.6}},
+	{"ità", suffix, 4, [numLangs]float64{it: 0.8}}, // qualità, novità
+	{"mente", suffix, 7, [numLangs]float64{es: 0.2, pt: 0.2, it: 0.3}},
+	{"enza", suffix, 5, [numLangs]float64{it: 0.7}}, // assistenza, senza
+	{"iamo", suffix, 5, [numLangs]float64{it: 0.8}}, // offriamo
+	{"gli", suffix, 4, [numLangs]float64{it: 0.6}},  // scegli, consigli
+	{"glia", anywhere, 4, [numLangs]float64{it: 0.6}},
+	{"glie", anywhere, 4, [numLangs]float64{it: 0.6}},
+	{"glio", anywhere, 4, [numLangs]float64{it: 0.6}}, // meglio, migliore
+	{"gno", suffix, 4, [numLangs]float64{it: 0.6}},    // bisogno, disegno
+	{"gna", suffix, 4, [numLangs]float64{it: 0.6}},
+	{"gni", suffix, 4, [numLangs]float64{it: 0.6}},   // ogni, sogni
+	{"cch", anywhere, 4, [numLangs]float64{it: 0.8}}, // pacchetto
+	{"zz", anywhere, 4, [numLangs]float64{it: 0.7}},  // prezzo, utilizza
+	{"ggi", anywhere, 4, [numLangs]float64{it: 0.6}}, // oggi, maggiore
+	{"tto", suffix, 5, [numLangs]float64{it: 0.5}},   // prodotto, tutto
+	{"tta", suffix, 5, [numLangs]float64{it: 0.5}},   // diretta
+	{"etto", suffix, 5, [numLangs]float64{it: 0.3}},  // pacchetto, progetto
+	{"nno", suffix, 4, [numLangs]float64{it: 0.5}},   // anno, hanno
+	{"nni", suffix, 4, [numLangs]float64{it: 0.5}},   // anni
+	{"uo", anywhere, 3, [numLangs]float64{it: 0.4}},  // nuovo, tuoi, vuoi
+	// Dutch
+	{"ij", anywhere, 2, [numLangs]float64{nl: 0.6}}, // tijd, prijs, mijn
+	{"lijk", anywhere, 5, [numLangs]float64{nl: 0.6}},
+	{"heid", suffix, 6, [numLangs]float64{nl: 0.8}},
+	{"heden", suffix, 7, [numLangs]float64{nl: 0.8}},
+	{"ingen", suffix, 6, [numLangs]float64{nl: 0.8}},       // betalingen
+	{"ig", suffix, 5, [numLangs]float64{de: 0.3, nl: 0.4}}, // eenvoudig; günstig
+	{"ige", suffix, 6, [numLangs]float64{de: 0.3, nl: 0.4}},
+	{"en", suffix, 5, [numLangs]float64{de: 0.15, nl: 0.15}}, // not when, open, even
+	{"oe", anywhere, 4, [numLangs]float64{nl: 0.4}},          // goed, zoeken
+	{"aa", anywhere, 3, [numLangs]float64{nl: 0.6}},          // maand, betaal
+	{"uu", anywhere, 3, [numLangs]float64{nl: 0.6}},          // uur, duur
+	{"ieuw", anywhere, 5, [numLangs]float64{nl: 0.8}},        // nieuw
+	{"tje", suffix, 4, [numLangs]float64{nl: 0.8}},           // diminutives: beetje
+	{"tjes", suffix, 5, [numLangs]float64{nl: 0.8}},
+	{"pje", suffix, 4, [numLangs]float64{nl: 0.6}},
+	{"kje", suffix, 4, [numLangs]float64{nl: 0.6}},
+	{"sje", suffix, 4, [numLangs]float64{nl: 0.6}},
+	{"dje", suffix, 4, [numLangs]float64{nl: 0.6}},
 }
 
 // ueCueWeight rewards "ue" inside a word not after q/g (bueno, puede,
 // nuevo): Spanish diphthongised where Portuguese kept o/e (bom, pode, novo).
 const ueCueWeight = 0.4
+
+// italianPluralWeight rewards words ending in a consonant and i, the
+// Italian plural (prezzi, clienti); the other languages have it only in a
+// few words (merci, aussi, taxi), which their function words outweigh.
+const italianPluralWeight = 0.3

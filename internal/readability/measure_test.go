@@ -9,9 +9,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// wantScores recomputes the formulas from hand-counted Stats, written out
-// separately from Measure so a slip in either shows up as a mismatch.
-func wantScores(st Stats, base string) Scores {
+// wantScores recomputes the formulas from hand-counted Stats (and letters,
+// which only Gulpease needs), written out separately from Measure so a slip
+// in either shows up as a mismatch.
+func wantScores(st Stats, letters int, base string) Scores {
 	r := func(x float64) *float64 { v := math.Round(x*10) / 10; return &v }
 	w, s, syl := float64(st.Words), float64(st.Sentences), float64(st.Syllables)
 	sc := Scores{Language: base, LIX: *r(w/s + 100*float64(st.LongWords)/w)}
@@ -25,6 +26,10 @@ func wantScores(st Stats, base string) Scores {
 		sc.KandelMoles = r(207 - 1.015*(w/s) - 73.6*(syl/w))
 	case "de":
 		sc.Amstad = r(180 - w/s - 58.5*(syl/w))
+	case "it":
+		sc.Gulpease = r(89 + (300*s-10*float64(letters))/w)
+	case "nl":
+		sc.FleschDouma = r(206.84 - 0.77*(syl/w*100) - 0.93*(w/s))
 	}
 	return sc
 }
@@ -35,6 +40,7 @@ func TestMeasure(t *testing.T) {
 		text      string
 		lang      string
 		wantStats Stats
+		letters   int // hand-counted letters, for Gulpease
 		// wantLiteral pins one formula value computed by hand, in case
 		// wantScores and Measure share a mistake.
 		literalName string
@@ -117,6 +123,32 @@ func TestMeasure(t *testing.T) {
 			literal:     func(s Scores) *float64 { return &s.LIX },
 			wantLiteral: 19.7,
 		},
+		{
+			name: "italian",
+			text: "Il nostro programma funziona anche senza connessione. Prova gratis.",
+			lang: "it-IT",
+			// il 1, no-stro 2, pro-gram-ma 3, fun-zio-na 3, an-che 2,
+			// sen-za 2, con-nes-sio-ne 4; pro-va 2, gra-tis 2
+			wantStats: Stats{Sentences: 2, Words: 9, Syllables: 21, LongWords: 3, AvgSentence: 4.5, LongestSentence: 7},
+			// 2+6+9+8+5+5+11 + 5+6
+			letters:     57,
+			literalName: "gulpease",
+			// 89 + (300·2 − 10·57)/9 = 92.333
+			literal:     func(s Scores) *float64 { return s.Gulpease },
+			wantLiteral: 92.3,
+		},
+		{
+			name: "dutch",
+			text: "Onze klantendienst helpt u graag verder. Bel ons vandaag nog.",
+			lang: "nl",
+			// on-ze 2, klan-ten-dienst 3, helpt 1, u 1, graag 1, ver-der 2;
+			// bel 1, ons 1, van-daag 2, nog 1
+			wantStats:   Stats{Sentences: 2, Words: 10, Syllables: 15, LongWords: 2, AvgSentence: 5, LongestSentence: 6},
+			literalName: "flesch_douma",
+			// 206.84 − 0.77·150 − 0.93·5 = 86.69
+			literal:     func(s Scores) *float64 { return s.FleschDouma },
+			wantLiteral: 86.7,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -124,7 +156,7 @@ func TestMeasure(t *testing.T) {
 			if diff := cmp.Diff(c.wantStats, st); diff != "" {
 				t.Fatalf("Measure(%q, %q) stats mismatch (-want +got):\n%s", c.text, c.lang, diff)
 			}
-			want := wantScores(c.wantStats, baseLanguage(c.lang))
+			want := wantScores(c.wantStats, c.letters, baseLanguage(c.lang))
 			if diff := cmp.Diff(want, sc); diff != "" {
 				t.Errorf("Measure(%q, %q) scores mismatch (-want +got):\n%s", c.text, c.lang, diff)
 			}
@@ -192,7 +224,7 @@ func TestMeasure_MixedStats(t *testing.T) {
 
 func TestMeasure_Empty(t *testing.T) {
 	for _, text := range []string{"", "   ", "\n\n\t", "— * —"} {
-		for _, lang := range []string{"en", "es", "fr", "de", "pt", ""} {
+		for _, lang := range []string{"en", "es", "fr", "de", "pt", "it", "nl", ""} {
 			st, sc := Measure(text, lang)
 			if diff := cmp.Diff(Stats{}, st); diff != "" {
 				t.Errorf("Measure(%q, %q) stats mismatch (-want +got):\n%s", text, lang, diff)
@@ -216,7 +248,9 @@ func TestMeasure_OnlyMatchingFormulas(t *testing.T) {
 		{"fr-CA", []string{"language", "kandel_moles", "lix"}},
 		{"de", []string{"language", "amstad", "lix"}},
 		{"pt-BR", []string{"language", "lix"}},
-		{"it", []string{"language", "lix"}},
+		{"it", []string{"language", "gulpease", "lix"}},
+		{"nl-BE", []string{"language", "flesch_douma", "lix"}},
+		{"sv", []string{"language", "lix"}},
 		{"", []string{"language", "lix"}},
 	}
 	for _, c := range cases {
@@ -231,7 +265,7 @@ func TestMeasure_OnlyMatchingFormulas(t *testing.T) {
 				t.Fatalf("json.Unmarshal(%s): %v", b, err)
 			}
 			var got []string
-			for _, k := range []string{"language", "flesch_reading_ease", "flesch_kincaid_grade", "fernandez_huerta", "kandel_moles", "amstad", "lix"} {
+			for _, k := range []string{"language", "flesch_reading_ease", "flesch_kincaid_grade", "fernandez_huerta", "kandel_moles", "amstad", "gulpease", "flesch_douma", "lix"} {
 				if _, ok := m[k]; ok {
 					got = append(got, k)
 				}
@@ -267,7 +301,7 @@ func TestRound1(t *testing.T) {
 	}
 }
 
-var fuzzLangs = []string{"en", "de", "es", "fr", "pt", "en-GB", "", "und", "xx", "zh-Hant", "!!"}
+var fuzzLangs = []string{"en", "de", "es", "fr", "pt", "en-GB", "", "und", "xx", "zh-Hant", "!!", "it", "nl"}
 
 func FuzzMeasure(f *testing.F) {
 	f.Add("The cat sat on the mat. It was happy.", uint8(0))
@@ -294,6 +328,7 @@ func FuzzMeasure(f *testing.F) {
 			"AvgSentence": &st.AvgSentence, "LIX": &sc.LIX,
 			"FleschReadingEase": sc.FleschReadingEase, "FleschKincaidGrade": sc.FleschKincaidGrade,
 			"FernandezHuerta": sc.FernandezHuerta, "KandelMoles": sc.KandelMoles, "Amstad": sc.Amstad,
+			"Gulpease": sc.Gulpease, "FleschDouma": sc.FleschDouma,
 		} {
 			if p != nil && (math.IsNaN(*p) || math.IsInf(*p, 0)) {
 				t.Fatalf("Measure(%q, %q).%s = %v; want a finite number", text, lang, name, *p)

@@ -54,6 +54,10 @@ type Scores struct {
 	KandelMoles *float64 `json:"kandel_moles,omitempty"` // fr
 	// Amstad is set for German.
 	Amstad *float64 `json:"amstad,omitempty"` // de
+	// Gulpease is set for Italian.
+	Gulpease *float64 `json:"gulpease,omitempty"` // it
+	// FleschDouma is set for Dutch.
+	FleschDouma *float64 `json:"flesch_douma,omitempty"` // nl
 	// LIX is computed for every language because it needs no syllables.
 	LIX float64 `json:"lix"` // every language
 }
@@ -70,7 +74,14 @@ type Scores struct {
 //	Fernández-Huerta (es)      206.84 − 0.60·P − 1.02·ASL, P = syllables per 100 words
 //	Kandel & Moles (fr)        207 − 1.015·ASL − 73.6·ASW
 //	Amstad (de)                180 − ASL − 58.5·ASW
+//	Gulpease (it)              89 + (300·sentences − 10·letters)/words
+//	Flesch–Douma (nl)          206.84 − 0.77·P − 0.93·ASL, P = syllables per 100 words
 //	LIX (all)                  ASL + 100·long words/words
+//
+// Gulpease (Lucisano and Piemontese, 1988) counts letters instead of
+// syllables; letters are those of the words, so digits and punctuation do
+// not count. Flesch–Douma (Douma, 1960) is Flesch's formula refitted to
+// Dutch word and sentence lengths; 0.77·P equals 77·ASW.
 //
 // Fernández-Huerta is used in its corrected form, with F as words per
 // sentence: the 1959 paper described F as sentences per 100 words, which
@@ -82,6 +93,7 @@ type Scores struct {
 func Measure(text, lang string) (Stats, Scores) {
 	base := baseLanguage(lang)
 	var st Stats
+	letters := 0 // for Gulpease
 	for _, s := range Sentences(text) {
 		ws := Words(s)
 		st.Sentences++
@@ -89,7 +101,9 @@ func Measure(text, lang string) (Stats, Scores) {
 		st.LongestSentence = max(st.LongestSentence, len(ws))
 		for _, w := range ws {
 			st.Syllables += syllables(w, base)
-			if letterCount(w) > 6 {
+			n := letterCount(w)
+			letters += n
+			if n > 6 {
 				st.LongWords++
 			}
 			if isContraction(w) {
@@ -117,6 +131,10 @@ func Measure(text, lang string) (Stats, Scores) {
 		sc.KandelMoles = ptr(round1(207 - 1.015*asl - 73.6*asw))
 	case "de":
 		sc.Amstad = ptr(round1(180 - asl - 58.5*asw))
+	case "it":
+		sc.Gulpease = ptr(round1(89 + (300*float64(st.Sentences)-10*float64(letters))/float64(st.Words)))
+	case "nl":
+		sc.FleschDouma = ptr(round1(206.84 - 0.77*(100*asw) - 0.93*asl))
 	}
 	return st, sc
 }

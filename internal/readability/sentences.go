@@ -16,12 +16,13 @@ import (
 // "example.com", "z.B.").
 //
 // A single dot does not end a sentence after an abbreviation: titles and
-// inline abbreviations (Mr., Dr., e.g., z. B., vs.) never end one; etc.,
-// usw., Inc., a.m. end one only before a capital letter; No. and Nr. are
-// abbreviations only before a digit; a single letter is taken as an initial
-// ("J. K. Rowling"), so "Plan B. Then" stays one sentence. A German ordinal
-// before a month ("3. Mai") does not end one, but "Plans start at $5. Sign
-// up." does, as a number ending a sentence is the commoner case in copy.
+// inline abbreviations (Mr., Dr., e.g., z. B., bijv., Sig., vs.) never end
+// one; etc., usw., ecc., Inc., a.m. end one only before a capital letter;
+// No. and Nr. are abbreviations only before a digit; a single letter is
+// taken as an initial ("J. K. Rowling"), so "Plan B. Then" stays one
+// sentence. A German ordinal before a month ("3. Mai") does not end one,
+// but "Plans start at $5. Sign up." does, as a number ending a sentence is
+// the commoner case in copy.
 //
 // An ellipsis, or an end mark inside closing quotes, followed by a lowercase
 // word continues the sentence ("Wait… what?", `"Wow!" she said.`).
@@ -213,11 +214,12 @@ var (
 		"dra", "st", "mt", "mme", "mlle", "hr", "hrn", "e.g", "i.e", "z.b",
 		"d.h", "u.a", "o.ä", "u.ä", "s.o", "s.u", "v.a", "z.t", "p.ej", "p.e",
 		"vs", "cf", "ca", "approx", "bzw", "sog", "ggf", "evtl", "inkl",
-		"exkl", "zzgl", "vgl", "av", "avda", "resp", "viz")
+		"exkl", "zzgl", "vgl", "av", "avda", "resp", "viz", "bijv", "evt",
+		"incl", "excl", "dhr", "mevr", "sig", "sig.ra", "dott")
 	// abbrevBeforeCapital can end a sentence; they do when a capital follows.
 	abbrevBeforeCapital = setOf("etc", "usw", "usf", "jr", "inc", "ltd", "co",
 		"corp", "bros", "min", "sec", "hrs", "dept", "jan", "feb", "apr",
-		"jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+		"jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "ecc")
 	// abbrevBeforeDigit are abbreviations only before a number: "No. 5"
 	// but "The answer is no."
 	abbrevBeforeDigit = setOf("no", "nr", "núm", "num", "art", "vol", "fig",

@@ -41,6 +41,10 @@ func TestSentences(t *testing.T) {
 		{"crlf and blank lines", "One.\r\n\r\nTwo", []string{"One.", "Two"}},
 		{"decoration lines dropped", "* * *\n---\nReal sentence", []string{"Real sentence"}},
 		{"parenthesis", "Fast delivery (in 24h). Free returns.", []string{"Fast delivery (in 24h).", "Free returns."}},
+		{"bijv.", "Betaal bijv. per maand. Of per jaar.", []string{"Betaal bijv. per maand.", "Of per jaar."}},
+		{"t.w.v. before a price", "Nieuwe klanten krijgen een bon t.w.v. €25 cadeau.", []string{"Nieuwe klanten krijgen een bon t.w.v. €25 cadeau."}},
+		{"ecc. before capital ends", "Foto, video, ecc. Tutto incluso.", []string{"Foto, video, ecc.", "Tutto incluso."}},
+		{"Sig. title", "Il Sig. Rossi risponde subito.", []string{"Il Sig. Rossi risponde subito."}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

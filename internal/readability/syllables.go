@@ -26,6 +26,13 @@ import (
 //     -ia/-io/-ua as hiatus ("di-a", "ru-a").
 //   - fr: vowel groups, split at é and at a diaeresis; a final -e, -es and
 //     the verb ending -ent are silent ("table"=1, "parlent"=1, "moment"=2).
+//   - it: as es: a, e, o and accented vowels are nuclei, i and u glide
+//     ("gior-no", "zio-ne", "più"); hiatus after a weak vowel ("mi-a") is
+//     not seen.
+//   - nl: vowel groups where long vowels and diphthongs (aa, ee, oo, uu,
+//     ie, oe, eu, ui, ei, ou, au, and aai, ooi, oei, eeu, ieu) are one
+//     syllable, other adjacent vowels two ("ra-di-o"), and a diaeresis
+//     starts a new one ("i-dee-ën"); ij counts as i, j being a consonant.
 //
 // Hyphenated words are counted part by part; a part made only of digits
 // counts as one syllable, since spelling numbers out is language- and
@@ -60,6 +67,10 @@ func syllables(word, base string) int {
 			n = syllablesPT(letters)
 		case base == "fr":
 			n = syllablesFR(letters)
+		case base == "it":
+			n = syllablesIT(letters)
+		case base == "nl":
+			n = syllablesNL(letters)
 		default:
 			n = syllablesGeneric(letters)
 		}
@@ -88,7 +99,7 @@ func lowerLetters(s string) (letters []rune, hasDigit bool) {
 	return letters, hasDigit
 }
 
-// isVowel covers the Latin vowels of the five languages, accented or not.
+// isVowel covers the Latin vowels of the seven languages, accented or not.
 // y is decided per language.
 func isVowel(r rune) bool {
 	switch r {
@@ -329,4 +340,41 @@ func syllablesFR(w []rune) int {
 		}
 	}
 	return count
+}
+
+// syllablesIT counts Italian nuclei with the Spanish rule: in "giorno",
+// "ciao" and "qualità" the i after c/g and the u after q only spell the
+// consonant or glide, and accented ì, ù carry the stress ("più" = 1).
+func syllablesIT(w []rune) int {
+	v := vowelMask(w, false)
+	n := 0
+	for _, g := range groups(v) {
+		n += nuclei(w, g[0], g[1], strongES)
+	}
+	return n
+}
+
+// dutchUnits are the vowel sequences Dutch reads as one sound, longest
+// first so "ieu" is not taken as "ie" + "u". A vowel with a diaeresis is in
+// none of them, so it always opens a syllable of its own: i-dee-ën,
+// ge-ïn-te-res-seerd.
+var dutchUnits = []string{"aai", "ooi", "oei", "eeu", "ieu",
+	"aa", "ee", "oo", "uu", "ie", "oe", "eu", "ui", "ei", "ou", "au"}
+
+func syllablesNL(w []rune) int {
+	v := vowelMask(w, false)
+	n := 0
+	for _, g := range groups(v) {
+		for i := g[0]; i < g[1]; n++ {
+			step := 1
+			for _, u := range dutchUnits {
+				if k := len(u); i+k <= g[1] && string(w[i:i+k]) == u {
+					step = k
+					break
+				}
+			}
+			i += step
+		}
+	}
+	return n
 }

@@ -177,6 +177,50 @@ func TestSyllablesFrench(t *testing.T) {
 	})
 }
 
+func TestSyllablesItalian(t *testing.T) {
+	runSyllables(t, "it", []syllableCase{
+		{"il", 1},
+		{"prezzo", 2},
+		{"giorno", 2}, // i after g only spells the consonant
+		{"ciao", 2},   // cia-o
+		{"questo", 2}, // u after q is a consonant
+		{"qualità", 3},
+		{"più", 1}, // accented u carries the stress, i glides
+		{"perché", 2},
+		{"euro", 2},
+		{"tuoi", 1},
+		{"guida", 2},
+		{"famiglia", 3},
+		{"scegli", 2},
+		{"abbonamento", 5},
+		{"aggiornamenti", 5},
+		{"configurazione", 6}, // -zio-ne
+	})
+}
+
+func TestSyllablesDutch(t *testing.T) {
+	runSyllables(t, "nl-BE", []syllableCase{
+		{"de", 1},
+		{"een", 1},
+		{"maand", 1},
+		{"uur", 1},
+		{"prijzen", 2}, // ij is i + consonant j
+		{"kwartier", 2},
+		{"eenvoudig", 3},
+		{"duurzaam", 2},
+		{"uitstekend", 3},
+		{"nieuw", 1}, // ieu is one sound
+		{"mooi", 1},  // ...as is ooi
+		{"bijvoorbeeld", 3},
+		{"ondersteuning", 4},
+		{"lettertjes", 3},
+		{"radio", 3},          // io is two
+		{"ideeën", 3},         // diaeresis opens a syllable
+		{"financiële", 5},     //
+		{"geïnteresseerd", 5}, //
+	})
+}
+
 func TestSyllablesTokens(t *testing.T) {
 	cases := []struct {
 		word, lang string
@@ -191,7 +235,7 @@ func TestSyllablesTokens(t *testing.T) {
 		{"simple", "en-GB", 2},     // base language decides
 		{"simple", "EN_us", 2},     //
 		{"tables", "fr-CA", 1},     //
-		{"banana", "it", 3},        // unknown: vowel groups
+		{"banana", "pl", 3},        // unknown: vowel groups
 		{"banana", "", 3},          //
 		{"Привет", "ru", 1},        // no Latin vowels: minimum
 		{"yellow", "sv", 2},        // generic y rule: initial y is a consonant
