@@ -177,13 +177,30 @@ func blockLanguages(p *Plan, forked []Block, want string) (items []string, block
 		if !p.Translation && b.Text == foldSpace(p.Blocks[i].Text) {
 			continue
 		}
-		got, conf := langdetect.Detect(b.Text)
+		got, conf := langdetect.Detect(blockSample(b.Text))
 		if got != "" && got != want && conf >= 0.5 {
 			items = append(items, fmt.Sprintf("block %d reads as %s", b.ID, got))
 			blocks = append(blocks, b.ID)
 		}
 	}
 	return items, blocks
+}
+
+// maxBlockSample bounds how much of one block the language check reads:
+// some fifty words tell a language as well as a page does, and the check
+// stays linear in the number of blocks, not in their length.
+const maxBlockSample = 320
+
+// blockSample is the start of a block's text, cut at a word boundary.
+func blockSample(s string) string {
+	if len(s) <= maxBlockSample {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:maxBlockSample], ' ')
+	if cut <= 0 {
+		cut = maxBlockSample
+	}
+	return s[:cut]
 }
 
 func joinInts(ids []int) string {

@@ -14,6 +14,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 const (
@@ -162,16 +163,41 @@ func splitElision(w string) []string {
 	return []string{head + "'", tail}
 }
 
-func scoreAffixes(score *[numLangs]float64, w string) {
-	n := len([]rune(w))
+// suffixCues indexes the suffix cues by their last byte and otherCues lists
+// the rest, in table order, so a word is tested only against the endings
+// it could have. Built once, never written to afterwards.
+var suffixCues, otherCues = indexAffixCues()
+
+func indexAffixCues() (map[byte][]affixCue, []affixCue) {
+	bySuffix := map[byte][]affixCue{}
+	var other []affixCue
 	for _, c := range affixCues {
+		if c.where == suffix {
+			last := c.pattern[len(c.pattern)-1]
+			bySuffix[last] = append(bySuffix[last], c)
+			continue
+		}
+		other = append(other, c)
+	}
+	return bySuffix, other
+}
+
+func scoreAffixes(score *[numLangs]float64, w string) {
+	if w == "" {
+		return
+	}
+	n := utf8.RuneCountInString(w)
+	for _, c := range suffixCues[w[len(w)-1]] {
+		if n >= c.minLen && strings.HasSuffix(w, c.pattern) {
+			addTo(score, c.weights, 1)
+		}
+	}
+	for _, c := range otherCues {
 		if n < c.minLen {
 			continue
 		}
 		var hit bool
 		switch c.where {
-		case suffix:
-			hit = strings.HasSuffix(w, c.pattern)
 		case prefix:
 			hit = strings.HasPrefix(w, c.pattern)
 		case anywhere:

@@ -1,0 +1,68 @@
+package fork
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// BenchmarkVerify measures verification alone, per fork, on the largest
+// corpus page: the worst case, a draft that rewrote every block that is not
+// other people's words (each block's first letter's case flipped, so every
+// one is read again), next to the honest draft (the page's own text).
+func BenchmarkVerify(b *testing.B) {
+	pages, _ := filepath.Glob("../shared/corpus/*.html")
+	if len(pages) == 0 {
+		b.Skip("corpus not found at ../shared/corpus")
+	}
+	sort.Slice(pages, func(i, j int) bool { return size(pages[i]) > size(pages[j]) })
+	src, err := os.ReadFile(pages[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _, err := New().plan(context.Background(), Request{HTML: string(src)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var honest, rewritten Draft
+	for _, bl := range p.Blocks {
+		honest.Blocks = append(honest.Blocks, DraftBlock{ID: bl.ID, Text: bl.Text})
+		text := bl.Text
+		if !bl.Verbatim {
+			text = flipFirst(text)
+		}
+		rewritten.Blocks = append(rewritten.Blocks, DraftBlock{ID: bl.ID, Text: text})
+	}
+	for _, tc := range []struct {
+		name  string
+		draft *Draft
+	}{{"honest", &honest}, {"rewritten", &rewritten}} {
+		b.Run(filepath.Base(pages[0])+"/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				verifyDraft(p, tc.draft)
+			}
+		})
+	}
+}
+
+func size(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+func flipFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if unicode.IsUpper(r) {
+		return string(unicode.ToLower(r)) + s[n:]
+	}
+	return strings.ToUpper(s[:n]) + s[n:]
+}
