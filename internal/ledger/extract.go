@@ -90,13 +90,15 @@ func bareAmount(b extract.Block, li *localeInfo, currency string) (Fact, bool) {
 }
 
 // outside drops the names that stand inside a link or e-mail address (a
-// name that is the whole link, "gather.ai", stays).
+// name that is the whole link, "gather.ai", stays) and those that are a
+// coupon code or stand inside one.
 func outside(names, facts []posFact) []posFact {
 	out := names[:0]
 	for _, n := range names {
 		inside := false
 		for _, f := range facts {
-			if (f.Kind == KindURL || f.Kind == KindEmail) && f.start <= n.start && n.end <= f.end && f.end-f.start > n.end-n.start {
+			within := f.start <= n.start && n.end <= f.end
+			if within && ((f.Kind == KindURL || f.Kind == KindEmail) && f.end-f.start > n.end-n.start || f.Kind == KindCode) {
 				inside = true
 				break
 			}

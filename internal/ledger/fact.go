@@ -19,6 +19,35 @@ const (
 	KindPhone      Kind = "phone"
 	KindGuarantee  Kind = "guarantee" // a guarantee line, kept verbatim
 	KindLegal      Kind = "legal"     // a legal line, kept verbatim
+	KindClaim      Kind = "claim"     // an offer claim without digits: free shipping, cancel anytime, #1
+	KindCode       Kind = "code"      // a coupon or promo code: FUNDADOR, SAVE20
+)
+
+// ClaimKind is the sort of a claim fact.
+type ClaimKind string
+
+// The kinds of claim. A claim's Value starts with its kind and a colon:
+// "free:shipping".
+const (
+	ClaimGuarantee   ClaimKind = "guarantee"   // money-back, warranty, risk-free
+	ClaimFree        ClaimKind = "free"        // free shipping, free trial, free plan, "gratuit"
+	ClaimSuperlative ClaimKind = "superlative" // #1, best, fastest, leading, the only
+	ClaimProof       ClaimKind = "proof"       // clinically proven, certified, award-winning, official
+	ClaimEndorsement ClaimKind = "endorsement" // trusted by, used by, as seen on, recommended by
+	ClaimScarcity    ClaimKind = "scarcity"    // only N left, limited time, ends Sunday, sold out
+	ClaimCondition   ClaimKind = "condition"   // billed annually, cancel anytime, no contract, VAT included
+	ClaimAllowance   ClaimKind = "allowance"   // unlimited X
+)
+
+// The qualifiers a numeric fact may carry (Fact.Qualifier). Prefix
+// qualifiers stand before the amount in Value ("up-to 17%"), suffix ones
+// after it ("EUR 115.00 per-person").
+const (
+	QualifierFrom      = "from"       // from $10, starting at, ab, à partir de, desde, a partir de
+	QualifierUpTo      = "up-to"      // up to 17%, bis zu, jusqu'à, hasta, até, fino al, tot
+	QualifierOnly      = "only"       // only $5, just, nur, seulement, solo, só, apenas
+	QualifierPerPerson = "per-person" // after a price: per person, pro Person, par personne
+	QualifierPerUser   = "per-user"   // after a price: per user, per seat, pro Nutzer
 )
 
 // Fact is one thing a fork must keep.
@@ -33,7 +62,11 @@ type Fact struct {
 	// quantities: "1.32 GB"; numbers: "1247"; dates: ISO 8601 where the
 	// parts are known ("2018-08-08", "--06-20"); names, guarantees and
 	// legal lines: the text with white space folded; URLs as written;
-	// e-mail lower-cased; phones as digits with a leading + where given.
+	// e-mail lower-cased; phones as digits with a leading + where given;
+	// claims: a language-independent key ("free:shipping",
+	// "condition:billed-annually"); codes: the code exactly as written.
+	// A numeric fact's qualifiers are part of its Value: "up-to 17%",
+	// "from USD 10.00", "EUR 115.00 per-person".
 	Value string `json:"value"`
 	// Amount is the numeric value of prices, percentages, quantities and
 	// numbers.
@@ -45,4 +78,10 @@ type Fact struct {
 	Unit string `json:"unit,omitempty"`
 	// Block is the ID of the block the fact stood in.
 	Block int `json:"block"`
+	// Claim is the kind of a claim fact.
+	Claim ClaimKind `json:"claim,omitempty"`
+	// Qualifier is what qualifies a numeric fact: "from", "up-to", "only",
+	// "per-person", "per-user", or a prefix and a suffix qualifier joined
+	// by a space ("from per-person"). Text does not include it.
+	Qualifier string `json:"qualifier,omitempty"`
 }

@@ -3,7 +3,7 @@ package ledger
 import (
 	"strings"
 
-	"golang.org/x/text/language"
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // localeInfo is what the ledger needs to know about a page's locale: how it
@@ -70,19 +70,14 @@ var pesoByRegion = map[string]string{
 	"PH": "PHP", "DO": "DOP", "CU": "CUP",
 }
 
-// parseLocale reads a BCP 47 tag. An empty or unreadable tag reads as
-// English with no region.
+// parseLocale reads a BCP 47 tag with langtag, the one parser of the
+// project's tags. A tag langtag refuses (empty, "und", "und-GB",
+// private-use, malformed) reads as English with no region; a caller's
+// languages have been parsed and validated before they get here.
 func parseLocale(s string) localeInfo {
 	li := localeInfo{lang: "en"}
-	if s = strings.TrimSpace(s); s != "" {
-		tag, _ := language.Parse(s)
-		b, _, r := tag.Raw()
-		if bs := b.String(); bs != "und" && bs != "" {
-			li.lang = bs
-		}
-		if rs := r.String(); rs != "ZZ" {
-			li.region = rs
-		}
+	if tag, err := langtag.Parse(s); err == nil {
+		li.lang, li.region = tag.Base(), tag.Region()
 	}
 	lr := li.lang
 	if li.region != "" {

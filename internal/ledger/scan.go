@@ -10,9 +10,9 @@ import (
 )
 
 // FromText returns the facts of one text that can be read from it alone:
-// prices, percentages, quantities, numbers, dates, URLs, e-mail addresses
-// and phone numbers (no names, guarantee or legal lines, which need the
-// whole page). It is what Extract reads from each block, so a fork's text
+// prices, percentages, quantities, numbers, dates, URLs, e-mail addresses,
+// phone numbers, coupon codes and offer claims (no names, guarantee or
+// legal lines, which need the whole page). It is what Extract reads from each block, so a fork's text
 // can be checked for facts its source does not have. locale is the BCP 47
 // tag the text is written in: it decides how numbers read (see
 // ParseNumber), the order of all-numeric dates and which currency "$" is.
@@ -29,10 +29,21 @@ import (
 //     in Chinese, JPY otherwise; "kr" follows the language (SEK by
 //     default). Scale words multiply ("$2.5M", "R$ 10 mil"). In a range
 //     ("$800-1,400", "10–20 €/mois") the bare end takes the currency and
-//     period of the other; "from £120" gives "£120".
+//     period of the other.
+//   - qualifiers: a word before an amount that changes what it promises
+//     is part of its Value and is recorded in Qualifier (Text is the
+//     amount alone): "from £120" is "from GBP 120.00", "up to 17%" is
+//     "up-to 17%", "only $5" is "only USD 5.00"; after a price, "per
+//     person" and "per user" follow the value: "115 € par personne" is
+//     "EUR 115.00 per-person". "from" and "only" qualify prices, "up-to"
+//     any amount; the ends of a range take no prefix qualifier.
 //   - percentage: the number and "%", sign kept: "20%", "-20%", "93.9%".
 //   - quantity: the number, a space and a canonical singular unit key from
 //     the unit table: "1.32 GB", "14 day", "300 print", "3 x", "70 °F".
+//     A count or data unit followed by a period takes it: "1000 emails
+//     per month" is "1000 email/month". A word that is no unit followed by
+//     a period is a quantity too, the word its unit (lower case; English
+//     plurals made singular): "1 encryption/day" is "1 encryption/day".
 //   - number: the number with as few decimals as it needs ("1247", "4.8");
 //     version numbers as written ("7.1.3", Amount 0). Not reported:
 //     ordinals (5th, 1er), list markers ("1." at the start of a line),
@@ -42,7 +53,19 @@ import (
 //     times of day "09:30". A range ("August 8th - 10th") gives one fact
 //     per day with the whole range as Text.
 //   - url: as written, without trailing punctuation; e-mail: lower-cased;
-//     phone: the digits, with the leading "+" where written.
+//     phone: the digits, with the leading "+" where written, however the
+//     groups are spaced ("07817 485888" and "07817485888" are both
+//     "07817485888"); a phone's digits are never numbers too.
+//   - code: a coupon or promo code after a code word ("use code
+//     FUNDADOR"), exactly as written.
+//   - claim: an offer claim found in the claim tables (see claimtables.go):
+//     Claim is its kind and Value a key that does not depend on the
+//     language, "free:shipping" for "free shipping", "envío gratis" and
+//     "kostenloser Versand" alike; Text is the phrase as written. A
+//     negator right before a claim turns it round ("no free trial" is
+//     "free:not-trial"); phrases that are negative in themselves are
+//     claims of their own ("no contract" is "condition:no-contract").
+//     ClaimKeys lists the keys.
 func FromText(text, locale string) []Fact {
 	li := parseLocale(locale)
 	pfs := scanText(text, &li)
@@ -75,8 +98,8 @@ type posFact struct {
 // kindRank orders facts that start at the same place.
 var kindRank = map[Kind]int{
 	KindGuarantee: 0, KindLegal: 1, KindURL: 2, KindEmail: 3, KindPhone: 4,
-	KindDate: 5, KindPrice: 6, KindPercentage: 7, KindQuantity: 8,
-	KindNumber: 9, KindName: 10,
+	KindCode: 5, KindDate: 6, KindPrice: 7, KindPercentage: 8,
+	KindQuantity: 9, KindNumber: 10, KindClaim: 11, KindName: 12,
 }
 
 func sortPosFacts(fs []posFact) {
@@ -97,13 +120,17 @@ func sortPosFacts(fs []posFact) {
 
 // scanner finds the facts of one text. Detectors run from the most to the
 // least specific, and each claims the bytes it used so that later ones
-// skip them: e-mail, URLs, dates and times, phones, then numbers (prices,
-// percentages, quantities, years, bare numbers).
+// skip them: e-mail, URLs, coupon codes, dates and times, phones, then
+// numbers (prices, percentages, quantities, years, bare numbers, with the
+// qualifiers around them), then offer claims (which may contain a number:
+// "only 3 left").
 type scanner struct {
-	t       string
-	li      *localeInfo
-	claimed []bool
-	facts   []posFact
+	t         string
+	li        *localeInfo
+	claimed   []bool
+	facts     []posFact
+	sentences [][2]int // sentence spans, read when a claim needs them
+	prices    []int    // where the prices start, sorted, read with sentences
 }
 
 func scanText(t string, li *localeInfo) []posFact {
@@ -115,16 +142,31 @@ func scanText(t string, li *localeInfo) []posFact {
 	if strings.IndexByte(t, '.') >= 0 {
 		s.urls()
 	}
+	s.codes()
 	if hasDigit {
 		for _, re := range reNotNumbers {
 			for _, m := range re.FindAllStringIndex(t, -1) {
 				s.claim(m[0], m[1])
 			}
 		}
+		var notNum [][2]int
+		for _, m := range claimDigitSpans(t) {
+			if s.free(m[0], m[1]) {
+				s.claim(m[0], m[1])
+				notNum = append(notNum, m)
+			}
+		}
 		s.dates()
 		s.phones()
 		s.numbers()
+		// what is no number may still be a claim ("#1", "ISO 27001")
+		for _, m := range notNum {
+			for k := m[0]; k < m[1]; k++ {
+				s.claimed[k] = false
+			}
+		}
 	}
+	s.claims()
 	sortPosFacts(s.facts)
 	return s.facts
 }
@@ -277,14 +319,26 @@ var rePhones = []*regexp.Regexp{
 	regexp.MustCompile(`\+\d{1,3}(?:[ .\-\x{00A0}]?(?:\(\d{1,4}\)|\d{1,5})){1,7}`),
 	regexp.MustCompile(`\(\d{2,5}\)[ .\-\x{00A0}]?\d{2,5}(?:[ .\-\x{00A0}]\d{2,5}){0,3}`),
 	regexp.MustCompile(`\b(?:1[ .\-])?\d{3}[ .\-]\d{3}[ .\-]\d{4}\b`),
-	regexp.MustCompile(`\b0\d{1,4}(?:[ .\-/\x{00A0}]\d{2,5}){1,4}\b`),
+	// national numbers with a trunk 0, in groups of up to 8 digits (the UK
+	// writes mobiles "07817 485888") or in one run of 9 to 12 digits
+	// ("07817485888", "0123456789")
+	regexp.MustCompile(`\b0\d{1,4}(?:[ .\-/\x{00A0}]\d{2,8}){1,4}\b`),
+	reRunPhone,
 }
+
+// reRunPhone is a national number written as one run of digits; it only
+// runs on texts that have such a run.
+var reRunPhone = regexp.MustCompile(`\b0[1-9]\d{7,10}\b`)
 
 func (s *scanner) phones() {
 	if countDigits(s.t) < 7 {
 		return
 	}
+	longRun := longestDigitRun(s.t) >= 9
 	for _, re := range rePhones {
+		if re == reRunPhone && !longRun {
+			continue
+		}
 		for _, m := range re.FindAllStringIndex(s.t, -1) {
 			i, j := m[0], m[1]
 			for j > i {
@@ -314,6 +368,20 @@ func (s *scanner) phones() {
 			s.claim(i, j)
 		}
 	}
+}
+
+// longestDigitRun is the length of the longest run of ASCII digits in t.
+func longestDigitRun(t string) int {
+	best, n := 0, 0
+	for i := 0; i < len(t); i++ {
+		if isDigit(t[i]) {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
 }
 
 func byteAt(t string, i int) byte {
@@ -423,6 +491,9 @@ type numTok struct {
 	currency, unit               string // unit: quantity unit or price period
 	value                        string // set for versions and years
 	bare                         bool   // a bare number or year: a range may make it a price, percentage or quantity
+	ranged                       bool   // an end of a range: takes no prefix qualifier
+	qualPre, qualPost            string // qualifiers: "from", "up-to", "only"; "per-person", "per-user"
+	perStart                     int    // where the period words start (perStart < end when a period was read)
 }
 
 func (s *scanner) numbers() {
@@ -454,9 +525,146 @@ func (s *scanner) numbers() {
 		i = next
 	}
 	s.ranges(toks)
+	for k := range toks {
+		s.qualify(&toks[k])
+	}
 	for _, tk := range toks {
 		s.add(tk.fact(), tk.start, tk.end)
+		// the words of a period belong to the amount: "$12 monthly" makes
+		// no claim "monthly" of its own
+		if tk.perStart > 0 && tk.perStart < tk.end {
+			s.claim(tk.perStart, tk.end)
+		}
 	}
+}
+
+// qualify reads the qualifiers around an amount: a prefix ("from", "up
+// to", "only") and, after a price, a suffix ("per person", "per user"),
+// which a period may follow ("$10 per user per month"). Their words are
+// claimed so that no claim reads them again ("nur noch 29 €" is no "nur
+// noch <n>" scarcity), but for "up to", whose words a claim may hold ("em
+// até 6 vezes").
+func (s *scanner) qualify(tk *numTok) {
+	switch tk.kind {
+	case KindPrice, KindPercentage, KindQuantity, KindNumber:
+	default:
+		return
+	}
+	if tk.value != "" {
+		return // a version number
+	}
+	if !tk.ranged {
+		if key, st, end, ok := s.prefixQualifier(tk.start); ok && (key == QualifierUpTo || tk.kind == KindPrice) {
+			tk.qualPre = key
+			if key != QualifierUpTo {
+				s.claim(st, end)
+			}
+		}
+	}
+	if tk.kind != KindPrice {
+		return
+	}
+	key, qs, qe, ok := s.suffixQualifier(tk.end)
+	if !ok {
+		return
+	}
+	tk.qualPost = key
+	s.claim(qs, qe)
+	if tk.unit == "" {
+		if per, pe := s.periodAt(qe); per != "" {
+			tk.unit = per
+			s.claim(qe, pe)
+		}
+	}
+}
+
+// prefixQualifier finds a qualifier that ends one or two spaces before
+// t[p] and starts a word.
+func (s *scanner) prefixQualifier(p int) (key string, start, end int, ok bool) {
+	t := s.t
+	q, spaces := p, 0
+	for q > 0 && spaces < 2 {
+		r, n := utf8.DecodeLastRuneInString(t[:q])
+		if !isSpaceRune(r) || r == '\n' {
+			break
+		}
+		q -= n
+		spaces++
+	}
+	if spaces == 0 {
+		return "", 0, 0, false
+	}
+	for _, f := range qualPrefixList {
+		if !s.li.inLangs(f.langs) {
+			continue
+		}
+		st, ok := matchBack(t, q, f.text, f.exact)
+		if !ok || isWordRune(prevRune(t, st)) || !s.free(st, q) {
+			continue
+		}
+		return f.key, st, q, true
+	}
+	return "", 0, 0, false
+}
+
+// suffixQualifier finds a qualifier at t[e:] or after one space: one of
+// the table ("per person", "per seat") or a word for "per" and a unit of
+// the unit table ("por dispositivo", "pro Gerät", "/device"), whose key
+// names it: "per-device". An adjective after the unit ("por estudiante
+// activo") is left out.
+func (s *scanner) suffixQualifier(e int) (key string, start, end int, ok bool) {
+	t := s.t
+	for _, q := range gaps(t, e) {
+		f, fe, ok := qualSuffixSet.match(t, q, s.li, q == e)
+		if !ok || (q == e && startsWord(f.text)) || !s.free(q, fe) {
+			continue
+		}
+		return f.key, q, fe, true
+	}
+	for _, q := range gaps(t, e) {
+		_, pe, ok := qualPerSet.match(t, q, s.li, q == e)
+		if !ok || (q == e && byteAt(t, q) != '/') {
+			continue
+		}
+		u := pe
+		if byteAt(t, q) != '/' {
+			if u = skipSpaces(t, pe, 1); u == pe {
+				continue
+			}
+		}
+		uf, ue, ok := unitSet.match(t, u, s.li, false)
+		if !ok || notPerUnits[uf.key] || !s.free(q, ue) {
+			continue
+		}
+		return "per-" + uf.key, q, ue, true
+	}
+	return "", 0, 0, false
+}
+
+// matchBack reports whether f is written just before t[end] and where it
+// starts; as matchAt, a space in f matches any one space character.
+func matchBack(t string, end int, f string, exact bool) (int, bool) {
+	j := end
+	for k := len(f); k > 0; {
+		fr, fn := utf8.DecodeLastRuneInString(f[:k])
+		k -= fn
+		if j <= 0 {
+			return 0, false
+		}
+		r, n := utf8.DecodeLastRuneInString(t[:j])
+		switch {
+		case fr == ' ':
+			if !isSpaceRune(r) {
+				return 0, false
+			}
+		case r == fr:
+		case !exact && equalFoldRune(r, fr):
+		default:
+			return 0, false
+		}
+		j -= n
+	}
+	return j, true
 }
 
 // skipWord skips the word that starts at or runs through t[i].
@@ -598,6 +806,7 @@ func (s *scanner) number(i int) (numTok, int) {
 				code, pe = c2, ce
 			}
 			tk.start, tk.kind, tk.currency = ps, KindPrice, code
+			tk.perStart = pe
 			tk.unit, tk.end = s.periodAt(pe)
 			return finish(v * mult)
 		}
@@ -618,6 +827,7 @@ func (s *scanner) number(i int) (numTok, int) {
 	for _, a := range afters {
 		if code, ce, _, ok := s.suffixCurrency(a.pos); ok {
 			tk.kind, tk.currency = KindPrice, code
+			tk.perStart = ce
 			tk.unit, tk.end = s.periodAt(ce)
 			return finish(v * a.mult)
 		}
@@ -638,7 +848,17 @@ func (s *scanner) number(i int) (numTok, int) {
 		q++
 	}
 	if key, ue, ok := s.unitAt(q); ok {
+		if periodicUnits[key] {
+			if per, pe := s.periodAt(ue); per != "" {
+				tk.perStart = ue
+				key, ue = key+"/"+per, pe
+			}
+		}
 		tk.kind, tk.unit, tk.end = KindQuantity, key, ue
+		return finish(v * mult)
+	}
+	if key, ue, ps, ok := s.nounPerPeriod(q); ok {
+		tk.kind, tk.unit, tk.end, tk.perStart = KindQuantity, key, ue, ps
 		return finish(v * mult)
 	}
 	if mult != 1 {
@@ -866,6 +1086,57 @@ func (s *scanner) unitAt(q int) (string, int, bool) {
 	return "", 0, false
 }
 
+// nounPerPeriod reads a word that is no unit followed by a period at t[q:],
+// after one space: "1 encryption/day", "3 scans per month". The word,
+// lower-cased and (in English) made singular, and the period make the
+// unit: "encryption/day". It returns the unit, where it ends and where the
+// period starts.
+func (s *scanner) nounPerPeriod(q int) (string, int, int, bool) {
+	t := s.t
+	r, n := utf8.DecodeRuneInString(t[min(q, len(t)):])
+	if q >= len(t) || !isSpaceRune(r) || r == '\n' {
+		return "", 0, 0, false
+	}
+	w := q + n
+	e := w
+	for e < len(t) {
+		r2, n2 := utf8.DecodeRuneInString(t[e:])
+		if !unicode.IsLetter(r2) {
+			break
+		}
+		e += n2
+	}
+	if utf8.RuneCountInString(t[w:e]) < 3 || !s.free(w, e) {
+		return "", 0, 0, false
+	}
+	word := strings.ToLower(t[w:e])
+	if nameStopWords[word] {
+		return "", 0, 0, false
+	}
+	per, pe := s.periodAt(e)
+	if per == "" {
+		return "", 0, 0, false
+	}
+	if s.li.lang == "en" {
+		word = singularEN(word)
+	}
+	return word + "/" + per, pe, e, true
+}
+
+// singularEN makes a lower-case English noun singular the simple way:
+// "encryptions" → "encryption", "queries" → "query", "boxes" → "box".
+func singularEN(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
 // ranges lets a bare number take the kind of its other end in a range:
 // "$800-1,400" (two prices), "10–20 €", "10-20%", "2 to 3 days".
 func (s *scanner) ranges(toks []numTok) {
@@ -884,13 +1155,14 @@ func (s *scanner) ranges(toks []numTok) {
 		if (a.kind == KindDate || b.kind == KindDate) && gap != raw {
 			continue
 		}
+		a.ranged, b.ranged = true, true
 		switch {
 		case !a.bare && b.bare && a.kind != KindNumber && a.kind != KindDate:
 			b.kind, b.currency, b.unit, b.bare, b.value = a.kind, a.currency, a.unit, false, ""
 			b.end = b.numEnd
 			if a.kind == KindPrice {
 				if per, pe := s.periodAt(b.numEnd); per != "" {
-					b.unit, b.end = per, pe
+					b.unit, b.end, b.perStart = per, pe, b.numEnd
 					if a.unit == "" {
 						a.unit = per
 					}
@@ -925,5 +1197,12 @@ func (tk numTok) fact() Fact {
 			f.Value = formatAmount(tk.amount)
 		}
 	}
+	if tk.qualPre != "" {
+		f.Value = tk.qualPre + " " + f.Value
+	}
+	if tk.qualPost != "" {
+		f.Value += " " + tk.qualPost
+	}
+	f.Qualifier = strings.TrimSpace(tk.qualPre + " " + tk.qualPost)
 	return f
 }

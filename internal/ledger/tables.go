@@ -349,11 +349,164 @@ var unitDefs = [][]form{
 		"razón", "razones", "razão", "razões", "motivo", "motivos"),
 	forms("ingredient", false, "ingredient", "ingredients", "ingrédient",
 		"ingrédients", "Zutaten", "ingrediente", "ingredientes"),
+
+	// what a plan allows
+	forms("site", false, "site", "sites", "website", "websites", "Webseite",
+		"Webseiten", "sitio", "sitios", "sito", "siti"),
+	forms("domain", false, "domain", "domains", "domaine", "domaines",
+		"Domains", "dominio", "dominios", "domínio", "domínios", "domini"),
+	forms("device", false, "device", "devices", "appareil", "appareils",
+		"Gerät", "Geräte", "Geräten", "dispositivo", "dispositivos",
+		"dispositivi", "apparaat", "apparaten"),
+	forms("contact", false, "contact", "contacts", "Kontakt", "Kontakte",
+		"contacto", "contactos", "contato", "contatos", "contatti"),
+	forms("subscriber", false, "subscriber", "subscribers", "abonné",
+		"abonnés", "Abonnenten", "suscriptor", "suscriptores", "assinante",
+		"assinantes", "iscritti"),
+	forms("invoice", false, "invoice", "invoices", "facture", "factures",
+		"Rechnung", "Rechnungen", "factura", "facturas", "fatura", "faturas",
+		"fattura", "fatture", "factuur", "facturen"),
+	forms("file", false, "file", "files", "fichier", "fichiers", "Datei",
+		"Dateien", "archivo", "archivos", "arquivo", "arquivos", "bestand",
+		"bestanden"),
+	forms("account", false, "account", "accounts", "compte", "comptes",
+		"Konto", "Konten", "cuenta", "cuentas", "conta", "contas"),
+	forms("license", false, "license", "licenses", "licence", "licences",
+		"Lizenz", "Lizenzen", "licencia", "licencias", "licença", "licenças",
+		"licenza", "licenze", "licentie", "licenties"),
+	forms("message", false, "message", "messages", "Nachricht",
+		"Nachrichten", "mensaje", "mensajes", "mensagem", "mensagens",
+		"messaggio", "messaggi"),
+	forms("workspace", false, "workspace", "workspaces"),
+	forms("form", false, "form", "forms", "formulaire", "formulaires",
+		"Formular", "Formulare", "formulario", "formularios", "formulário",
+		"formulários"),
+	forms("report", false, "report", "reports", "rapport", "rapports",
+		"informe", "informes", "relatório", "relatórios"),
+	forms("student", false, "student", "students", "élève", "élèves",
+		"étudiant", "étudiants", "Schüler", "Schülerin", "Schülerinnen",
+		"Studenten", "Studierende", "estudiante", "estudiantes", "alumno",
+		"alumnos", "aluno", "alunos", "estudante", "estudantes", "studente",
+		"studenti", "leerling", "leerlingen"),
 }
 
+// periodicUnits are the unit keys that take a period: a count a plan
+// allows per day or month ("1000 emails/month" is "1000 email/month",
+// another allowance than "1000 emails"). Measures (°F, km, kg) and spans of
+// time do not, so that unit conversion keeps reading them.
+var periodicUnits = set("KB", "MB", "GB", "TB", "user", "person", "customer",
+	"member", "attendee", "employee", "team", "company", "check", "language",
+	"print", "spot", "seat", "ticket", "project", "page", "word", "download",
+	"country", "city", "store", "gift", "bottle", "capsule", "serving",
+	"lesson", "module", "chapter", "video", "book", "product", "integration",
+	"template", "track", "session", "workshop", "talk", "entry", "email",
+	"sms", "credit", "request", "site", "domain", "device", "contact",
+	"subscriber", "invoice", "file", "account", "license", "message",
+	"workspace", "form", "report", "review", "rating", "student")
+
+// qualifierPrefixes stand before an amount and qualify it: "from $10",
+// "up to 17%", "only $5". The key is the canonical qualifier; "from" and
+// "only" qualify prices, "up-to" any amount. A number in a range ("from
+// $10 to $20") takes none. English forms count in every language (pages
+// borrow them), the others in their own: "Solo $9/mo" on an English page
+// is a plan's name, "solo 9 €" on a Spanish one is "only".
+var qualifierPrefixes = [][]form{
+	forms("from", false, "from", "starting at", "starting from", "starts at",
+		"prices from", "as low as", "from only", "from just"),
+	withLangs(forms("from", false, "ab", "schon ab", "bereits ab", "ab nur"), "de"),
+	withLangs(forms("from", false, "à partir de", "a partir de", "dès",
+		"à partir de seulement"), "fr"),
+	withLangs(forms("from", false, "desde", "a partir de", "desde solo",
+		"desde sólo"), "es"),
+	withLangs(forms("from", false, "a partir de", "desde", "a partir de apenas",
+		"a partir de só"), "pt"),
+	withLangs(forms("from", false, "a partire da", "da soli", "a partire da soli"), "it"),
+	withLangs(forms("from", false, "vanaf", "al vanaf", "vanaf slechts"), "nl"),
+
+	forms("up-to", false, "up to"),
+	withLangs(forms("up-to", false, "bis zu"), "de"),
+	withLangs(forms("up-to", false, "jusqu'à", "jusqu’à", "jusqu'a", "jusqu’a"), "fr"),
+	withLangs(forms("up-to", false, "hasta", "hasta un", "hasta el"), "es"),
+	withLangs(forms("up-to", false, "até", "até um", "até uns"), "pt"),
+	withLangs(forms("up-to", false, "fino al", "fino a", "fino all'", "fino all’"), "it"),
+	withLangs(forms("up-to", false, "tot", "tot wel", "tot maar liefst"), "nl"),
+
+	forms("only", false, "only", "just", "for only", "for just", "now only",
+		"now just"),
+	withLangs(forms("only", false, "nur", "nur noch", "für nur", "jetzt nur"), "de"),
+	withLangs(forms("only", false, "seulement", "pour seulement",
+		"à seulement"), "fr"),
+	withLangs(forms("only", false, "solo", "sólo", "solamente", "por solo",
+		"por sólo", "únicamente"), "es"),
+	withLangs(forms("only", false, "só", "apenas", "por apenas", "somente",
+		"por só", "por somente"), "pt"),
+	withLangs(forms("only", false, "solo", "soltanto", "solamente", "a soli"), "it"),
+	withLangs(forms("only", false, "slechts", "voor slechts", "voor maar"), "nl"),
+}
+
+// qualifierSuffixes follow a price (and its period) and qualify it:
+// "115 € par personne", "$10 per user".
+var qualifierSuffixes = [][]form{
+	forms("per-person", false, "per person", "a person", "per head",
+		"/person", "/ person", "/pers.", "/pers", "p.p.", "pro Person",
+		"je Person", "p. P.", "p.P.", "/Person", "par personne", "par pers.",
+		"por persona", "por pessoa", "per persona", "per persoon"),
+	withLangs(forms("per-person", false, "pp"), "en"),
+	withLangs(forms("per-person", false, "a persona"), "it"),
+	forms("per-user", false, "per user", "/user", "/ user", "per seat",
+		"/seat", "pro Nutzer", "pro Benutzer", "je Nutzer", "/Nutzer",
+		"par utilisateur", "/utilisateur", "por usuario", "por usuário",
+		"por utilizador", "per utente", "per gebruiker"),
+}
+
+// qualifierPerWords say "per" before a unit after a price: "$39 per
+// device", "0,75 $ por estudiante", "9 € pro Gerät", "$5/device". The
+// qualifier is "per-" and the unit's key. notPerUnits are the units that
+// make no such qualifier (periods are read as the price's period).
+var qualifierPerWords = forms("per", false, "per", "/", "pro", "je", "par",
+	"por", "each")
+
+var notPerUnits = set("x", "°", "°F", "°C", "day", "week", "month", "year")
+
+// codeWords stand before a coupon or promo code: "use code FUNDADOR",
+// "voucher code: 9D8BFDB88D", "Gutscheincode SOMMER".
+var codeWords = forms("code", false, "code", "coupon", "coupon code",
+	"promo code", "promocode", "promo", "voucher", "voucher code",
+	"discount code", "use code", "enter code", "Gutschein", "Gutscheincode",
+	"Rabattcode", "Aktionscode", "code promo", "code de réduction",
+	"code remise", "cupón", "cupon", "código", "codigo", "código promocional",
+	"codigo promocional", "código de descuento", "cupom", "cupom de desconto",
+	"código de desconto", "codice", "codice sconto", "codice promozionale",
+	"kortingscode", "actiecode", "couponcode")
+
+// codeNotAfter are the words after which "code" is no promo code: "zip
+// code", "source code".
+var codeNotAfter = set("zip", "postal", "post", "postcode", "source", "area",
+	"country", "qr", "bar", "dress", "error", "status", "access", "security",
+	"verification", "pin", "sort", "swift", "tax")
+
+// codeNotTokens are all-capital words that follow a code word in
+// headings written in capitals without being a code: "ENTER CODE HERE".
+var codeNotTokens = set("HERE", "BELOW", "ABOVE", "APPLIED", "CHECKOUT",
+	"WHEN", "WITH", "FROM", "THIS", "THAT", "YOUR", "TODAY", "NOW", "ONLY",
+	"AND", "THE", "FOR", "AT", "TO", "OFF", "SAVE", "ONLINE", "VALID",
+	"EXPIRED", "REQUIRED", "ENTERED", "CODE", "PROMO", "COUPON", "VOUCHER",
+	"SALE", "DEAL", "DEALS", "OFFER", "USED", "APPLY", "ENTER", "USE")
+
 // notNumbers are patterns whose digits are no facts of their own: the US
-// tax-code section in "501(c)(3)" and "24/7".
+// tax-code section in "501(c)(3)" and "24/7". (The digits of claims that
+// carry them, "#1", "No. 1", "ISO 27001", "SOC 2", are found by
+// claimDigitSpans.)
 var notNumbers = []string{`\b\d{3}\([a-z]\)\(\d{1,2}\)`, `\b24/7\b`}
+
+// numberOneMarks are the words and signs that make "1" a rank ("#1",
+// "No. 1", "Nr. 1", "N° 1", "nº1"): its digit is no number, the claim
+// tables read it. Lower case; an optional period may follow.
+var numberOneMarks = []string{"#", "no", "nr", "n°", "nº", "n.º"}
+
+// standardMarks are the standards whose number is part of a proof claim
+// ("ISO 27001", "SOC 2"): exact case, then an optional space or hyphen.
+var standardMarks = []string{"ISO", "SOC"}
 
 // yearPrepositions are the words after which a number 1900-2100 is a year
 // even when a lower-case word follows it ("since 2019 we", "the 2018

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/marketingfork/fork/internal/ledger"
 )
@@ -99,6 +100,21 @@ func Fact(f ledger.Fact, target, region string) (written, value, rule string, ok
 	}
 	if value == "" {
 		return "", "", "", false
+	}
+	if f.Qualifier != "" {
+		// The qualifier stands in the fork's words as in the source's
+		// ("up to 5 miles" → "up to 8 km"), so the value the ledger reads
+		// back carries it too: put the converted amount in its place.
+		var bare string
+		for _, nf := range ledger.FromText(f.Text, target) {
+			if nf.Kind == ledger.KindQuantity {
+				bare = nf.Value
+			}
+		}
+		if bare == "" || !strings.Contains(f.Value, bare) {
+			return "", "", "", false
+		}
+		value = strings.Replace(f.Value, bare, value, 1)
 	}
 	return written, value, fmt.Sprintf("%s: %s", target, c.Rule), true
 }

@@ -1,6 +1,10 @@
 package units
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/marketingfork/fork/internal/ledger"
+)
 
 func TestFor(t *testing.T) {
 	tests := []struct {
@@ -30,5 +34,32 @@ func TestFor(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("For(%q, %q).Convert(%v): got %q; want %q", tt.region, tt.unit, tt.amount, got, tt.want)
 		}
+	}
+}
+
+// TestFactKeepsQualifier converts a qualified quantity: the value the rule
+// promises is the one the ledger reads back from the fork's words.
+func TestFactKeepsQualifier(t *testing.T) {
+	var src ledger.Fact
+	for _, f := range ledger.FromText("Delivery up to 5 miles away.", "en-US") {
+		if f.Kind == ledger.KindQuantity {
+			src = f
+		}
+	}
+	if src.Qualifier == "" {
+		t.Fatalf("no qualified quantity in the source: %+v", src)
+	}
+	written, value, _, ok := Fact(src, "en-AU", "AU")
+	if !ok {
+		t.Fatal("no conversion")
+	}
+	var got string
+	for _, f := range ledger.FromText("Delivery up to "+written+" away.", "en-AU") {
+		if f.Kind == ledger.KindQuantity {
+			got = f.Value
+		}
+	}
+	if got != value {
+		t.Errorf("the rule promises %q; the fork %q reads as %q", value, written, got)
 	}
 }
