@@ -8,6 +8,7 @@ import (
 
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/langdetect"
+	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/readability"
 )
 
@@ -88,7 +89,12 @@ func prose(blocks []Block, text func(Block) string) string {
 
 func blockText(b Block) string { return b.Text }
 
-func analyse(doc *extract.Document, contentLanguage, hint string) Analysis {
+// analyse describes a page and returns its language as a typed value too.
+// hint is the request's source language, the zero Language for none. The
+// page's lang attribute and Content-Language header are read here, at the
+// edge, with langtag: a tag it refuses ("und", "x-klingon") counts as no
+// declaration.
+func analyse(doc *extract.Document, contentLanguage string, hint Language) (Analysis, Language) {
 	an := Analysis{Roles: map[Role]int{}}
 	for _, b := range doc.Blocks {
 		an.Roles[b.Role]++
@@ -98,32 +104,36 @@ func analyse(doc *extract.Document, contentLanguage, hint string) Analysis {
 	if conf > 0 {
 		an.DetectedLanguage = detected
 	}
-	switch {
-	case validTag(doc.Lang):
-		an.Language, an.LanguageSource = mustTag(doc.Lang), "declared"
-	case validTag(firstTag(contentLanguage)):
-		an.Language, an.LanguageSource = mustTag(firstTag(contentLanguage)), "content-language"
-	case an.DetectedLanguage != "":
-		an.Language, an.LanguageSource = an.DetectedLanguage, "detected"
+	var lang Language
+	if t, err := langtag.Parse(doc.Lang); err == nil {
+		lang, an.LanguageSource = t, "declared"
+	} else if t, err := langtag.Parse(firstTag(contentLanguage)); err == nil {
+		lang, an.LanguageSource = t, "content-language"
+	} else if t, err := langtag.Parse(an.DetectedLanguage); err == nil {
+		lang, an.LanguageSource = t, "detected"
 		// A hint in the same language may carry the region the words cannot.
-		if hint != "" && baseLanguage(hint) == detected {
-			an.Language = mustTag(hint)
+		if hint.SameLanguage(t) {
+			lang = hint
 		}
-	default:
-		an.Language, an.LanguageSource = mustTag(orDefault(hint, DefaultLanguage)), "hint"
+	} else {
+		lang, an.LanguageSource = hint, "hint"
+		if lang.IsZero() {
+			lang = langtag.MustParse(DefaultLanguage)
+		}
 	}
+	an.Language = lang.String()
 	var notes []string
-	if an.DetectedLanguage != "" && an.DetectedLanguage != baseLanguage(an.Language) && conf >= 0.5 {
+	if an.DetectedLanguage != "" && an.DetectedLanguage != lang.Base() && conf >= 0.5 {
 		notes = append(notes, fmt.Sprintf("the page declares %s but its words read as %s", an.Language, an.DetectedLanguage))
 	}
-	if hint != "" && an.LanguageSource != "hint" && baseLanguage(hint) != baseLanguage(an.Language) {
+	if !hint.IsZero() && an.LanguageSource != "hint" && !hint.SameLanguage(lang) {
 		notes = append(notes, fmt.Sprintf("source_language %s was a hint; the page is in %s (%s), which wins", hint, an.Language, an.LanguageSource))
 	}
 	an.LanguageNote = strings.Join(notes, "; ")
-	an.Text, an.Readability = readability.Measure(all, an.Language)
-	an.Pattern = detectPattern(doc.Blocks, baseLanguage(an.Language))
+	an.Text, an.Readability = readability.Measure(all, lang)
+	an.Pattern = detectPattern(doc.Blocks, lang)
 	an.Audience = guessAudience(doc.Blocks)
-	return an
+	return an, lang
 }
 
 // detectSample bounds the text the language detector reads: a few
@@ -139,16 +149,6 @@ func detectSample(text string) string {
 		cut--
 	}
 	return text[:cut]
-}
-
-func validTag(t string) bool { _, err := canonicalTag(t); return t != "" && err == nil }
-
-func mustTag(t string) string {
-	c, err := canonicalTag(t)
-	if err != nil {
-		return DefaultLanguage
-	}
-	return c
 }
 
 func firstTag(header string) string {
@@ -175,7 +175,7 @@ var patternCues = map[string][]string{
 
 // detectPattern scores each pattern from cue words and from the page's
 // structure (where proof, price and the call to action stand).
-func detectPattern(blocks []Block, lang string) Pattern {
+func detectPattern(blocks []Block, lang Language) Pattern {
 	score := map[string]int{}
 	evidence := map[string][]string{}
 	add := func(p string, n int, why string) {

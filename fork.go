@@ -20,6 +20,7 @@ import (
 
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/fetch"
+	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/ledger"
 )
 
@@ -83,8 +84,25 @@ func (r Request) WithDefaults() Request {
 
 // Validate checks every field and reports all problems at once as a
 // *ValidationError. It expects a request that has had its defaults applied.
+// The language fields are read with ParseLanguage: "und", "und-GB",
+// private-use and malformed tags are refused, naming the field.
 func (r Request) Validate() error {
-	var v ValidationError
+	_, err := r.validate()
+	return err
+}
+
+// languages are a request's languages as validation parsed them: the one
+// place the request's tags are read.
+type languages struct {
+	source, target Language
+}
+
+// validate is Validate that also returns the parsed languages.
+func (r Request) validate() (languages, error) {
+	var (
+		v     ValidationError
+		langs languages
+	)
 	if r.URL == "" && strings.TrimSpace(r.HTML) == "" {
 		v.Fields = append(v.Fields, FieldError{Field: "url", Type: "missing", Msg: "give the page's url (or an inline html page)", Input: r.URL})
 	} else if r.URL != "" && strings.TrimSpace(r.HTML) == "" {
@@ -98,15 +116,21 @@ func (r Request) Validate() error {
 	if _, err := LookupLayer(r.LanguageLayer); err != nil {
 		v.Fields = append(v.Fields, FieldError{Field: "language_layer", Type: "enum", Msg: "must be one of " + strings.Join(LayerNames(), ", "), Input: r.LanguageLayer})
 	}
-	for _, f := range []struct{ name, value string }{{"source_language", r.SourceLanguage}, {"target_language", r.TargetLanguage}} {
-		if _, err := canonicalTag(f.value); err != nil {
-			v.Fields = append(v.Fields, FieldError{Field: f.name, Type: "value_error", Msg: "must be a BCP 47 language tag such as en, en-GB, de-CH or pt-BR", Input: f.value})
+	for _, f := range []struct {
+		name, value string
+		into        *Language
+	}{{"source_language", r.SourceLanguage, &langs.source}, {"target_language", r.TargetLanguage, &langs.target}} {
+		t, err := langtag.Parse(f.value)
+		if err != nil {
+			v.Fields = append(v.Fields, FieldError{Field: f.name, Type: "value_error", Msg: languageMsg(err), Input: f.value})
+			continue
 		}
+		*f.into = t
 	}
 	if len(v.Fields) > 0 {
-		return &v
+		return languages{}, &v
 	}
-	return nil
+	return langs, nil
 }
 
 // Source is a page to read: fetched from URL, or given inline as HTML.
@@ -249,7 +273,20 @@ type Extraction struct {
 	// Analysis describes the page.
 	Analysis Analysis `json:"analysis"`
 
-	doc *extract.Document
+	doc  *extract.Document
+	lang Language
+}
+
+// Language is the page's language (Analysis.Language) as a typed value. An
+// Extraction decoded from JSON rather than read from a page has only the
+// string: it is parsed here, and a tag that does not parse is the zero
+// Language.
+func (e *Extraction) Language() Language {
+	if e.lang.IsZero() {
+		t, _ := langtag.Parse(e.Analysis.Language)
+		return t
+	}
+	return e.lang
 }
 
 // Forker forks pages. It is safe for concurrent use.
@@ -329,19 +366,29 @@ func New(opts ...Option) *Forker {
 func (f *Forker) Provider() Provider { return f.provider }
 
 // Extract reads a page and returns its copy blocks, offer ledger and
-// analysis.
+// analysis. A Source.Language that ParseLanguage refuses is an error
+// wrapping ErrInvalidInput.
 func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
+	var hint Language
+	if src.Language != "" {
+		t, err := langtag.Parse(src.Language)
+		if err != nil {
+			return nil, fmt.Errorf("%w: source language: %s", ErrInvalidInput, languageMsg(err))
+		}
+		hint = t
+	}
+	return f.extract(ctx, src, hint)
+}
+
+// extract is Extract with the language hint parsed (the zero Language for
+// none).
+func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extraction, error) {
 	if strings.TrimSpace(src.HTML) == "" {
 		if strings.TrimSpace(src.URL) == "" {
 			return nil, fmt.Errorf("%w: give a url or an inline html page", ErrInvalidInput)
 		}
 		if err := checkURL(src.URL); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrInvalidInput, err)
-		}
-	}
-	if src.Language != "" {
-		if _, err := canonicalTag(src.Language); err != nil {
-			return nil, fmt.Errorf("%w: language %q is not a BCP 47 tag", ErrInvalidInput, src.Language)
 		}
 	}
 	var (
@@ -358,7 +405,7 @@ func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
 		}
 		body, url, content = page.HTML, page.URL, page.ContentLanguage
 	}
-	return extractPage(body, url, content, src.Language)
+	return extractPage(body, url, content, hint)
 }
 
 // MaxBlocks bounds the copy blocks of a page: a landing page has dozens or
@@ -367,7 +414,7 @@ func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
 const MaxBlocks = 2000
 
 // extractPage parses a page and builds its extraction.
-func extractPage(body []byte, url, contentLanguage, hint string) (*Extraction, error) {
+func extractPage(body []byte, url, contentLanguage string, hint Language) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotHTML, err)
@@ -378,7 +425,7 @@ func extractPage(body []byte, url, contentLanguage, hint string) (*Extraction, e
 	if !hasCopy(doc.Blocks) {
 		return nil, fmt.Errorf("%w: no headline, text or call to action found", ErrNoCopy)
 	}
-	an := analyse(doc, contentLanguage, hint)
+	an, lang := analyse(doc, contentLanguage, hint)
 	var names []string
 	if doc.SiteName != "" {
 		names = append(names, doc.SiteName)
@@ -387,7 +434,7 @@ func extractPage(body []byte, url, contentLanguage, hint string) (*Extraction, e
 	if facts == nil {
 		facts = []Fact{}
 	}
-	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc}, nil
+	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc, lang: lang}, nil
 }
 
 // hasCopy reports whether blocks hold anything besides the head's title and

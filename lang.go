@@ -2,48 +2,44 @@ package fork
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 
-	"golang.org/x/text/language"
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
-// canonicalTag parses a BCP 47 tag and returns it in canonical case
-// ("pt-br" → "pt-BR"). It refuses the empty tag and "und".
-func canonicalTag(tag string) (string, error) {
-	t, err := language.Parse(strings.TrimSpace(strings.ReplaceAll(tag, "_", "-")))
+// Language is a request's language, parsed once in validation: a
+// canonical BCP 47 tag with its base language, script and region (the
+// culture), built on golang.org/x/text/language. Every part of the library
+// takes this value instead of reading tags again. See ParseLanguage for what
+// it accepts and refuses.
+type Language = langtag.Tag
+
+// LanguageError says why a language tag was refused; the error of
+// ParseLanguage and of a request's language fields holds one (errors.As).
+type LanguageError = langtag.Error
+
+// ParseLanguage reads a BCP 47 tag the way a request's source_language and
+// target_language are read: any case, "_" for "-" and surrounding space
+// allowed ("EN_us" is "en-US"); deprecated and grandfathered tags
+// canonicalised ("iw" is "he"); extensions dropped ("en-u-nu-latn" is "en").
+// It refuses the empty tag, "und" with or without a region ("und-GB"),
+// private-use tags ("x-private", "en-x-foo") and malformed ones ("e",
+// "english", "en--GB") with an error wrapping ErrInvalidInput that holds a
+// *LanguageError.
+func ParseLanguage(s string) (Language, error) {
+	t, err := langtag.Parse(s)
 	if err != nil {
-		return "", err
+		return Language{}, fmt.Errorf("%w: %w", ErrInvalidInput, err)
 	}
-	if t == language.Und {
-		return "", errors.New("undetermined language")
-	}
-	return t.String(), nil
+	return t, nil
 }
 
-// baseLanguage returns the language subtag of a BCP 47 tag ("de-CH" → "de"),
-// or the lower-cased input when it does not parse.
-func baseLanguage(tag string) string {
-	t, err := language.Parse(strings.ReplaceAll(tag, "_", "-"))
-	if err != nil {
-		return strings.ToLower(tag)
-	}
-	b, _ := t.Base()
-	return b.String()
-}
-
-// region returns the explicit region subtag of a tag ("en-GB" → "GB"), or ""
-// when the tag names none: a bare "en" names no culture.
-func region(tag string) string {
-	t, err := language.Parse(strings.ReplaceAll(tag, "_", "-"))
-	if err != nil {
-		return ""
-	}
-	r, conf := t.Region()
-	if conf != language.Exact {
-		return ""
-	}
-	return r.String()
+// languageMsg is a refused tag's message for a request field, the same in
+// the library's ValidationError, the HTTP API's 422 and the MCP tools.
+func languageMsg(err error) string {
+	return err.Error() + "; use a tag such as en, en-GB, de-CH or pt-BR"
 }
 
 // checkURL catches what is wrong with a URL's form before anything is

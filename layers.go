@@ -42,8 +42,8 @@ type Rule struct {
 type Sample struct {
 	// Text is the prose, one block per line.
 	Text string
-	// Language is the fork's BCP 47 language tag.
-	Language string
+	// Language is the fork's language.
+	Language Language
 
 	measured *measurement
 }
@@ -56,7 +56,7 @@ type measurement struct {
 
 // NewSample returns a sample whose readability is measured once however
 // many rules ask for it.
-func NewSample(text, language string) Sample {
+func NewSample(text string, language Language) Sample {
 	return Sample{Text: text, Language: language, measured: &measurement{}}
 }
 
@@ -77,9 +77,9 @@ const DefaultLayer = "everyday"
 
 // HypeWords are, per base language, the hype adjectives the professional
 // and technical layers remove: they assert without saying anything a reader
-// could check.
-func HypeWords(lang string) []string {
-	switch baseLanguage(lang) {
+// could check. Only lang's base language counts ("en-GB" is "en").
+func HypeWords(lang Language) []string {
+	switch lang.Base() {
 	case "en":
 		return []string{"amazing", "awesome", "incredible", "revolutionary", "game-changing", "mind-blowing", "unbelievable", "insane", "epic", "ultimate", "world-class", "magical", "stunning", "jaw-dropping", "fantastic", "breathtaking", "phenomenal"}
 	case "de":
@@ -96,8 +96,8 @@ func HypeWords(lang string) []string {
 
 // SlangWords are, per base language, the slang words the professional
 // layer replaces or removes.
-func SlangWords(lang string) []string {
-	if baseLanguage(lang) == "en" {
+func SlangWords(lang Language) []string {
+	if lang.Base() == "en" {
 		return []string{"gonna", "wanna", "kinda", "gotta", "stuff", "guys", "yeah", "no-brainer"}
 	}
 	return nil
@@ -154,7 +154,7 @@ func Layers() []Layer {
 		{Name: "everyday", Title: "Everyday", Description: "Conversational and direct: second person, contractions welcome, short sentences.",
 			Rules: []Rule{maxAvgSentence(20), maxGrade(9)}},
 		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions, no exclamation marks, no slang or hype.",
-			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang string) []string { return append(HypeWords(lang), SlangWords(lang)...) })}},
+			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang Language) []string { return append(HypeWords(lang), SlangWords(lang)...) })}},
 		{Name: "technical", Title: "Technical", Description: "Precise and spec-first: numbers and units lead, hype adjectives removed, the field's terms kept.",
 			Rules: []Rule{noWords("no_hype", "no hype adjectives", HypeWords), noExclamations()}},
 		{Name: "plain", Title: "Plain", Description: "Plain language: short sentences, common words, active voice.",
@@ -207,7 +207,7 @@ func maxGrade(limit float64) Rule {
 		Check: func(s Sample) (Outcome, string) {
 			_, sc := s.Measure()
 			if sc.FleschKincaidGrade == nil {
-				return CheckSkipped, "no Flesch–Kincaid grade for " + languageName(s.Language) + ": the formula is calibrated for English"
+				return CheckSkipped, "no Flesch–Kincaid grade for " + s.Language.Name() + ": the formula is calibrated for English"
 			}
 			return OutcomeOf(*sc.FleschKincaidGrade <= limit), fmt.Sprintf("Flesch–Kincaid grade %.1f (limit %.0f)", *sc.FleschKincaidGrade, limit)
 		}}
@@ -232,12 +232,12 @@ func noExclamations() Rule {
 // noWords refuses the words a lexicon lists for the sample's language; where
 // it has no lexicon for that language it passes and says so, rather than
 // pretending to have checked.
-func noWords(name, desc string, lexicon func(lang string) []string) Rule {
+func noWords(name, desc string, lexicon func(lang Language) []string) Rule {
 	return Rule{Name: name, Description: desc,
 		Check: func(s Sample) (Outcome, string) {
 			words := lexicon(s.Language)
 			if words == nil {
-				return CheckSkipped, "no word list for " + languageName(s.Language)
+				return CheckSkipped, "no word list for " + s.Language.Name()
 			}
 			found := findWords(s.Text, words)
 			if len(found) == 0 {
@@ -250,8 +250,8 @@ func noWords(name, desc string, lexicon func(lang string) []string) Rule {
 func commonWords() Rule {
 	return Rule{Name: "common_words", Description: "common words instead of formal ones (use, not utilize)",
 		Check: func(s Sample) (Outcome, string) {
-			if baseLanguage(s.Language) != "en" {
-				return CheckSkipped, "no plain-word list for " + languageName(s.Language)
+			if s.Language.Base() != "en" {
+				return CheckSkipped, "no plain-word list for " + s.Language.Name()
 			}
 			plainWords := PlainWords()
 			words := make([]string, 0, len(plainWords))
@@ -280,8 +280,8 @@ var passive = regexp.MustCompile(`(?i)\b(is|are|was|were|be|been|being)\s+(\w+ly
 func activeVoice() Rule {
 	return Rule{Name: "active_voice", Description: "active voice: at most one sentence in ten passive (English)",
 		Check: func(s Sample) (Outcome, string) {
-			if baseLanguage(s.Language) != "en" {
-				return CheckSkipped, "no passive-voice test for " + languageName(s.Language)
+			if s.Language.Base() != "en" {
+				return CheckSkipped, "no passive-voice test for " + s.Language.Name()
 			}
 			sentences := readability.Sentences(s.Text)
 			n := 0

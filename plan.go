@@ -15,14 +15,24 @@ type Plan struct {
 	Profile Profile `json:"profile"`
 	// Layer is the target language layer with its measurable rules.
 	Layer Layer `json:"layer"`
-	// SourceLanguage is the page's language as analysed.
+	// SourceLanguage is the page's language as analysed: Source.String().
 	SourceLanguage string `json:"source_language"`
-	// TargetLanguage is the fork's language; its region is the culture.
+	// TargetLanguage is the fork's language; its region is the culture:
+	// Target.String().
 	TargetLanguage string `json:"target_language"`
-	// Culture is the target region ("GB"), or "" when the target names none.
+	// Culture is the target region ("GB"), or "" when the target names
+	// none: Target.Region().
 	Culture string `json:"culture,omitempty"`
-	// Translation says the fork is in another language than the page.
+	// Translation says the fork is in another language than the page:
+	// Target.Translates(Source).
 	Translation bool `json:"translation"`
+	// Source is the page's language as a typed value; the string fields
+	// above are written from it and from Target, for the wire. Both are
+	// set on every plan the Forker builds; a plan decoded from JSON has
+	// the zero Language in them.
+	Source Language `json:"-"`
+	// Target is the fork's language as validation parsed it.
+	Target Language `json:"-"`
 	// Analysis describes the source page.
 	Analysis Analysis `json:"analysis"`
 	// Blocks are the source blocks in page order, each with its brief.
@@ -99,25 +109,29 @@ func (f *Forker) Plan(ctx context.Context, req Request) (*Plan, error) {
 
 func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, error) {
 	req = req.WithDefaults()
-	if err := req.Validate(); err != nil {
+	langs, err := req.validate()
+	if err != nil {
 		return nil, nil, err
 	}
-	ex, err := f.Extract(ctx, Source{URL: req.URL, HTML: req.HTML, Language: req.SourceLanguage})
+	ex, err := f.extract(ctx, Source{URL: req.URL, HTML: req.HTML, Language: req.SourceLanguage}, langs.source)
 	if err != nil {
 		return nil, nil, err
 	}
 	prof, _ := LookupProfile(req.Profile)
 	layer, _ := LookupLayer(req.LanguageLayer)
 	layer.Rules = append(layer.Rules, f.layerRules[layer.Name]...)
-	target := resolveTarget(req, ex.Analysis.Language)
+	source := ex.Language()
+	target := resolveTarget(langs, source)
 	p := &Plan{
 		Request:        req,
 		Profile:        prof,
 		Layer:          layer,
-		SourceLanguage: ex.Analysis.Language,
-		TargetLanguage: target,
-		Culture:        region(target),
-		Translation:    baseLanguage(target) != baseLanguage(ex.Analysis.Language),
+		SourceLanguage: source.String(),
+		TargetLanguage: target.String(),
+		Culture:        target.Region(),
+		Translation:    target.Translates(source),
+		Source:         source,
+		Target:         target,
 		Analysis:       ex.Analysis,
 		Ledger:         ex.Ledger,
 	}
@@ -136,10 +150,9 @@ func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, err
 // resolveTarget decides the fork's language. A target equal to the
 // source hint (as with the defaults) means "keep the page's language";
 // otherwise the target stands as asked.
-func resolveTarget(req Request, pageLang string) string {
-	want := mustTag(req.TargetLanguage)
-	if want == mustTag(req.SourceLanguage) {
-		return pageLang
+func resolveTarget(langs languages, page Language) Language {
+	if langs.target.Equal(langs.source) {
+		return page
 	}
-	return want
+	return langs.target
 }

@@ -244,7 +244,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
-	after := metrics(prose(forked, blockText), p.TargetLanguage)
+	after := metrics(prose(forked, blockText), p.Target)
 	return &Result{
 		Request:        p.Request,
 		Provider:       info,
@@ -272,7 +272,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	}, nil
 }
 
-func metrics(text, lang string) TextMetrics {
+func metrics(text string, lang Language) TextMetrics {
 	st, sc := readability.Measure(text, lang)
 	return TextMetrics{Text: st, Readability: sc}
 }
@@ -292,7 +292,7 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 		}
 	}
 	culture := ""
-	if p.Culture != "" && p.TargetLanguage != p.SourceLanguage {
+	if p.Culture != "" && !p.Target.Equal(p.Source) {
 		culture = " for " + p.TargetLanguage
 	}
 	return Experiment{

@@ -10,9 +10,8 @@ import (
 
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/langdetect"
+	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/ledger"
-	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 )
 
 // Outcome is what became of one verification check.
@@ -72,6 +71,7 @@ const (
 	StatusChanged    = "changed"    // a named culture rule changed it on purpose
 	StatusTranslated = "translated" // a verbatim line was translated: the one exception
 	StatusMissing    = "missing"    // the fork lost it
+	StatusDropped    = "dropped"    // a claim the fork left out whole, as it may
 )
 
 // LedgerEntry is a source fact with what became of it in the fork.
@@ -228,7 +228,7 @@ func overlap(a, b string) float64 {
 // numericKinds are the facts compared by normalised value.
 var numericKinds = map[ledger.Kind]bool{
 	ledger.KindPrice: true, ledger.KindPercentage: true, ledger.KindQuantity: true, ledger.KindNumber: true,
-	ledger.KindDate: true, ledger.KindEmail: true, ledger.KindPhone: true,
+	ledger.KindDate: true, ledger.KindEmail: true, ledger.KindPhone: true, ledger.KindCode: true,
 }
 
 // verifyDraft runs every check of a draft against its plan.
@@ -261,8 +261,12 @@ func verifyDraft(p *Plan, d *Draft) Report {
 		forked = append(forked, fb)
 	}
 	src := make([]Block, len(p.Blocks))
+	// same[i] says block i reads as its source: the checks that judge
+	// rewritten words (names, actions, languages) skip it.
+	same := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		src[i] = b.Block
+		same[i] = forked[i].Text == foldSpace(b.Text)
 	}
 
 	var checks []Check
@@ -270,15 +274,15 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	allowed := allowedChanges(p)
 	entries, ledgerCheck := checkLedger(p, forked, forkFacts, allowed)
 	checks = append(checks, ledgerCheck)
-	invented, inventedCheck := checkInvented(p, src, forkFacts, allowed)
-	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, forkFacts, allowed))
-	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked), checkVerbatim(p, forked), checkBudgets(p, forked), checkOrder(p, d))
-	sample := NewSample(layerText(p, forked), p.TargetLanguage)
+	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed)
+	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, forkFacts, allowed), checkConditions(p, forked, forkFacts, allowed))
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d))
+	sample := NewSample(layerText(p, forked), p.Target)
 	for _, r := range p.Layer.Rules {
 		status, detail := r.Check(sample)
 		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
 	}
-	checks = append(checks, checkLanguage(p, forked, sample.Text))
+	checks = append(checks, checkLanguage(p, forked, same, sample.Text))
 	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
 	rep.tally()
 	return rep
@@ -372,6 +376,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]r
 			hrefs[b.Href] = true
 		}
 	}
+	inBlock := factsByBlock(forkFacts)
 	entries := make([]LedgerEntry, 0, len(p.Ledger))
 	var missing []string
 	var blocks []int
@@ -379,9 +384,11 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]r
 		e := LedgerEntry{Fact: fact, Status: StatusMissing}
 		switch {
 		case numericKinds[fact.Kind]:
-			if values[string(fact.Kind)+"|"+fact.Value] {
+			// A fact is kept in the block that states it: "30 days" in
+			// another block does not keep this block's.
+			if inBlock[fact.Block][factKey(fact.Kind, fact.Value)] {
 				e.Status = StatusKept
-			} else if a, ok := allowed[factKey(fact.Kind, fact.Value)]; ok && values[factKey(fact.Kind, a.to)] {
+			} else if a, ok := allowed[factKey(fact.Kind, fact.Value)]; ok && inBlock[fact.Block][factKey(fact.Kind, a.to)] {
 				e.Status, e.Rule, e.To = StatusChanged, a.rule, a.to
 			}
 		case fact.Kind == ledger.KindURL:
@@ -390,6 +397,14 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]r
 			}
 		case fact.Kind == ledger.KindName:
 			if strings.Contains(lowerAll, strings.ToLower(fact.Value)) {
+				e.Status = StatusKept
+			}
+		case fact.Kind == ledger.KindClaim:
+			// A claim may be kept or dropped whole, never changed or
+			// invented (no_invented_facts); a condition dropped from the
+			// price it qualifies is the conditions check's.
+			e.Status = StatusDropped
+			if values[factKey(fact.Kind, fact.Value)] {
 				e.Status = StatusKept
 			}
 		default: // guarantee and legal lines: verbatim
@@ -419,7 +434,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]r
 
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
-func checkInvented(p *Plan, src []Block, forkFacts []Fact, allowed map[string]ruleChange) ([]Fact, Check) {
+func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[string]ruleChange) ([]Fact, Check) {
 	have := map[string]bool{}
 	for _, f := range p.Ledger {
 		have[factKey(f.Kind, f.Value)] = true
@@ -445,7 +460,7 @@ func checkInvented(p *Plan, src []Block, forkFacts []Fact, allowed map[string]ru
 		switch {
 		case f.Kind == ledger.KindName || f.Kind == ledger.KindURL:
 			ok = have[k] || strings.Contains(srcLower, strings.ToLower(f.Value))
-		case numericKinds[f.Kind]:
+		case numericKinds[f.Kind] || f.Kind == ledger.KindClaim:
 			ok = have[k]
 		default:
 			ok = true // verbatim lines are checked by the ledger and verbatim checks
@@ -456,9 +471,16 @@ func checkInvented(p *Plan, src []Block, forkFacts []Fact, allowed map[string]ru
 			blocks = append(blocks, f.Block)
 		}
 	}
+	for _, f := range properNames(p, forked, same, srcLower) {
+		if k := factKey(f.Kind, f.Value); !seen[k] {
+			seen[k] = true
+			invented = append(invented, f)
+			blocks = append(blocks, f.Block)
+		}
+	}
 	c := Check{Name: "no_invented_facts", Passed: len(invented) == 0, Blocks: uniqueSorted(blocks)}
 	if c.Passed {
-		c.Details = "every number, price, date, link and name is in the source"
+		c.Details = "every number, price, code, date, link, name and claim is in the source"
 	} else {
 		items := make([]string, len(invented))
 		for i, f := range invented {
@@ -513,7 +535,7 @@ func checkCTATargets(p *Plan, forked []Block) Check {
 
 // checkVerbatim holds testimonials, guarantees and fine print to their
 // source text; a translation is the one exception.
-func checkVerbatim(p *Plan, forked []Block) Check {
+func checkVerbatim(p *Plan, forked []Block, same []bool) Check {
 	var changed []int
 	n := 0
 	for i, b := range p.Blocks {
@@ -521,7 +543,7 @@ func checkVerbatim(p *Plan, forked []Block) Check {
 			continue
 		}
 		n++
-		if forked[i].Text != "" && forked[i].Text != foldSpace(b.Text) && !p.Translation {
+		if forked[i].Text != "" && !same[i] && !p.Translation {
 			changed = append(changed, b.ID)
 		}
 	}
@@ -593,15 +615,15 @@ func checkOrder(p *Plan, d *Draft) Check {
 // checkLanguage confirms the fork is in the target language where the
 // detector is confident enough to say: over the whole fork, and block by
 // block, so one block left in another language is found.
-func checkLanguage(p *Plan, forked []Block, text string) Check {
-	want := baseLanguage(p.TargetLanguage)
+func checkLanguage(p *Plan, forked []Block, same []bool, text string) Check {
+	want := p.Target.Base()
 	got, conf := langdetect.Detect(detectSample(text))
 	c := Check{Name: "language", Status: CheckPassed}
 	if !langdetect.Knows(want) {
 		c.Status, c.Details = CheckSkipped, "no language detector for "+languageName(want)
 		return c
 	}
-	items, blocks := blockLanguages(p, forked, want)
+	items, blocks := blockLanguages(p, forked, same, want)
 	switch {
 	case got != "" && conf >= 0.2 && got != want:
 		c.Status = CheckFailed
@@ -667,13 +689,8 @@ func uniqueSorted(ids []int) []int {
 // languageName names a tag's base language for people ("de-CH" → "German"),
 // or gives the tag back when it cannot.
 func languageName(tag string) string {
-	t, err := language.Parse(tag)
-	if err != nil {
-		return tag
-	}
-	b, _ := t.Base()
-	if n := display.English.Languages().Name(b); n != "" {
-		return n
+	if t, err := langtag.Parse(tag); err == nil {
+		return t.Name()
 	}
 	return tag
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/langdetect"
@@ -75,25 +77,27 @@ func checkDeclaredChanges(p *Plan, d *Draft, allowed map[string]ruleChange) Chec
 	return newCheck("declared_changes", CheckPassed, fmt.Sprintf("%d declared changes, each what its rule gives", len(d.Changes)), nil)
 }
 
-// placedKinds are the facts that belong to the block that states them: a
-// plan's price, its discount, its code. Hero lines (title, description,
-// headline, subheadline) are reframed whole by a fork, so their facts may
-// move; a row of a price table may not lose or swap its own.
+// placedKinds are the facts whose move the placement check names: a plan's
+// price and its discount may not leave their row or swap with another's.
 var placedKinds = map[ledger.Kind]bool{ledger.KindPrice: true, ledger.KindPercentage: true}
 
-var heroRoles = map[Role]bool{RoleTitle: true, RoleMetaDescription: true, RoleHeadline: true, RoleSubheadline: true}
+// factsByBlock indexes the fork's facts by the block that states them.
+func factsByBlock(facts []Fact) map[int]map[string]bool {
+	out := map[int]map[string]bool{}
+	for _, f := range facts {
+		if out[f.Block] == nil {
+			out[f.Block] = map[string]bool{}
+		}
+		out[f.Block][factKey(f.Kind, f.Value)] = true
+	}
+	return out
+}
 
 // checkPlacement finds facts that left their block: a price removed from
 // its plan's row (even where the same price stands in another row) or two
 // rows' prices swapped. A block the fork lost is the coverage check's.
 func checkPlacement(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) Check {
-	inBlock := map[int]map[string]bool{}
-	for _, f := range forkFacts {
-		if inBlock[f.Block] == nil {
-			inBlock[f.Block] = map[string]bool{}
-		}
-		inBlock[f.Block][factKey(f.Kind, f.Value)] = true
-	}
+	inBlock := factsByBlock(forkFacts)
 	where := func(key string) []int {
 		var ids []int
 		for id, set := range inBlock {
@@ -109,7 +113,7 @@ func checkPlacement(p *Plan, forked []Block, forkFacts []Fact, allowed map[strin
 	n := 0
 	for _, f := range p.Ledger {
 		i := f.Block
-		if !placedKinds[f.Kind] || i < 0 || i >= len(p.Blocks) || heroRoles[p.Blocks[i].Role] || forked[i].Text == "" {
+		if !placedKinds[f.Kind] || i < 0 || i >= len(p.Blocks) || forked[i].Text == "" {
 			continue
 		}
 		n++
@@ -137,12 +141,12 @@ func checkPlacement(p *Plan, forked []Block, forkFacts []Fact, allowed map[strin
 // name the same action (download, buy, sign up, start a trial, contact,
 // donate, book…) as its source, so a download link never reads "Book a
 // demo". A label that names no action it can tell is left to the reader.
-func checkCTAAction(p *Plan, forked []Block) Check {
+func checkCTAAction(p *Plan, forked []Block, same []bool) Check {
 	var items []string
 	var blocks []int
 	n := 0
 	for i, b := range p.Blocks {
-		if b.Role != RoleCTA || forked[i].Text == "" || forked[i].Text == foldSpace(b.Text) {
+		if b.Role != RoleCTA || forked[i].Text == "" || same[i] {
 			continue
 		}
 		from := extract.CTAAction(b.Text)
@@ -169,12 +173,12 @@ const minBlockWords = 8
 // blockLanguages finds the blocks that read as another language than the
 // target: the rewritten ones, or every block of a translation. A block the
 // detector is unsure of is left alone.
-func blockLanguages(p *Plan, forked []Block, want string) (items []string, blocks []int) {
+func blockLanguages(p *Plan, forked []Block, same []bool, want string) (items []string, blocks []int) {
 	for i, b := range forked {
 		if !proseRoles[b.Role] || b.Text == "" || len(strings.Fields(b.Text)) < minBlockWords {
 			continue
 		}
-		if !p.Translation && b.Text == foldSpace(p.Blocks[i].Text) {
+		if !p.Translation && same[i] {
 			continue
 		}
 		got, conf := langdetect.Detect(blockSample(b.Text))
@@ -201,6 +205,242 @@ func blockSample(s string) string {
 		cut = maxBlockSample
 	}
 	return s[:cut]
+}
+
+// checkConditions holds an offer to its conditions: a block that states a
+// price or a discount with a condition ("$8/month billed annually", "for
+// new customers") keeps the condition as long as it keeps the price, and
+// gains none the source does not attach to it there ("billed annually"
+// turned "billed monthly" is a new offer, even where another row is billed
+// monthly). A fork may drop a whole offer line, never the condition alone.
+func checkConditions(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) Check {
+	inBlock := factsByBlock(forkFacts)
+	type offer struct {
+		prices     []Fact
+		conditions []Fact
+	}
+	offers := map[int]*offer{}
+	for _, f := range p.Ledger {
+		o := offers[f.Block]
+		if o == nil {
+			o = &offer{}
+			offers[f.Block] = o
+		}
+		switch {
+		case placedKinds[f.Kind]:
+			o.prices = append(o.prices, f)
+		case isCondition(f):
+			o.conditions = append(o.conditions, f)
+		}
+	}
+	added := map[int][]Fact{}
+	for _, f := range forkFacts {
+		if isCondition(f) {
+			added[f.Block] = append(added[f.Block], f)
+		}
+	}
+	var items []string
+	var blocks []int
+	n := 0
+	for id := range p.Blocks {
+		o := offers[id]
+		if o == nil || len(o.prices) == 0 || forked[id].Text == "" {
+			continue
+		}
+		kept := false
+		for _, f := range o.prices {
+			key := factKey(f.Kind, f.Value)
+			a, changed := allowed[key]
+			if inBlock[id][key] || (changed && inBlock[id][factKey(f.Kind, a.to)]) {
+				kept = true
+			}
+		}
+		if !kept {
+			continue // the price left; the ledger and placement checks say so
+		}
+		n += len(o.conditions)
+		had := map[string]bool{}
+		for _, c := range o.conditions {
+			had[c.Value] = true
+			if !inBlock[id][factKey(c.Kind, c.Value)] {
+				items = append(items, fmt.Sprintf("block %d keeps its price but drops the condition %q", id, c.Text))
+				blocks = append(blocks, id)
+			}
+		}
+		for _, c := range added[id] {
+			if !had[c.Value] {
+				had[c.Value] = true
+				items = append(items, fmt.Sprintf("block %d gives its price a condition the source does not: %q", id, c.Text))
+				blocks = append(blocks, id)
+			}
+		}
+	}
+	if len(items) > 0 {
+		return newCheck("conditions", CheckFailed, strings.Join(items, "; "), uniqueSorted(blocks))
+	}
+	return newCheck("conditions", CheckPassed, fmt.Sprintf("all %d conditions kept with their prices", n), nil)
+}
+
+func isCondition(f Fact) bool { return f.Kind == ledger.KindClaim && f.Claim == ledger.ClaimCondition }
+
+// properNames finds the proper names a fork's rewritten blocks state that
+// the source lacks: a capitalised word inside a sentence ("Built with
+// Stripe", "our founder Maria Keller"), or a word with a capital inside it
+// ("PhantomSnap"), that no source block or link holds in any case. Words
+// that open a sentence, a quotation or a parenthesis are left out, as are
+// blocks written in title case, where every word is capitalised. German
+// capitalises every noun, so there only words with an inner capital count.
+// All-capital words are not judged: copy shouts common words ("FREE").
+func properNames(p *Plan, forked []Block, same []bool, srcLower string) []Fact {
+	var srcWords map[string]bool
+	nounsCapitalised := p.Target.Base() == "de"
+	var out []Fact
+	seen := map[string]bool{}
+	for i, b := range forked {
+		if b.Text == "" || (!p.Translation && same[i]) {
+			continue
+		}
+		words := capitalWords(b.Text)
+		if srcWords == nil {
+			srcWords = wordSet(srcLower)
+		}
+		for k, w := range words.names {
+			inner := hasInnerCapital(w.word)
+			if !inner && (words.titleCase[w.sentence] || nounsCapitalised || w.sentenceStart) {
+				continue
+			}
+			lw := strings.ToLower(w.word)
+			if seen[lw] || inWords(srcWords, lw) || langdetect.FunctionWord(lw) {
+				continue
+			}
+			// A word in a capitalised phrase the source writes ("the
+			// Scientific Methodology" shortened to "the Scientific
+			// Method") is the phrase reworded, not a new name.
+			if !inner && (nextToKnown(words.names, k-1, w, srcWords, true) || nextToKnown(words.names, k+1, w, srcWords, false)) {
+				continue
+			}
+			seen[lw] = true
+			out = append(out, Fact{Kind: ledger.KindName, Text: w.word, Value: w.word, Block: b.ID})
+		}
+	}
+	return out
+}
+
+type capWord struct {
+	word          string
+	sentenceStart bool
+	pos           int // the word's index among the block's words
+	sentence      int // the sentence's index in the block
+}
+
+// nextToKnown reports whether names[k] stands right before (before) or
+// after w in the text and is a capitalised word of four letters or more
+// that the source holds.
+func nextToKnown(names []capWord, k int, w capWord, srcWords map[string]bool, before bool) bool {
+	if k < 0 || k >= len(names) {
+		return false
+	}
+	n := names[k]
+	if (before && n.pos != w.pos-1) || (!before && n.pos != w.pos+1) {
+		return false
+	}
+	return utf8.RuneCountInString(n.word) >= 4 && inWords(srcWords, strings.ToLower(n.word))
+}
+
+type capWords struct {
+	names     []capWord // capitalised words, with whether they open a sentence
+	titleCase []bool    // per sentence: written in title case
+}
+
+// titleSmall are the short words title case leaves in lower case ("Tools
+// for Teams and Families").
+var titleSmall = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "but": true, "or": true, "nor": true, "for": true,
+	"yet": true, "so": true, "of": true, "on": true, "in": true, "to": true, "at": true, "by": true,
+	"as": true, "up": true, "via": true, "per": true, "vs": true,
+}
+
+// capitalWords splits text into words, notes the capitalised ones and
+// which sentences are in title case: every word of three letters or more
+// but the small ones capitalised, and at least two of them.
+func capitalWords(text string) capWords {
+	var cw capWords
+	start := true
+	sentence := 0
+	big, capitalised := 0, 0
+	closeSentence := func() {
+		cw.titleCase = append(cw.titleCase, big >= 2 && capitalised == big)
+		big, capitalised = 0, 0
+	}
+	for pos, tok := range strings.Fields(text) {
+		lead := strings.TrimLeftFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		opens := start || strings.ContainsAny(tok[:len(tok)-len(lead)], "(\"“‘«¿¡'-–—•*")
+		word := strings.TrimRightFunc(lead, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		// A separator standing alone ("Brand | Weekly bread", "Plans –
+		// Pricing") opens a new segment, as a full stop does.
+		ends := strings.ContainsAny(tok[len(tok)-min(len(tok), 2):], ".!?:;") || (word == "" && strings.ContainsAny(tok, "|–—-·•/"))
+		start = ends
+		if word != "" {
+			r, _ := utf8.DecodeRuneInString(word)
+			if utf8.RuneCountInString(word) >= 3 && !titleSmall[strings.ToLower(word)] {
+				big++
+				if unicode.IsUpper(r) {
+					capitalised++
+				}
+			}
+			if (unicode.IsUpper(r) || hasInnerCapital(word)) && !isAllCaps(word) && utf8.RuneCountInString(word) >= 2 {
+				cw.names = append(cw.names, capWord{word: word, sentenceStart: opens, pos: pos, sentence: sentence})
+			}
+		}
+		if ends {
+			closeSentence()
+			sentence++
+		}
+	}
+	closeSentence()
+	return cw
+}
+
+// hasInnerCapital reports a capital after a lower-case letter: "PhantomSnap",
+// "iPhone".
+func hasInnerCapital(w string) bool {
+	prevLower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
+}
+
+func isAllCaps(w string) bool {
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// inWords reports whether every part of w ("editor-in-chief" is three) is
+// in the set.
+func inWords(set map[string]bool, w string) bool {
+	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !set[part] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordSet is the set of words (letters and digits) in s.
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		out[w] = true
+	}
+	return out
 }
 
 func joinInts(ids []int) string {

@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"strings"
 
-	"golang.org/x/text/language"
-
 	"github.com/marketingfork/fork"
 )
 
@@ -351,16 +349,15 @@ func (q *query) pageTag(ctx context.Context, f *fork.Forker, in parsed) (tag, na
 	if err != nil {
 		return "", "", false
 	}
-	t, err := language.Parse(ex.Analysis.Language)
-	if err != nil {
+	base := ex.Language().Base()
+	if base == "" {
 		return "", "", false
 	}
-	base, _ := t.Base()
-	tag, ok = canonical(base.String() + "-" + in.region)
+	tag, ok = canonical(base + "-" + in.region)
 	if !ok || tag == in.TargetLanguage {
 		return "", "", false
 	}
-	return tag, languageName(base.String()), true
+	return tag, languageName(base), true
 }
 
 // languageName is a language subtag's English name from the lexicon, or

@@ -8,8 +8,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/language"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // The actions an Intent can have.
@@ -129,10 +130,8 @@ func (p *parsed) compose() {
 	switch {
 	case p.tag != "":
 		tag = p.tag
-		if t, err := language.Parse(p.tag); err == nil && p.region != "" {
-			if _, conf := t.Region(); conf != language.Exact {
-				tag = p.tag + "-" + p.region
-			}
+		if t, err := langtag.Parse(p.tag); err == nil && p.region != "" && t.Region() == "" {
+			tag = t.String() + "-" + p.region
 		}
 	case p.lang != "" && p.region != "":
 		tag = p.lang + "-" + p.region
@@ -150,14 +149,13 @@ func (p *parsed) compose() {
 	}
 }
 
-// canonical returns a BCP 47 tag in canonical case, refusing "und" and
-// what does not parse.
+// canonical returns a tag in langtag's canonical form ("pt_br" → "pt-BR"),
+// refusing what langtag refuses: "und", "und-GB", private-use and
+// malformed tags. langtag is the one parser of tags; this only adapts its
+// answer to the parser's (string, ok) shape.
 func canonical(tag string) (string, bool) {
-	t, err := language.Parse(strings.ReplaceAll(tag, "_", "-"))
+	t, err := langtag.Parse(tag)
 	if err != nil {
-		return "", false
-	}
-	if b, _ := t.Base(); b.String() == "und" {
 		return "", false
 	}
 	return t.String(), true
@@ -555,16 +553,11 @@ func asTag(s string) (string, bool) {
 	if !tagPattern.MatchString(s) || !strings.ContainsAny(s, "-_") {
 		return "", false
 	}
-	c, ok := canonical(s)
-	if !ok {
+	t, err := langtag.Parse(s)
+	if err != nil || !knownLanguage(t.Base()) {
 		return "", false
 	}
-	t, _ := language.Parse(c)
-	b, _ := t.Base()
-	if !knownLanguage(b.String()) {
-		return "", false
-	}
-	return c, true
+	return t.String(), true
 }
 
 // knownLanguage reports whether the lexicon names the language subtag.

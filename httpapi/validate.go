@@ -3,11 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
-
-	"golang.org/x/text/language"
 
 	"github.com/marketingfork/fork"
 )
@@ -124,11 +121,11 @@ func fieldItems(fields []fork.FieldError, body json.RawMessage) []item {
 		case "url_parsing":
 			it.Msg, it.Ctx = "Input should be a valid URL, "+f.Msg, map[string]any{"error": f.Msg}
 		case "value_error":
-			reason := f.Msg
-			if s, ok := f.Input.(string); ok && strings.HasSuffix(f.Field, "_language") {
-				reason = tagProblem(s)
-			}
-			it.Msg, it.Ctx = "Value error, "+reason, map[string]any{"error": reason}
+			// A language field's message is langtag's, written by the
+			// library's validation: `"und-GB" is not a valid BCP 47
+			// language tag (it names a region but no language); use a tag
+			// such as en, en-GB, de-CH or pt-BR`.
+			it.Msg, it.Ctx = "Value error, "+f.Msg, map[string]any{"error": f.Msg}
 		}
 		items = append(items, it)
 	}
@@ -154,13 +151,4 @@ func quotedList(values []string) string {
 		return strings.Join(q, "")
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
-}
-
-// tagProblem says what is wrong with a language tag the library refused.
-func tagProblem(tag string) string {
-	reason := "it names no language"
-	if _, err := language.Parse(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-")); err != nil {
-		reason = strings.TrimPrefix(err.Error(), "language: ")
-	}
-	return fmt.Sprintf("%q is not a valid BCP 47 language tag (%s); use a tag such as en, en-GB, de-CH or pt-BR", tag, reason)
 }

@@ -583,7 +583,7 @@ func TestToolErrors(t *testing.T) {
 		{"no provider", bare, keyed(), "fork_copy", map[string]any{"html": testPage}, []string{"no provider is configured", "plan_fork", "verify_fork"}},
 		{"provider fails", failing, keyed(), "fork_copy", map[string]any{"html": testPage}, []string{"broken", "Try again", "plan_fork"}},
 		{"provider panics", panicking, keyed(), "fork_copy", map[string]any{"html": testPage}, []string{"internal error"}},
-		{"bad language tag", e, keyed(), "plan_fork", map[string]any{"html": testPage, "target_language": "not a tag!"}, []string{"target_language: must be a BCP 47 language tag"}},
+		{"bad language tag", e, keyed(), "plan_fork", map[string]any{"html": testPage, "target_language": "not a tag!"}, []string{`target_language: "not a tag!" is not a valid BCP 47 language tag (tag is not well-formed)`}},
 		{"fork without blocks", e, keyed(), "verify_fork", map[string]any{"source": map[string]any{"html": testPage}}, []string{"the fork has no blocks"}},
 		{"unknown argument", e, keyed(), "extract_copy", map[string]any{"website": "https://example.com/"}, []string{"website"}},
 		{"wrong argument type", e, keyed(), "verify_fork", map[string]any{"source": map[string]any{"html": testPage}, "fork": map[string]any{"blocks": "all of them"}}, []string{"blocks"}},

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // Name is the skill's name: its folder and the name in its frontmatter.
@@ -119,11 +120,12 @@ func LayersMarkdown() string {
 	b.WriteString("The `no_hype` rules refuse these words, whole words only, in any case. ")
 	b.WriteString("Where a language has no list, the rule passes with a note rather than pretend to have checked.\n\n")
 	b.WriteString("| language | hype words | slang words |\n| --- | --- | --- |\n")
-	for _, lang := range listLanguages {
+	for _, code := range listLanguages {
+		lang := langtag.MustParse(code)
 		if fork.HypeWords(lang) == nil && fork.SlangWords(lang) == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", lang, codeList(fork.HypeWords(lang)), codeList(fork.SlangWords(lang)))
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", code, codeList(fork.HypeWords(lang)), codeList(fork.SlangWords(lang)))
 	}
 	b.WriteString("\nThe `common_words` rule (English) refuses each word or phrase on the left; write the one on the right, ")
 	b.WriteString("or rephrase. The list follows the US federal plain-language guidelines.\n\n")

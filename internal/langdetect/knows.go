@@ -10,3 +10,11 @@ func Knows(lang string) bool {
 	}
 	return false
 }
+
+// FunctionWord reports whether w, lower case, is a function word (an
+// article, pronoun, preposition, conjunction or auxiliary) of a language
+// Detect knows: such a word is never a name, wherever it is capitalised.
+func FunctionWord(w string) bool {
+	_, ok := wordWeights[w]
+	return ok
+}

@@ -152,11 +152,11 @@ func TestMeasure(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			st, sc := Measure(c.text, c.lang)
+			st, sc := Measure(c.text, tag(c.lang))
 			if diff := cmp.Diff(c.wantStats, st); diff != "" {
 				t.Fatalf("Measure(%q, %q) stats mismatch (-want +got):\n%s", c.text, c.lang, diff)
 			}
-			want := wantScores(c.wantStats, c.letters, baseLanguage(c.lang))
+			want := wantScores(c.wantStats, c.letters, tag(c.lang).Base())
 			if diff := cmp.Diff(want, sc); diff != "" {
 				t.Errorf("Measure(%q, %q) scores mismatch (-want +got):\n%s", c.text, c.lang, diff)
 			}
@@ -195,7 +195,7 @@ func TestMeasure_ContractionsAndExclamations(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			st, _ := Measure(c.text, "en")
+			st, _ := Measure(c.text, tag("en"))
 			if st.Contractions != c.wantContractions {
 				t.Errorf("Measure(%q).Contractions = %d; want %d", c.text, st.Contractions, c.wantContractions)
 			}
@@ -216,7 +216,7 @@ func TestMeasure_MixedStats(t *testing.T) {
 		Sentences: 4, Words: 12, Syllables: 17, AvgSentence: 3, LongestSentence: 5,
 		Contractions: 3, Exclamations: 2,
 	}
-	got, _ := Measure(text, "en")
+	got, _ := Measure(text, tag("en"))
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Measure(%q) stats mismatch (-want +got):\n%s", text, diff)
 	}
@@ -225,11 +225,11 @@ func TestMeasure_MixedStats(t *testing.T) {
 func TestMeasure_Empty(t *testing.T) {
 	for _, text := range []string{"", "   ", "\n\n\t", "— * —"} {
 		for _, lang := range []string{"en", "es", "fr", "de", "pt", "it", "nl", ""} {
-			st, sc := Measure(text, lang)
+			st, sc := Measure(text, tag(lang))
 			if diff := cmp.Diff(Stats{}, st); diff != "" {
 				t.Errorf("Measure(%q, %q) stats mismatch (-want +got):\n%s", text, lang, diff)
 			}
-			want := Scores{Language: baseLanguage(lang)}
+			want := Scores{Language: tag(lang).Base()}
 			if diff := cmp.Diff(want, sc); diff != "" {
 				t.Errorf("Measure(%q, %q) scores mismatch (-want +got):\n%s", text, lang, diff)
 			}
@@ -255,7 +255,7 @@ func TestMeasure_OnlyMatchingFormulas(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.lang, func(t *testing.T) {
-			_, sc := Measure(text, c.lang)
+			_, sc := Measure(text, tag(c.lang))
 			b, err := json.Marshal(sc)
 			if err != nil {
 				t.Fatalf("json.Marshal: %v", err)
@@ -279,7 +279,7 @@ func TestMeasure_OnlyMatchingFormulas(t *testing.T) {
 
 func TestMeasure_LinesAreSentences(t *testing.T) {
 	text := "Grow faster\nStart your free trial\nNo card needed. Cancel anytime."
-	st, _ := Measure(text, "en")
+	st, _ := Measure(text, tag("en"))
 	if st.Sentences != 4 || st.Words != 11 || st.LongestSentence != 4 {
 		t.Errorf("Measure(%q) = %d sentences, %d words, longest %d; want 4, 11, 4", text, st.Sentences, st.Words, st.LongestSentence)
 	}
@@ -314,7 +314,7 @@ func FuzzMeasure(f *testing.F) {
 	f.Add("", uint8(6))
 	f.Fuzz(func(t *testing.T, text string, li uint8) {
 		lang := fuzzLangs[int(li)%len(fuzzLangs)]
-		st, sc := Measure(text, lang)
+		st, sc := Measure(text, tag(lang))
 		for name, n := range map[string]int{
 			"Sentences": st.Sentences, "Words": st.Words, "Syllables": st.Syllables,
 			"LongWords": st.LongWords, "LongestSentence": st.LongestSentence,
@@ -351,8 +351,9 @@ func FuzzMeasure(f *testing.F) {
 func BenchmarkMeasure(b *testing.B) {
 	text := strings.Repeat("Build faster websites with modern tools. Don't wait: plans start at $4.99 per month! "+
 		"Our team, e.g. Dr. Smith, answers within 24 hours…\nStart your free trial today.\n", 20)
+	lang := tag("en-GB")
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		Measure(text, "en-GB")
+		Measure(text, lang)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/language"
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // Stats are the measurable properties of a text.
@@ -63,8 +63,9 @@ type Scores struct {
 }
 
 // Measure counts the properties of text and computes the readability
-// formulas that fit lang, a BCP 47 tag of which only the base language
-// matters ("en-GB" is scored as "en").
+// formulas that fit lang, of which only the base language matters ("en-GB"
+// is scored as "en"). The zero Tag (a language nobody could tell) gets LIX
+// alone: a guess would put English formulas on text of unknown language.
 //
 // The formulas, with ASL = words/sentences and ASW = syllables/words, each
 // rounded to one decimal:
@@ -90,8 +91,8 @@ type Scores struct {
 //
 // A text without words has zero Stats, LIX 0 and no language formulas: a
 // Flesch score of 206.8 for an empty page would read as "very easy".
-func Measure(text, lang string) (Stats, Scores) {
-	base := baseLanguage(lang)
+func Measure(text string, lang langtag.Tag) (Stats, Scores) {
+	base := lang.Base()
 	var st Stats
 	letters := 0 // for Gulpease
 	for _, s := range Sentences(text) {
@@ -137,28 +138,6 @@ func Measure(text, lang string) (Stats, Scores) {
 		sc.FleschDouma = ptr(round1(206.84 - 0.77*(100*asw) - 0.93*asl))
 	}
 	return st, sc
-}
-
-// baseLanguage reduces a BCP 47 tag to its base language subtag. Tags that
-// x/text cannot parse still carry their base in front, so the prefix is used
-// rather than failing: a caller's typo should not silently drop the scores.
-func baseLanguage(tag string) string {
-	tag = strings.TrimSpace(tag)
-	if tag == "" {
-		return ""
-	}
-	// Only an explicit base counts: for "und" x/text guesses "en", and a
-	// guess would put English formulas on text of unknown language.
-	if t, err := language.Parse(tag); err == nil {
-		if b, conf := t.Base(); conf == language.Exact {
-			return b.String()
-		}
-	}
-	prefix, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
-	if prefix = strings.ToLower(prefix); prefix == "und" {
-		return ""
-	}
-	return prefix
 }
 
 // round1 rounds to one decimal and folds −0 into 0, so JSON never shows "-0".

@@ -3,10 +3,12 @@ package readability
 import (
 	"strings"
 	"unicode"
+
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
-// Syllables estimates the syllables in word for the base language of lang
-// (a BCP 47 tag). It never returns less than 1, so every word weighs at
+// Syllables estimates the syllables in word for the base language of lang.
+// It never returns less than 1, so every word weighs at
 // least one syllable in the formulas.
 //
 // All languages count vowel groups and then correct them:
@@ -37,8 +39,8 @@ import (
 // Hyphenated words are counted part by part; a part made only of digits
 // counts as one syllable, since spelling numbers out is language- and
 // context-dependent.
-func Syllables(word, lang string) int {
-	return syllables(word, baseLanguage(lang))
+func Syllables(word string, lang langtag.Tag) int {
+	return syllables(word, lang.Base())
 }
 
 func syllables(word, base string) int {

@@ -21,7 +21,8 @@ var (
 // applyDates writes English dates in the target culture's order: month
 // first in the United States ("June 20, 2026"), day first elsewhere ("20
 // June 2026"). The date itself does not change, so the ledger keeps it.
-func applyDates(text string, facts []fork.Fact, target, region string) (string, []string) {
+func applyDates(text string, facts []fork.Fact, target fork.Language) (string, []string) {
+	region := target.Region()
 	if region == "" {
 		return text, nil
 	}

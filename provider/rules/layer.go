@@ -136,7 +136,10 @@ func (w wordRule) apply(text string) (string, int) {
 		}
 		start, end := from+loc[4], from+loc[5]
 		repl := w.to
-		if r, _ := utf8.DecodeRuneInString(text[start:]); unicode.IsUpper(r) {
+		switch matched := text[start:end]; {
+		case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched):
+			repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
+		case unicode.IsUpper(firstRuneOf(matched)):
 			repl = capitalize(repl)
 		}
 		text = text[:start] + repl + text[end:]
@@ -144,6 +147,11 @@ func (w wordRule) apply(text string) (string, int) {
 		n++
 	}
 	return text, n
+}
+
+func firstRuneOf(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 // applyAll applies rules in order and counts the replacements.

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // Version changes whenever the same input could give other output.
@@ -51,7 +52,7 @@ func New() *Provider {
 		p.plain = append(p.plain, newWordRule(from, plain[from], false))
 	}
 	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
-		for _, w := range fork.HypeWords(lang) {
+		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
 			p.hype[lang] = append(p.hype[lang], wordPattern(w))
 		}
 	}
@@ -89,7 +90,13 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lang := baseOf(plan.TargetLanguage)
+	if plan.Target.IsZero() {
+		// A plan the Forker did not build (decoded from JSON) has no typed
+		// target: a fork with no language to write in would change nothing
+		// and pass every check, so refuse it.
+		return nil, fmt.Errorf("%w: the plan has no target language; build it with Forker.Plan", fork.ErrInvalidInput)
+	}
+	lang := plan.Target.Base()
 	table, hasFrames := frameTables[lang][plan.Profile.Name]
 	flagged := map[int]bool{}
 	// A second try after the layer's sentence or grade rules failed splits
@@ -107,7 +114,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	price := pagePrice(plan)
 	var culture *cultureRules
 	if lang == "en" {
-		culture = p.cultures[plan.Culture]
+		culture = p.cultures[plan.Target.Region()]
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
@@ -123,11 +130,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		if lang == "en" {
 			var changes []fork.Change
 			var unitWhy []string
-			source, changes, unitWhy = applyUnits(source, b.Facts, plan.TargetLanguage, plan.Culture)
+			source, changes, unitWhy = applyUnits(source, b.Facts, plan.Target)
 			why = append(why, unitWhy...)
-			source, unitWhy = applyDates(source, b.Facts, plan.TargetLanguage, plan.Culture)
+			source, unitWhy = applyDates(source, b.Facts, plan.Target)
 			why = append(why, unitWhy...)
-			source, unitWhy = applyNumberFormat(source, plan.TargetLanguage, plan.Culture)
+			source, unitWhy = applyNumberFormat(source, plan.Target)
 			why = append(why, unitWhy...)
 			for _, c := range changes {
 				if !changed[c.From] {
@@ -398,9 +405,4 @@ func neutralWord(lang string) string {
 		return "good"
 	}
 	return ""
-}
-
-func baseOf(tag string) string {
-	base, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
-	return strings.ToLower(base)
 }

@@ -17,13 +17,14 @@ var dollarRegions = map[string]bool{"AU": true, "CA": true, "NZ": true, "SG": tr
 // applyUnits converts a block's quantities and US-dollar signs for the
 // target culture, returning the new text, the ledger changes and the
 // rationale.
-func applyUnits(text string, facts []fork.Fact, target, region string) (string, []fork.Change, []string) {
+func applyUnits(text string, facts []fork.Fact, target fork.Language) (string, []fork.Change, []string) {
+	region := target.Region()
 	var changes []fork.Change
 	var why []string
 	for _, f := range facts {
 		switch {
 		case f.Kind == ledger.KindQuantity:
-			written, to, rule, ok := units.Fact(f, target, region)
+			written, to, rule, ok := units.Fact(f, target.String(), region)
 			if !ok {
 				continue
 			}
@@ -79,8 +80,8 @@ var westernGrouped = regexp.MustCompile(`\b\d{1,3}(?:,\d{3})+\b`)
 // applyNumberFormat writes numbers in the target culture's grouping where it
 // differs from the source's: India groups by lakh and crore (1,00,000). The
 // value does not change, so the ledger keeps the fact.
-func applyNumberFormat(text, target, region string) (string, []string) {
-	if region != "IN" {
+func applyNumberFormat(text string, target fork.Language) (string, []string) {
+	if target.Region() != "IN" {
 		return text, nil
 	}
 	var why []string
