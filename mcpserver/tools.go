@@ -480,6 +480,7 @@ func (s *server) toolError(tool string, f *fork.Forker, err error) error {
 		return errors.New("internal error: the tool failed on the server; try again, and report it if it keeps failing")
 	}
 	s.log.Debug("mcp: tool refused", "tool", tool, "err", err)
+	//lint:ignore ST1005 the text is two sentences an agent reads as they are
 	return fmt.Errorf("%v. %s.", err, hint)
 }
 

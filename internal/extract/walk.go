@@ -100,7 +100,6 @@ type cand struct {
 	t        target
 	ctaEl    bool
 	link     *html.Node // the link holding all of the text
-	noCopy   bool       // all of the text is code or translate=no
 	allLinks bool       // all of the text is link text
 	small    bool       // all of the text is inside <small>
 

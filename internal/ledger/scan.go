@@ -135,7 +135,7 @@ type scanner struct {
 
 func scanText(t string, li *localeInfo) []posFact {
 	s := &scanner{t: t, li: li, claimed: make([]bool, len(t))}
-	hasDigit := strings.IndexAny(t, "0123456789") >= 0
+	hasDigit := strings.ContainsAny(t, "0123456789")
 	if strings.IndexByte(t, '@') >= 0 {
 		s.emails()
 	}

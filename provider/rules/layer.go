@@ -257,14 +257,6 @@ func fixArticles(text string) string {
 	})
 }
 
-// splitLong splits sentences longer than maxWords at a comma before a
-// conjunction or at a semicolon or dash, nearest the middle, so that each
-// part reads as a sentence of its own. A sentence with no such place is
-// left whole: a split mid-phrase would read worse than a long sentence.
-func splitLong(text, lang string, maxWords int) (string, int) {
-	return splitSentencesOver(text, lang, maxWords, 0, 0, false)
-}
-
 // Split tiers, from the places a reader least notices to the most.
 const (
 	tierNatural     = iota // semicolons, dashes, ", but", ", and" between clauses
