@@ -218,30 +218,57 @@ func oneSpace(s string) bool {
 	return n == len(s) && n > 0 && unicode.IsSpace(r) && r != '\n'
 }
 
-// nameFacts finds the first occurrence of each name in t.
+// nameFacts finds the first occurrence of each name in t. The words of t
+// are indexed once, so each name is tried only where its first word
+// stands: the work grows with the text plus the names, not their product.
 func nameFacts(t string, rules []nameRule) []posFact {
 	var out []posFact
+	var starts map[string][]int
 	var lower string
 	for _, n := range rules {
-		// quick rejection where a plain search is exact enough
-		if isASCII(n.value) && !strings.Contains(n.value, " ") {
-			if n.fold {
-				if lower == "" {
-					lower = strings.ToLower(t)
-				}
-				if !strings.Contains(lower, strings.ToLower(n.value)) {
-					continue
-				}
-			} else if !strings.Contains(t, n.value) {
-				continue
+		// A cheap test first: most names stand in few blocks.
+		if lower == "" {
+			lower = strings.ToLower(t)
+		}
+		if !strings.Contains(lower, strings.ToLower(n.value)) {
+			continue
+		}
+		first := firstWord(n.value)
+		if first == "" {
+			// A name that does not open with a letter or digit: scan.
+			if sp := occurrences(t, n); len(sp) > 0 {
+				out = append(out, namePos(t, n, sp[0][0], sp[0][1]))
+			}
+			continue
+		}
+		if starts == nil {
+			starts = map[string][]int{}
+			for _, w := range wordSpans(t) {
+				k := strings.ToLower(t[w[0]:w[1]])
+				starts[k] = append(starts[k], w[0])
 			}
 		}
-		if sp := occurrences(t, n); len(sp) > 0 {
-			i, end := sp[0][0], sp[0][1]
-			out = append(out, posFact{Fact: Fact{Kind: KindName, Text: t[i:end], Value: n.value}, start: i, end: end})
+		for _, i := range starts[strings.ToLower(first)] {
+			if end, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, end) {
+				out = append(out, namePos(t, n, i, end))
+				break
+			}
 		}
 	}
 	return out
+}
+
+func namePos(t string, n nameRule, i, end int) posFact {
+	return posFact{Fact: Fact{Kind: KindName, Text: t[i:end], Value: n.value}, start: i, end: end}
+}
+
+// firstWord is the word a name opens with, or "" when it opens with
+// something else.
+func firstWord(v string) string {
+	if ws := wordSpans(v); len(ws) > 0 && ws[0][0] == 0 {
+		return v[:ws[0][1]]
+	}
+	return ""
 }
 
 // occurrences finds where a name stands in t as whole words.
@@ -295,15 +322,6 @@ func wordSpans(t string) [][2]int {
 		out = append(out, [2]int{start, len(t)})
 	}
 	return out
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func hasUpper(w string) bool { return strings.ContainsFunc(w, unicode.IsUpper) }
