@@ -272,10 +272,11 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	var checks []Check
 	forkFacts := p.forkFacts(forked)
 	allowed := allowedChanges(p)
-	entries, ledgerCheck := checkLedger(p, forked, forkFacts, allowed)
+	inBlock := factsByBlock(forkFacts)
+	entries, ledgerCheck := checkLedger(p, forked, forkFacts, inBlock, allowed)
 	checks = append(checks, ledgerCheck)
 	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed)
-	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, forkFacts, allowed), checkConditions(p, forked, forkFacts, allowed))
+	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, inBlock, allowed), checkConditions(p, forked, forkFacts, inBlock, allowed))
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d))
 	sample := NewSample(layerText(p, forked), p.Target)
 	for _, r := range p.Layer.Rules {
@@ -314,9 +315,9 @@ func (r *Report) tally() {
 
 // forkFacts finds the facts the fork states. A block whose text and link
 // are the source's, read in the source's locale, states the source's facts:
-// only the rewritten blocks are read again. The source's names are not
-// passed: whether a name is kept is a plain text search, and a name the
-// fork invents is one the source's text lacks.
+// only the rewritten blocks are read again. Names are not looked for:
+// whether a source name is kept is a plain text search, and the names a
+// fork invents are found by properNames against the source's words.
 func (p *Plan) forkFacts(forked []Block) []Fact {
 	sameLocale := p.TargetLanguage == p.SourceLanguage
 	unchanged := map[int]bool{}
@@ -329,9 +330,9 @@ func (p *Plan) forkFacts(forked []Block) []Fact {
 		changed = append(changed, b)
 	}
 	if len(changed) == len(forked) {
-		return ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage})
+		return ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, KnownNamesOnly: true})
 	}
-	facts := ledger.Extract(ledger.Source{Blocks: changed, Locale: p.TargetLanguage})
+	facts := ledger.Extract(ledger.Source{Blocks: changed, Locale: p.TargetLanguage, KnownNamesOnly: true})
 	for _, f := range p.Ledger {
 		if unchanged[f.Block] {
 			facts = append(facts, f)
@@ -363,7 +364,7 @@ func layerText(p *Plan, forked []Block) string {
 	return sb.String()
 }
 
-func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) ([]LedgerEntry, Check) {
+func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[string]bool, allowed map[string]ruleChange) ([]LedgerEntry, Check) {
 	values := map[string]bool{}
 	for _, f := range forkFacts {
 		values[string(f.Kind)+"|"+f.Value] = true
@@ -376,7 +377,6 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]r
 			hrefs[b.Href] = true
 		}
 	}
-	inBlock := factsByBlock(forkFacts)
 	entries := make([]LedgerEntry, 0, len(p.Ledger))
 	var missing []string
 	var blocks []int
@@ -670,7 +670,24 @@ func joinTexts(blocks []Block) string {
 	return buf.String()
 }
 
-func foldSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// foldSpace folds runs of white space to one space and trims the ends. Most
+// text is folded already (extraction folds every block), so that is
+// checked first, without allocating.
+func foldSpace(s string) string {
+	folded := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+			(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
+			folded = false
+			break
+		}
+	}
+	if folded {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
 
 func uniqueSorted(ids []int) []int {
 	if len(ids) == 0 {

@@ -96,8 +96,7 @@ func factsByBlock(facts []Fact) map[int]map[string]bool {
 // checkPlacement finds facts that left their block: a price removed from
 // its plan's row (even where the same price stands in another row) or two
 // rows' prices swapped. A block the fork lost is the coverage check's.
-func checkPlacement(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) Check {
-	inBlock := factsByBlock(forkFacts)
+func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, allowed map[string]ruleChange) Check {
 	where := func(key string) []int {
 		var ids []int
 		for id, set := range inBlock {
@@ -213,8 +212,7 @@ func blockSample(s string) string {
 // gains none the source does not attach to it there ("billed annually"
 // turned "billed monthly" is a new offer, even where another row is billed
 // monthly). A fork may drop a whole offer line, never the condition alone.
-func checkConditions(p *Plan, forked []Block, forkFacts []Fact, allowed map[string]ruleChange) Check {
-	inBlock := factsByBlock(forkFacts)
+func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[string]bool, allowed map[string]ruleChange) Check {
 	type offer struct {
 		prices     []Fact
 		conditions []Fact
@@ -301,13 +299,15 @@ func properNames(p *Plan, forked []Block, same []bool, srcLower string) []Fact {
 			continue
 		}
 		words := capitalWords(b.Text)
-		if srcWords == nil {
-			srcWords = wordSet(srcLower)
-		}
 		for k, w := range words.names {
 			inner := hasInnerCapital(w.word)
 			if !inner && (words.titleCase[w.sentence] || nounsCapitalised || w.sentenceStart) {
 				continue
+			}
+			if srcWords == nil {
+				// Built once a word needs it: most rewritten blocks hold
+				// no capital inside a sentence.
+				srcWords = wordSet(srcLower)
 			}
 			lw := strings.ToLower(w.word)
 			if seen[lw] || inWords(srcWords, lw) || langdetect.FunctionWord(lw) {

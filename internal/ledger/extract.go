@@ -18,6 +18,10 @@ type Source struct {
 	// Names are known product and brand names (the site name, say). They
 	// are matched without regard to case. May be empty.
 	Names []string
+	// KnownNamesOnly looks for the Names alone and discovers no others
+	// from the capitals in the text: for reading a fork, whose new names
+	// verification judges against the source's words itself.
+	KnownNamesOnly bool
 }
 
 // Extract returns the offer ledger of a page: every fact a fork must keep.

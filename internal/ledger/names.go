@@ -48,6 +48,9 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 		given[strings.ToLower(v)] = true
 		rules = append(rules, nameRule{value: v, fold: true})
 	}
+	if src.KnownNamesOnly {
+		return rules
+	}
 
 	stats := map[string]*wordStats{}
 	var order []string
