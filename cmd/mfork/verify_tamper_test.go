@@ -13,13 +13,10 @@ import (
 )
 
 // tamperPages are the pages the CLI runs the tamper suite on: our own,
-// and two real pages from the corpus beside the checkout.
+// and every page of the corpus beside the checkout.
 const tamperOwnGlob = "../../testdata/verify/*.html"
 
-var tamperCorpusPages = []string{
-	"../../../shared/corpus/11-healthchecks-pricing.html",
-	"../../../shared/corpus/31-pennino-pdf-editor-prezzi.html",
-}
+var tamperCorpusPages = []string{"../../../shared/corpus/*.html"}
 
 // TestVerifyTamperCLI runs the tamper suite through `mfork verify --format
 // json`: each draft is written to a file, the exit code must match the
@@ -32,7 +29,7 @@ func TestVerifyTamperCLI(t *testing.T) {
 		t.Fatalf("no pages of our own at %s: %v", tamperOwnGlob, err)
 	}
 	for _, p := range tamperCorpusPages {
-		if _, err := os.Stat(p); err != nil {
+		if m, _ := filepath.Glob(p); len(m) == 0 {
 			t.Logf("corpus page %s not found; the CLI suite runs on our own pages only (the corpus lives in ../shared/corpus beside the checkout)", p)
 			continue
 		}
