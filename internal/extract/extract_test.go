@@ -522,3 +522,25 @@ func blockID(t *testing.T, d *Document, text string) int {
 	t.Fatalf("no block %q", text)
 	return -1
 }
+
+// TestInactiveButtons leaves buttons a visitor cannot use out of the
+// blocks, so no fork rewrites them: disabled, aria-disabled, and those
+// labelled only as unavailable.
+func TestInactiveButtons(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/inactive-buttons.html"))
+	var ctas []brief
+	for _, b := range d.Blocks {
+		if b.Role == RoleCTA {
+			ctas = append(ctas, brief{b.Role, b.Text, b.Href, ""})
+		}
+		for _, word := range []string{"September", "August", "Sold out", "Locked"} {
+			if strings.Contains(b.Text, word) {
+				t.Errorf("block %d %q is an unusable button", b.ID, b.Text)
+			}
+		}
+	}
+	want := []brief{{RoleCTA, "Book the October course", "/book/october", ""}}
+	if diff := cmp.Diff(want, ctas); diff != "" {
+		t.Errorf("CTAs (-want +got):\n%s", diff)
+	}
+}

@@ -92,6 +92,18 @@ var iconClassTokens = []string{"fa", "fas", "far", "fab", "fal", "fad", "icon", 
 // logoClassHints mark the site's logo or brand link, which is not copy.
 var logoClassHints = []string{"logo", "brand", "logotype", "site-title"}
 
+// unavailableLabels are whole button labels that say the offer cannot be
+// taken: such a button is no call to action and is never rewritten.
+var unavailableLabels = map[string]bool{
+	"sold out": true, "locked": true, "unavailable": true, "not available": true, "coming soon": true, "closed": true,
+	"ausverkauft": true, "gesperrt": true, "nicht verfügbar": true, "demnächst": true,
+	"épuisé": true, "complet": true, "indisponible": true, "bientôt disponible": true, "verrouillé": true,
+	"agotado": true, "no disponible": true, "próximamente": true, "bloqueado": true,
+	"esgotado": true, "indisponível": true, "em breve": true,
+	"esaurito": true, "non disponibile": true, "prossimamente": true, "bloccato": true,
+	"uitverkocht": true, "niet beschikbaar": true, "binnenkort": true, "vergrendeld": true,
+}
+
 // uiControlAttrs mark buttons that open, close or switch something on the
 // page.
 var uiControlAttrs = []string{

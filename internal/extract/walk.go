@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -419,6 +420,12 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 			inf.ctaEl = inf.hasText
 		}
 	}
+	if inf.ctaEl && x.inactive(n) {
+		// A disabled or unavailable button ("Sold out", "Locked") calls
+		// to nothing: the fork leaves it exactly as it is.
+		inf.skip = true
+		return inf
+	}
 	inf.block = !isInline(n) || inf.ctaEl
 	inf.noCopy = noCopyEl(n, inf.cls)
 	if !inf.ctaEl && n.Data != "a" && n.Data != "button" && testiHint(inf.cls) != 0 {
@@ -778,6 +785,23 @@ func (x *extractor) emitCTA(el *html.Node, cx ctx) {
 		col.add(c, nil, false)
 	}
 	x.cands = append(x.cands, &cand{src: el, el: el, cx: cx, pieces: col.pieces, ctaEl: true})
+}
+
+// inactive reports a call-to-action element a visitor cannot use: disabled,
+// aria-disabled, or labelled only as unavailable ("Sold out", "Locked").
+func (x *extractor) inactive(n *html.Node) bool {
+	if _, ok := getAttr(n, "disabled"); ok && (n.Data == "button" || n.Data == "input") {
+		return true
+	}
+	if strings.EqualFold(strings.TrimSpace(attrVal(n, "aria-disabled")), "true") {
+		return true
+	}
+	label := x.nodeText(n)
+	if n.Data == "input" {
+		label = attrVal(n, "value")
+	}
+	label = strings.ToLower(strings.TrimFunc(fold(label), func(r rune) bool { return !unicode.IsLetter(r) }))
+	return unavailableLabels[label]
 }
 
 // maxImageLabelWords bounds the label of an image link: a button image says
