@@ -100,6 +100,18 @@ type Report struct {
 	Ledger []LedgerEntry `json:"ledger"`
 	// Invented are facts the fork states that the source does not hold.
 	Invented []Fact `json:"invented"`
+	// Page is the source page with the draft's text written in, for a
+	// draft that passed: the page to ship. Absent when a check failed.
+	Page *RenderedPage `json:"page,omitempty"`
+}
+
+// RenderedPage is a fork as a page: the source's HTML with the fork's
+// text, and the fork's copy as Markdown.
+type RenderedPage struct {
+	// HTML is the source page with only its copy changed.
+	HTML string `json:"html"`
+	// Markdown is the fork's copy as Markdown.
+	Markdown string `json:"markdown"`
 }
 
 // Target is what a fork was written for.
@@ -152,7 +164,38 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 		return nil, fmt.Errorf("%w: the fork has no blocks", ErrInvalidInput)
 	}
 	rep := verifyDraft(plan, &draft)
+	if rep.Passed {
+		page, err := renderDraft(plan, ex, &draft)
+		if err != nil {
+			return nil, err
+		}
+		rep.Page = &page
+	}
 	return &rep, nil
+}
+
+// renderDraft writes a draft's text into the source page, in the draft's
+// section order where that order is valid (the page's otherwise).
+func renderDraft(p *Plan, ex *Extraction, d *Draft) (RenderedPage, error) {
+	texts := map[int]string{}
+	known := map[int]bool{}
+	for _, b := range p.Blocks {
+		known[b.ID] = true
+	}
+	for _, b := range d.Blocks {
+		if known[b.ID] && strings.TrimSpace(b.Text) != "" {
+			texts[b.ID] = foldSpace(b.Text)
+		}
+	}
+	order := d.Sections
+	if c := checkOrder(p, d); !c.Passed {
+		order = nil
+	}
+	var page bytes.Buffer
+	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
+		return RenderedPage{}, fmt.Errorf("render the forked page: %w", err)
+	}
+	return RenderedPage{HTML: page.String(), Markdown: ex.doc.MarkdownOrdered(texts, order)}, nil
 }
 
 // draftFromHTML reads a forked page and matches its blocks to the source's.

@@ -547,12 +547,16 @@ func TestVerifySkillExample(t *testing.T) {
 	var rep mcpserver.VerifyOutput
 	decode(t, call(t, cs, "verify_fork", map[string]any{"fork": draft, "target": map[string]any{"profile": "skeptic", "language_layer": "plain"}}), &rep)
 	for _, c := range rep.Checks {
-		if !c.Passed {
+		if c.Failed() {
 			t.Errorf("check %s: got failed (%s); want passed", c.Name, c.Details)
 		}
 	}
 	if !rep.Passed {
 		t.Error("passed: got false; want true")
+	}
+	// A passing draft comes back as the page to ship.
+	if rep.Page == nil || !strings.Contains(rep.Page.HTML, "<html") || !strings.Contains(rep.Page.Markdown, "# ") {
+		t.Errorf("no rendered page with the passing report: %+v", rep.Page)
 	}
 }
 

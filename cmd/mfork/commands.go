@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +32,8 @@ Usage:
   mfork extract [--format json|md] [--lang TAG] [--allow-private] [--timeout 10s] URL|FILE|-
   mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
                 [--allow-private] [--timeout 10s]
+  mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md]
+                [--allow-private] [--timeout 10s]
   mfork help
 
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
@@ -42,6 +45,9 @@ profiles lists the audience profiles and the language layers.
 extract prints a page's copy blocks, its offer ledger and its analysis.
 verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}
 or the forked page as HTML) and exits 1 when a check fails.
+render verifies a draft the same way and, when it passes, prints the page to ship: the source with
+the draft's text (--format md for its copy as Markdown); a failing draft gets its report on standard
+error and exit code 1, and no page.
 
 Exit codes: 0 ok, 1 verification failed, 2 bad input or unreadable page.
 `
@@ -72,6 +78,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdExtract(ctx, args[1:], stdin, stdout)
 	case "verify":
 		return cmdVerify(ctx, args[1:], stdin, stdout)
+	case "render":
+		return cmdRender(ctx, args[1:], stdin, stdout, stderr)
 	case "fork":
 		return cmdFork(ctx, args[1:], stdin, stdout)
 	case "plan":
@@ -209,44 +217,11 @@ func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 }
 
 func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	srcArg := fs.String("source", "", "the original page: URL or file")
-	forkArg := fs.String("fork", "", "the fork: JSON blocks or HTML file (- for standard input)")
-	profile := fs.String("profile", fork.DefaultProfile, "target profile")
-	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
-	to := fs.String("to", "", "target language (default: the page's own)")
-	format := fs.String("format", "text", "output format: text or json")
-	ff := addFetchFlags(fs)
-	pos, err := parseArgs(fs, args)
+	rep, format, err := verifyDraftArgs(ctx, "verify", args, stdin, []string{"text", "json"})
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 || *srcArg == "" || *forkArg == "" {
-		return fmt.Errorf("%w: verify needs --source URL|FILE and --fork FILE", errUsage)
-	}
-	if *format != "text" && *format != "json" {
-		return fmt.Errorf("%w: --format must be text or json", errUsage)
-	}
-	if *srcArg == "-" && *forkArg == "-" {
-		return fmt.Errorf("%w: only one of --source and --fork can read standard input", errUsage)
-	}
-	src, err := source(*srcArg, stdin)
-	if err != nil {
-		return err
-	}
-	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to}}
-	if err := readFork(*forkArg, stdin, &vr); err != nil {
-		return err
-	}
-	f, err := ff.forker()
-	if err != nil {
-		return err
-	}
-	rep, err := f.Verify(ctx, vr)
-	if err != nil {
-		return err
-	}
-	if *format == "json" {
+	if format == "json" {
 		err = writeJSON(stdout, rep)
 	} else {
 		err = writeReport(stdout, rep)
@@ -258,6 +233,73 @@ func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 		return errFailed
 	}
 	return nil
+}
+
+// cmdRender writes the page a verified draft makes: the source with the
+// draft's text. A draft that fails a check gets no page: the report goes
+// to standard error and the exit code is 1, so a failing fork is never
+// shipped by accident.
+func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	rep, format, err := verifyDraftArgs(ctx, "render", args, stdin, []string{"html", "md"})
+	if err != nil {
+		return err
+	}
+	if !rep.Passed || rep.Page == nil {
+		if err := writeReport(stderr, rep); err != nil {
+			return err
+		}
+		return errFailed
+	}
+	out := rep.Page.HTML
+	if format == "md" {
+		out = rep.Page.Markdown
+	}
+	_, err = io.WriteString(stdout, out)
+	return err
+}
+
+// verifyDraftArgs reads the flags verify and render share, verifies the
+// draft and returns the report and the chosen --format (the first of
+// formats by default).
+func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.Reader, formats []string) (*fork.Report, string, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	srcArg := fs.String("source", "", "the original page: URL or file")
+	forkArg := fs.String("fork", "", "the fork: JSON blocks or HTML file (- for standard input)")
+	profile := fs.String("profile", fork.DefaultProfile, "target profile")
+	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
+	to := fs.String("to", "", "target language (default: the page's own)")
+	format := fs.String("format", formats[0], "output format: "+strings.Join(formats, " or "))
+	ff := addFetchFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(pos) > 0 || *srcArg == "" || *forkArg == "" {
+		return nil, "", fmt.Errorf("%w: %s needs --source URL|FILE and --fork FILE", errUsage, name)
+	}
+	if !slices.Contains(formats, *format) {
+		return nil, "", fmt.Errorf("%w: --format must be %s", errUsage, strings.Join(formats, " or "))
+	}
+	if *srcArg == "-" && *forkArg == "-" {
+		return nil, "", fmt.Errorf("%w: only one of --source and --fork can read standard input", errUsage)
+	}
+	src, err := source(*srcArg, stdin)
+	if err != nil {
+		return nil, "", err
+	}
+	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to}}
+	if err := readFork(*forkArg, stdin, &vr); err != nil {
+		return nil, "", err
+	}
+	f, err := ff.forker()
+	if err != nil {
+		return nil, "", err
+	}
+	rep, err := f.Verify(ctx, vr)
+	if err != nil {
+		return nil, "", err
+	}
+	return rep, *format, nil
 }
 
 // readFork reads a fork file: HTML when it starts with "<", else JSON as
