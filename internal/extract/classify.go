@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 var (
@@ -946,7 +948,10 @@ func (x *extractor) finalize(c *cand) {
 		if i == 0 {
 			s = s[len(lead):]
 		}
-		if i > 0 && needSpace(p.sep, lastRune(b.String()), firstRune(s)) {
+		switch {
+		case i > 0 && x.splitCents(b.String(), s, p):
+			b.WriteString(x.decimal)
+		case i > 0 && needSpace(p.sep, lastRune(b.String()), firstRune(s)):
 			b.WriteByte(' ')
 		}
 		b.WriteString(s)
@@ -985,6 +990,42 @@ func (x *extractor) finalize(c *cand) {
 			break
 		}
 	}
+}
+
+// splitCents reports cents set apart from their price as a reader sees one
+// amount: "$59<sup>95</sup>" is $59.95, and "<span>$</span><span>30</span>
+// <span>00</span>" is $30.00, not 5995 or "30 00". The cents are two digits
+// in a <sup>, or in an element right after a whole amount that follows a
+// currency mark, with no space between.
+func (x *extractor) splitCents(prev, s string, p piece) bool {
+	if len(s) != 2 || !isDigitByte(s[0]) || !isDigitByte(s[1]) || prev == "" || !isDigitByte(prev[len(prev)-1]) {
+		return false
+	}
+	start := len(prev)
+	for start > 0 && isDigitByte(prev[start-1]) {
+		start--
+	}
+	if start > 0 && strings.ContainsRune(".,", rune(prev[start-1])) {
+		return false // "4,99" then "00": already a decimal number
+	}
+	if par := p.n.Parent; par != nil && par.Data == "sup" {
+		return true
+	}
+	return (p.sep == sepElem || p.sep == sepNone) && currencyBefore(prev, start) >= 0
+}
+
+// decimalMark is "," for the languages that write decimals with a comma,
+// "." otherwise.
+func decimalMark(lang string) string {
+	t, err := langtag.Parse(lang)
+	if err != nil {
+		return "."
+	}
+	switch t.Base() {
+	case "de", "fr", "es", "pt", "it", "nl", "da", "sv", "nb", "no", "fi", "pl", "cs", "ru", "tr":
+		return ","
+	}
+	return "."
 }
 
 // needSpace decides whether the texts of two adjacent elements need a

@@ -544,3 +544,24 @@ func TestInactiveButtons(t *testing.T) {
 		t.Errorf("CTAs (-want +got):\n%s", diff)
 	}
 }
+
+// TestSplitPrices reads a price split over inline elements as one amount:
+// cents in their own span after a currency mark, or in <sup>, are cents.
+func TestSplitPrices(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/split-prices.html"))
+	var prices []string
+	for _, b := range d.Blocks {
+		if b.Role == RolePrice {
+			prices = append(prices, b.Text)
+		}
+	}
+	want := []string{"$30.00", "$59.95", "$120/year"}
+	if diff := cmp.Diff(want, prices); diff != "" {
+		t.Errorf("prices (-want +got):\n%s", diff)
+	}
+	for _, tt := range []struct{ lang, want string }{{"en", "."}, {"de-AT", ","}, {"pt-BR", ","}, {"", "."}, {"und", "."}} {
+		if got := decimalMark(tt.lang); got != tt.want {
+			t.Errorf("decimalMark(%q) = %q; want %q", tt.lang, got, tt.want)
+		}
+	}
+}

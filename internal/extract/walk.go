@@ -136,6 +136,7 @@ type extractor struct {
 	cardUsed map[*html.Node]bool
 	pos      map[*html.Node]int    // position among same-named siblings
 	paths    map[*html.Node]string // block pointers already worked out
+	decimal  string                // the page's decimal mark, for cents set apart ("$59<sup>95</sup>")
 }
 
 func newExtractor() *extractor {
@@ -154,6 +155,7 @@ func (x *extractor) skipped(n *html.Node) bool {
 func (x *extractor) run(d *Document) {
 	h := scanHead(d.root)
 	d.Lang = h.lang()
+	x.decimal = decimalMark(d.Lang)
 
 	n := countElements(d.root)
 	infos := make([]nodeInfo, n)
