@@ -121,11 +121,22 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language) (Anal
 			lang = langtag.MustParse(DefaultLanguage)
 		}
 	}
-	an.Language = lang.String()
 	var notes []string
 	if an.DetectedLanguage != "" && an.DetectedLanguage != lang.Base() && conf >= 0.5 {
-		notes = append(notes, fmt.Sprintf("the page declares %s but its words read as %s", an.Language, an.DetectedLanguage))
+		declared := lang.String()
+		if t, err := langtag.Parse(an.DetectedLanguage); err == nil && conf >= overrideConfidence && len(strings.Fields(all)) >= overrideWords {
+			// The words win over a wrong declaration: a German page
+			// marked lang="en" is forked, checked and measured as German.
+			lang, an.LanguageSource = t, "detected"
+			if hint.SameLanguage(t) {
+				lang = hint
+			}
+			notes = append(notes, fmt.Sprintf("the page declares %s but its words read as %s: the declaration was overridden", declared, an.DetectedLanguage))
+		} else {
+			notes = append(notes, fmt.Sprintf("the page declares %s but its words read as %s", declared, an.DetectedLanguage))
+		}
 	}
+	an.Language = lang.String()
 	if !hint.IsZero() && an.LanguageSource != "hint" && !hint.SameLanguage(lang) {
 		notes = append(notes, fmt.Sprintf("source_language %s was a hint; the page is in %s (%s), which wins", hint, an.Language, an.LanguageSource))
 	}
@@ -135,6 +146,14 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language) (Anal
 	an.Audience = guessAudience(doc.Blocks)
 	return an, lang
 }
+
+// A declared language is overridden only on clear evidence: the detector's
+// margin at least overrideConfidence over at least overrideWords words of
+// prose. A short page, or one mixing languages, keeps its declaration.
+const (
+	overrideConfidence = 0.6
+	overrideWords      = 40
+)
 
 // detectSample bounds the text the language detector reads: a few
 // thousand characters of a page's prose tell its language as well as the

@@ -1,0 +1,38 @@
+package fork_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/marketingfork/fork"
+)
+
+// TestWordsWinOverWrongLang forks a page whose copy is German but whose
+// lang says en: the copy's language is the page's, and the analysis says
+// the declaration was overridden. A page with too few words to be sure
+// keeps what it declares.
+func TestWordsWinOverWrongLang(t *testing.T) {
+	page, err := os.ReadFile("testdata/lang/german-declared-en.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fork.New()
+	ex, err := f.Extract(context.Background(), fork.Source{HTML: string(page)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ex.Analysis
+	if a.Language != "de" || a.LanguageSource != "detected" || !strings.Contains(a.LanguageNote, "overridden") {
+		t.Errorf("language %q from %q, note %q; want de, detected, a note that the declaration was overridden", a.Language, a.LanguageSource, a.LanguageNote)
+	}
+	short := `<html lang="en"><body><h1>Kaffee im Abo</h1><p>Frisch geröstet, jede Woche.</p><a class="btn" href="/abo">Abo starten</a></body></html>`
+	ex, err = f.Extract(context.Background(), fork.Source{HTML: short})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Analysis.Language != "en" || ex.Analysis.LanguageSource != "declared" {
+		t.Errorf("a short page: language %q from %q; want its declaration, en", ex.Analysis.Language, ex.Analysis.LanguageSource)
+	}
+}
