@@ -370,11 +370,12 @@ func wordStarts(s string) [][2]int {
 }
 
 var (
-	guaranteePhraseSet = compilePhrases(guaranteePhrases)
-	guaranteeWordSet   = compilePhrases(guaranteeWords)
-	finePrintSet       = compilePhrases(finePrintPhrases)
-	finePrintWeakSet   = compilePhrases(finePrintWeakPhrases, finePrintWords)
-	faqHeadingSet      = compilePhrases(faqHeadingWords)
+	guaranteePhraseSet   = compilePhrases(guaranteePhrases)
+	guaranteeWordSet     = compilePhrases(guaranteeWords)
+	finePrintSet         = compilePhrases(finePrintPhrases)
+	finePrintWeakSet     = compilePhrases(finePrintWeakPhrases, finePrintWords)
+	footnoteConditionSet = compilePhrases(footnoteConditions)
+	faqHeadingSet        = compilePhrases(faqHeadingWords)
 )
 
 // startsWithCTAVerb reports whether a text opens with a call-to-action verb
@@ -1121,7 +1122,10 @@ func (x *extractor) classify(c *cand) {
 	if !heading {
 		smallCtx := cx.small || cx.aside || cx.mode == modeFooter || tag == "small" || c.small
 		switch {
-		case startsWithFootnote(text):
+		case startsWithFootnote(text) && (smallCtx || finePrintSet.inWords(lower, starts) || finePrintWeakSet.inWords(lower, starts) || footnoteConditionSet.inWords(lower, starts)):
+			// An asterisk note is fine print when it is legal or
+			// conditional; the owner's own note ("* Family discounts on
+			// request") is copy a fork may retell.
 			c.fpText = true
 		case isCopyright(lower) && words <= 30:
 			c.fpText = true

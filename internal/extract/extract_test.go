@@ -289,6 +289,11 @@ func TestGuaranteeAndFinePrint(t *testing.T) {
 		{`<p>Garantía de devolución de 30 días</p>`, RoleGuarantee},
 		{`<p>Garantia de satisfação de 7 dias</p>`, RoleGuarantee},
 		{`<p>* Only for new customers in the first year.</p>`, RoleFinePrint},
+		{`<p>* Shipping is not included in the kit price.</p>`, RoleFinePrint},
+		{`<p>* Gilt nur für Neukunden.</p>`, RoleFinePrint},
+		// The owner's own note is copy, not legal text.
+		{`<p>* Discounts offered for families booking several sessions</p>`, RoleBody},
+		{`<p>* Descuentos para familias que reservan varias sesiones</p>`, RoleBody},
 		{`<p class="disclaimer">Pictures are for illustration.</p>`, RoleFinePrint},
 		{`<p>Donations are tax-deductible to the extent permitted by law.</p>`, RoleFinePrint},
 		{`<p><small>Prices include VAT.</small></p>`, RoleFinePrint},

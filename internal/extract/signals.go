@@ -237,6 +237,25 @@ var finePrintPhrases = []string{
 var finePrintWeakPhrases = []string{
 	"subject to", "may vary", "privacy policy", "offer valid", "sujeto a", "sous réserve",
 	"sujeito a", "vorbehaltlich", "datenschutz", "privacidad", "confidentialité", "privacidade",
+	"terms apply", "conditions apply", "prices are a guide", "not included", "excludes", "excluding",
+	"es gelten", "ohne gewähr", "nicht enthalten", "voir conditions", "non inclus", "aplican condiciones",
+	"no incluye", "não incluso", "condizioni", "non incluso", "voorwaarden", "niet inbegrepen",
+}
+
+// footnoteConditions make an asterisk note fine print: it limits who gets
+// the offer, when or how, or says what it does not cover ("* Only for new
+// customers", "* If you are a student…", "* Does not include shipping").
+// A note without them is the owner's own copy.
+var footnoteConditions = []string{
+	"only", "if", "eligible", "valid", "until", "applies", "apply", "new customers", "minimum", "must",
+	"required", "requires", "limited", "except", "not",
+	"kein", "keine", "nicht", "pas", "ne", "non", "no", "não", "niet", "geen",
+	"nur", "gilt", "falls", "wenn", "gültig", "bis zum", "ausgenommen",
+	"seulement", "uniquement", "si", "valable", "jusqu'au", "sauf",
+	"solo", "sólo", "válido", "válida", "hasta", "excepto",
+	"apenas", "somente", "se", "válida", "até", "exceto",
+	"valido", "fino al", "tranne",
+	"alleen", "als", "geldig", "tot", "behalve",
 }
 
 var finePrintWords = []string{"ttc", "ht", "tva", "agb", "mwst", "ust", "iva", "vat", "cnpj", "impressum", "disclaimer", "impostos"}
