@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"sync"
 	"testing"
 )
 
@@ -40,4 +41,41 @@ func BenchmarkRender(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkRenderSplice compares, on the largest corpus page with every
+// block rewritten, a first render by splicing (mapping the tree to the
+// page's bytes included, as a fork pays it once) with re-serialising the
+// tree, which Render did before and falls back on.
+func BenchmarkRenderSplice(b *testing.B) {
+	pages := corpusPages(b)
+	largest := ""
+	for name, p := range pages {
+		if largest == "" || len(p) > len(pages[largest]) {
+			largest = name
+		}
+	}
+	d := mustParse(b, pages[largest])
+	texts := rewriteAll(d)
+	b.Run(largest+"/splice", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf bytes.Buffer
+		for b.Loop() {
+			d.rawOnce, d.raw = sync.Once{}, nil
+			buf.Reset()
+			if ok, err := d.splice(&buf, texts, nil); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	b.Run(largest+"/reserialise", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf bytes.Buffer
+		for b.Loop() {
+			buf.Reset()
+			if err := d.reserialise(&buf, texts, nil, nil, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 )
@@ -22,6 +24,20 @@ type Document struct {
 
 	root    *html.Node
 	targets []target // targets[i] is where Blocks[i] is written back
+
+	src     []byte // the page as read, for splicing (see splice.go)
+	rawOnce sync.Once
+	raw     *rawIndex
+}
+
+// rawIndex maps the tree to the page's bytes, built on the first render.
+func (d *Document) rawIndex() *rawIndex {
+	d.rawOnce.Do(func() {
+		if d.src != nil {
+			d.raw = buildRawIndex(d.src, d.root)
+		}
+	})
+	return d.raw
 }
 
 // target is where a block's text lives in the tree.
@@ -59,12 +75,16 @@ type target struct {
 // nested more than 512 deep). Documents share no state; each may be
 // rendered any number of times.
 func Parse(r io.Reader) (*Document, error) {
-	root, err := html.Parse(r)
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("extract: read html: %w", err)
+	}
+	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
 		return nil, fmt.Errorf("extract: parse html: %w", err)
 	}
 	x := newExtractor()
-	d := &Document{root: root}
+	d := &Document{root: root, src: src}
 	x.run(d)
 	return d, nil
 }

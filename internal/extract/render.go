@@ -13,7 +13,12 @@ import (
 )
 
 // Render writes the page with the text of block i replaced by texts[i].
-// Everything else is written as html.Render writes the parsed page. A block
+// It splices: the output is the page's own bytes with only the changed
+// blocks' text runs replaced (a text equal to the block's own changes
+// nothing), so a page rendered with its own text is the page byte for
+// byte. Where the parser rearranged the page so that a changed run cannot
+// be placed in its bytes, the parsed tree is written by html.Render
+// instead. A block
 // whose text spans several text nodes gets the new text in its first text
 // node (the first one directly inside the block's element if there is one,
 // so that a paragraph opening with a link does not become one long link)
@@ -47,6 +52,15 @@ func (d *Document) RenderOrdered(w io.Writer, texts map[int]string, order []int)
 			return fmt.Errorf("extract: render: no block %d (the page has %d): %w", id, len(d.targets), fault.ErrInvalidInput)
 		}
 	}
+	if ok, err := d.splice(w, texts, order); ok || err != nil {
+		return err
+	}
+	return d.reserialise(w, texts, order, container, secs)
+}
+
+// reserialise writes the parsed tree with the new texts and order: what
+// Render falls back on where the page's bytes cannot take the change.
+func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, container *html.Node, secs []*html.Node) error {
 	if len(texts) == 0 && order == nil {
 		return html.Render(w, d.root)
 	}

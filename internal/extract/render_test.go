@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/net/html"
 
 	"github.com/marketingfork/fork/internal/fault"
 )
@@ -74,7 +73,7 @@ func TestRenderKeepsMarkup(t *testing.T) {
 	texts := map[int]string{0: "Clear prices for everyone", 1: "Prints while you wait", 2: "Acme, the calm tool, saves hours.", 3: "Begin today"}
 	got := string(render(t, d, texts))
 	for _, want := range []string{
-		`<h1 class="big">Clear prices for everyone<br/><span class="accent"></span></h1>`,
+		`<h1 class="big">Clear prices for everyone<br><span class="accent"></span></h1>`,
 		`<li>✓ <!-- -->Prints while you wait<em></em></li>`,
 		`<p><a href="/brand"></a>Acme, the calm tool, saves hours.<strong></strong></p>`,
 		`<a class="btn" href="/go">Begin today →</a>`,
@@ -114,17 +113,10 @@ func TestRenderRepeatable(t *testing.T) {
 	d := mustParse(t, page)
 	before := append([]Block(nil), d.Blocks...)
 
+	// Render splices: with no text changed, the page comes back as it was.
 	plain := render(t, d, nil)
-	root, err := html.Parse(bytes.NewReader(page))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref bytes.Buffer
-	if err := html.Render(&ref, root); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(plain, ref.Bytes()) {
-		t.Errorf("Render(nil) differs from html.Render of the page")
+	if !bytes.Equal(plain, page) {
+		t.Errorf("Render(nil) differs from the page")
 	}
 
 	texts := rewriteAll(d)

@@ -1,0 +1,530 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Splicing writes a fork as the page's own bytes with only the changed text
+// replaced: attribute quoting, entities, comments, implied tags and every
+// byte outside a changed block stay as the page wrote them, and a moved
+// section moves verbatim. html.Parse gives no byte offsets, so the tree is
+// mapped back to the page by tokenizing it once more (x/net/html's
+// Tokenizer gives each token's raw bytes) and matching text tokens to text
+// nodes, and start tags to elements, in document order. Where the parser
+// moved or merged something (text fostered out of a table, a stray tag
+// dropped between two runs of text) and a node the fork needs cannot be
+// placed, Render falls back to re-serialising the tree.
+
+// rawIndex maps the parsed tree to the page's bytes.
+type rawIndex struct {
+	src  []byte
+	toks []rawToken
+	// text is a text node's bytes: their decoded text is the node's Data.
+	text map[*html.Node][2]int
+	// parts are the runs of a text node the parser joined over end tags it
+	// ignored ("text</span> more" with no <span> open): the stray tags
+	// stay, the runs take the new text.
+	parts map[*html.Node][]textPart
+
+	// Elements are placed on first need, a tag name at a time.
+	mu       sync.Mutex
+	elems    map[string][]*html.Node // the tree's elements by name, in document order
+	tags     map[string][]int        // start tags by name, as indexes into toks
+	placed   map[string]bool
+	start    map[*html.Node][2]int // an element's start tag
+	startTok map[*html.Node]int    // its index in toks
+}
+
+type textPart struct {
+	start, end int
+	text       string
+}
+
+type rawToken struct {
+	typ        html.TokenType
+	start, end int
+	// text is the decoded text of a text token that holds entities, a
+	// carriage return or NUL; plain text is src[start:end] itself.
+	text      string
+	plain     bool
+	name      string // a tag's name
+	selfClose bool
+}
+
+// maxTextLookahead bounds how far the matching looks ahead for a text
+// node's token, so a page the parser rearranged costs linear time.
+const maxTextLookahead = 32
+
+// tokText is a text token's decoded text.
+func (ri *rawIndex) tokText(t rawToken) string {
+	if t.plain {
+		return string(ri.src[t.start:t.end])
+	}
+	return t.text
+}
+
+// textIs reports whether a text token's decoded text is s, without
+// allocating for plain text.
+func (ri *rawIndex) textIs(t rawToken, s string) bool {
+	if t.plain {
+		return string(ri.src[t.start:t.end]) == s
+	}
+	return t.text == s
+}
+
+// textPrefixOf reports whether a text token's text is a proper, non-empty
+// prefix of s.
+func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
+	n := t.end - t.start
+	if !t.plain {
+		n = len(t.text)
+	}
+	if n == 0 || n >= len(s) {
+		return false
+	}
+	if t.plain {
+		return string(ri.src[t.start:t.end]) == s[:n]
+	}
+	return t.text == s[:n]
+}
+
+func buildRawIndex(src []byte, root *html.Node) *rawIndex {
+	ri := &rawIndex{src: src, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
+		elems: map[string][]*html.Node{}, tags: map[string][]int{}, placed: map[string]bool{},
+		start: map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	off := 0
+	// About two tokens a tag: a tag and the text after it.
+	tags := bytes.Count(src, []byte{'<'})
+	ri.toks = make([]rawToken, 0, 2*tags+1)
+	textToks := make([]int, 0, tags+1)
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if z.Err() != io.EOF {
+				return ri // unreadable: nothing maps, Render falls back
+			}
+			break
+		}
+		n := len(z.Raw())
+		tok := rawToken{typ: tt, start: off, end: off + n}
+		switch tt {
+		case html.TextToken:
+			if bytes.ContainsAny(src[off:off+n], "&\r\x00") {
+				tok.text = string(z.Text())
+			} else {
+				tok.plain = true
+			}
+			textToks = append(textToks, len(ri.toks))
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			name, _ := z.TagName()
+			if a := atom.Lookup(name); a != 0 {
+				tok.name = a.String()
+			} else {
+				tok.name = string(name)
+			}
+			tok.selfClose = tt == html.SelfClosingTagToken
+			if tt != html.EndTagToken {
+				ri.tags[tok.name] = append(ri.tags[tok.name], len(ri.toks))
+			}
+		}
+		ri.toks = append(ri.toks, tok)
+		off += n
+	}
+
+	// Text nodes, in document order, each matched to the next text token
+	// with the same text.
+	j := 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				j = ri.placeText(c, textToks, j)
+			case html.ElementNode:
+				ri.elems[c.Data] = append(ri.elems[c.Data], c)
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	return ri
+}
+
+// placeText finds text node n's token from textToks[j] on and returns where
+// the next search starts.
+func (ri *rawIndex) placeText(n *html.Node, textToks []int, j int) int {
+	for k := j; k < len(textToks) && k < j+maxTextLookahead; k++ {
+		t := ri.toks[textToks[k]]
+		switch {
+		case ri.textIs(t, n.Data):
+			ri.text[n] = [2]int{t.start, t.end}
+		case t.end > t.start && ri.src[t.start] == '\n' && strings.HasPrefix(ri.tokText(t), "\n") && ri.tokText(t)[1:] == n.Data:
+			// <pre> and <textarea> drop a newline right after their
+			// start tag.
+			ri.text[n] = [2]int{t.start + 1, t.end}
+		case ri.textPrefixOf(t, n.Data):
+			parts, ok := ri.joinedParts(textToks[k], n.Data)
+			if !ok {
+				continue
+			}
+			ri.parts[n] = parts
+			ri.text[n] = [2]int{parts[0].start, parts[len(parts)-1].end}
+		default:
+			continue
+		}
+		return k + 1
+	}
+	return j
+}
+
+// startOf returns el's start tag in the page. The k-th element of a name
+// and attribute set is the k-th start tag with that name and those
+// attributes, where the page has as many such tags as the tree has such
+// elements (or writes it once: a formatting element the parser reopened
+// stands in the tree more than once, first where the page wrote it).
+// Implied elements (html, head, body, tbody) and ones the parser dropped
+// or merged are not placed.
+func (ri *rawIndex) startOf(el *html.Node) ([2]int, int, bool) {
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
+	if !ri.placed[el.Data] {
+		ri.placed[el.Data] = true
+		ri.placeName(el.Data)
+	}
+	r, ok := ri.start[el]
+	return r, ri.startTok[el], ok
+}
+
+func (ri *rawIndex) placeName(name string) {
+	tagsBySig := map[string][]int{}
+	for _, ti := range ri.tags[name] {
+		t := ri.toks[ti]
+		z := html.NewTokenizer(bytes.NewReader(ri.src[t.start:t.end]))
+		z.Next()
+		tok := z.Token()
+		s := attrSig(tok.Attr)
+		tagsBySig[s] = append(tagsBySig[s], ti)
+	}
+	elems := ri.elems[name]
+	sigs := make([]string, len(elems))
+	inTree := map[string]int{}
+	for i, e := range elems {
+		sigs[i] = attrSig(e.Attr)
+		inTree[sigs[i]]++
+	}
+	seen := map[string]int{}
+	for i, e := range elems {
+		s := sigs[i]
+		k := seen[s]
+		seen[s]++
+		idx := tagsBySig[s]
+		if len(idx) != inTree[s] && !(len(idx) == 1 && k == 0) {
+			continue
+		}
+		if k >= len(idx) {
+			continue
+		}
+		t := ri.toks[idx[k]]
+		ri.start[e] = [2]int{t.start, t.end}
+		ri.startTok[e] = idx[k]
+	}
+}
+
+// attrSig is an attribute set as one string, in sorted order: the parser
+// does not always keep the page's.
+func attrSig(attrs []html.Attribute) string {
+	attrs = append([]html.Attribute(nil), attrs...)
+	sort.Slice(attrs, func(i, j int) bool {
+		if attrs[i].Namespace != attrs[j].Namespace {
+			return attrs[i].Namespace < attrs[j].Namespace
+		}
+		return attrs[i].Key < attrs[j].Key
+	})
+	var b strings.Builder
+	for _, a := range attrs {
+		b.WriteString(a.Namespace)
+		b.WriteByte(1)
+		b.WriteString(a.Key)
+		b.WriteByte(2)
+		b.WriteString(a.Val)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// joinedParts follows a text node the parser joined from several runs with
+// end tags between them, from toks[i] on: the runs, or false when the
+// tokens do not spell the node's text that way.
+func (ri *rawIndex) joinedParts(i int, data string) ([]textPart, bool) {
+	var parts []textPart
+	rest := data
+	for m := i; m < len(ri.toks) && rest != ""; m++ {
+		t := ri.toks[m]
+		switch t.typ {
+		case html.TextToken:
+			text := ri.tokText(t)
+			if text == "" || !strings.HasPrefix(rest, text) {
+				return nil, false
+			}
+			parts = append(parts, textPart{t.start, t.end, text})
+			rest = rest[len(text):]
+		case html.EndTagToken:
+			// ignored by the parser, or the text would have split here
+		default:
+			return nil, false
+		}
+	}
+	return parts, rest == "" && len(parts) > 1
+}
+
+// endOf returns where el's matching end tag ends in the page, or 0 when
+// the element is not placed or the page leaves it open.
+func (ri *rawIndex) endOf(el *html.Node) int {
+	_, ti, ok := ri.startOf(el)
+	if !ok {
+		return 0
+	}
+	t := ri.toks[ti]
+	if t.selfClose || voidElements[t.name] {
+		return t.end
+	}
+	depth := 0
+	for m := ti; m < len(ri.toks); m++ {
+		u := ri.toks[m]
+		if u.name != t.name {
+			continue
+		}
+		switch u.typ {
+		case html.StartTagToken:
+			depth++
+		case html.EndTagToken:
+			depth--
+		}
+		if depth == 0 {
+			return u.end
+		}
+	}
+	return 0
+}
+
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
+}
+
+// edit replaces src[start:end] with repl.
+type edit struct {
+	start, end int
+	repl       string
+}
+
+// splice writes the page's bytes with edits applied and, when order is
+// given, the sections' bytes in that order. It reports false when a node it
+// needs is not placed, so the caller re-serialises instead.
+func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool, error) {
+	ri := d.rawIndex()
+	if ri == nil {
+		return false, nil
+	}
+	var edits []edit
+	for id, s := range texts {
+		if s == d.Blocks[id].Text {
+			continue // the block's own text: its bytes stay as they are
+		}
+		t := d.targets[id]
+		if t.attr != "" {
+			e, ok := ri.attrEdit(t.el, t.attr, s)
+			if !ok {
+				return false, nil
+			}
+			edits = append(edits, e)
+			continue
+		}
+		last := len(t.nodes) - 1
+		for i, n := range t.nodes {
+			var v string
+			if i == 0 {
+				v = t.lead
+			}
+			if i == t.into {
+				v += s
+			}
+			if i == last {
+				v += t.trail
+			}
+			if v == n.Data {
+				continue // this run keeps its text, and its bytes
+			}
+			if parts := ri.parts[n]; parts != nil {
+				// Later runs whose text the new value still ends with
+				// keep their bytes; the first run takes the rest.
+				keep := len(parts)
+				for keep > 1 && strings.HasSuffix(v, parts[keep-1].text) {
+					v = v[:len(v)-len(parts[keep-1].text)]
+					keep--
+				}
+				edits = append(edits, edit{parts[0].start, parts[0].end, escapeText(v)})
+				for _, p := range parts[1:keep] {
+					edits = append(edits, edit{p.start, p.end, ""})
+				}
+				continue
+			}
+			r, ok := ri.text[n]
+			if !ok {
+				return false, nil
+			}
+			edits = append(edits, edit{r[0], r[1], escapeText(v)})
+		}
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	for i := 1; i < len(edits); i++ {
+		if edits[i].start < edits[i-1].end {
+			return false, nil
+		}
+	}
+	var out bytes.Buffer
+	out.Grow(len(ri.src))
+	if order == nil {
+		ri.write(&out, 0, len(ri.src), edits)
+		_, err := w.Write(out.Bytes())
+		return true, err
+	}
+	_, secs, _ := d.sections()
+	spans := make([][2]int, len(secs))
+	for i, s := range secs {
+		st, _, ok := ri.startOf(s)
+		end := ri.endOf(s)
+		if !ok || end == 0 {
+			return false, nil
+		}
+		spans[i] = [2]int{st[0], end}
+	}
+	for i := 1; i < len(spans); i++ {
+		if spans[i][0] < spans[i-1][1] {
+			return false, nil
+		}
+	}
+	for _, e := range edits {
+		for _, sp := range spans {
+			if e.start < sp[1] && e.end > sp[0] && (e.start < sp[0] || e.end > sp[1]) {
+				return false, nil // an edit across a section's edge
+			}
+		}
+	}
+	pos := 0
+	for k, sp := range spans {
+		ri.write(&out, pos, sp[0], edits)
+		moved := spans[order[k]]
+		ri.write(&out, moved[0], moved[1], edits)
+		pos = sp[1]
+	}
+	ri.write(&out, pos, len(ri.src), edits)
+	_, err := w.Write(out.Bytes())
+	return true, err
+}
+
+// write copies src[lo:hi] to out with the edits that fall inside it.
+func (ri *rawIndex) write(out *bytes.Buffer, lo, hi int, edits []edit) {
+	i := sort.Search(len(edits), func(i int) bool { return edits[i].start >= lo })
+	pos := lo
+	for ; i < len(edits) && edits[i].start < hi; i++ {
+		e := edits[i]
+		out.Write(ri.src[pos:e.start])
+		out.WriteString(e.repl)
+		pos = e.end
+	}
+	out.Write(ri.src[pos:hi])
+}
+
+// attrEdit replaces the value of attribute key in el's start tag, as the
+// page wrote the tag: the value between its quotes, or an unquoted value
+// given quotes.
+func (ri *rawIndex) attrEdit(el *html.Node, key, val string) (edit, bool) {
+	r, _, ok := ri.startOf(el)
+	if !ok {
+		return edit{}, false
+	}
+	raw := ri.src[r[0]:r[1]]
+	i := 1 // past "<"
+	for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '>' && raw[i] != '/' {
+		i++ // the tag name
+	}
+	for i < len(raw) {
+		for i < len(raw) && (isTagSpace(raw[i]) || raw[i] == '/') {
+			i++
+		}
+		if i >= len(raw) || raw[i] == '>' {
+			break
+		}
+		ns := i
+		for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '/' && raw[i] != '>' && (raw[i] != '=' || i == ns) {
+			i++
+		}
+		name := strings.ToLower(string(raw[ns:i]))
+		for i < len(raw) && isTagSpace(raw[i]) {
+			i++
+		}
+		if i >= len(raw) || raw[i] != '=' {
+			if name == key {
+				// A bare attribute: give it a value.
+				return edit{r[0] + i, r[0] + i, `="` + escapeAttr(val, '"') + `"`}, true
+			}
+			continue
+		}
+		i++ // '='
+		for i < len(raw) && isTagSpace(raw[i]) {
+			i++
+		}
+		if i < len(raw) && (raw[i] == '"' || raw[i] == '\'') {
+			q := raw[i]
+			vs := i + 1
+			ve := bytes.IndexByte(raw[vs:], q)
+			if ve < 0 {
+				return edit{}, false
+			}
+			ve += vs
+			if name == key {
+				return edit{r[0] + vs, r[0] + ve, escapeAttr(val, q)}, true
+			}
+			i = ve + 1
+			continue
+		}
+		vs := i
+		for i < len(raw) && !isTagSpace(raw[i]) && raw[i] != '>' {
+			i++
+		}
+		if name == key {
+			return edit{r[0] + vs, r[0] + i, `"` + escapeAttr(val, '"') + `"`}, true
+		}
+	}
+	return edit{}, false
+}
+
+func isTagSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// escapeText escapes new text for a text node.
+func escapeText(s string) string {
+	if !strings.ContainsAny(s, "&<>") {
+		return s
+	}
+	return textEscaper.Replace(s)
+}
+
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// escapeAttr escapes a new attribute value for quotes q.
+func escapeAttr(s string, q byte) string {
+	s = strings.ReplaceAll(s, "&", "&amp;")
+	if q == '"' {
+		return strings.ReplaceAll(s, `"`, "&quot;")
+	}
+	return strings.ReplaceAll(s, "'", "&#39;")
+}
