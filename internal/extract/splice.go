@@ -330,6 +330,18 @@ type edit struct {
 // given, the sections' bytes in that order. It reports false when a node it
 // needs is not placed, so the caller re-serialises instead.
 func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool, error) {
+	if d.src == nil {
+		return false, nil
+	}
+	changed := order != nil
+	for id, s := range texts {
+		changed = changed || s != d.Blocks[id].Text
+	}
+	if !changed {
+		// Nothing to place: the page as it came, without mapping it.
+		_, err := w.Write(d.src)
+		return true, err
+	}
 	ri := d.rawIndex()
 	if ri == nil {
 		return false, nil
