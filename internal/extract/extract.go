@@ -60,6 +60,23 @@ type target struct {
 	lead, trail string
 }
 
+// runText is what text run i of the block holds when the block's new text
+// is s: the new text in run into, the others emptied, the lead and trail
+// kept at the ends.
+func (t target) runText(i int, s string) string {
+	var v string
+	if i == 0 {
+		v = t.lead
+	}
+	if i == t.into {
+		v += s
+	}
+	if i == len(t.nodes)-1 {
+		v += t.trail
+	}
+	return v
+}
+
 // Parse reads a UTF-8 HTML page and extracts its copy blocks: the title,
 // the meta description (og:description if there is no description) and the
 // visible copy of the body, each with a role (see classify for how roles are

@@ -88,18 +88,8 @@ func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, c
 			setAttr(need[t.el], t.attr, s)
 			continue
 		}
-		last := len(t.nodes) - 1
 		for i, n := range t.nodes {
-			var v string
-			if i == 0 {
-				v = t.lead
-			}
-			if i == t.into {
-				v += s
-			}
-			if i == last {
-				v += t.trail
-			}
+			v := t.runText(i, s)
 			need[n].Data = v
 		}
 	}

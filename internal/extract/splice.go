@@ -360,18 +360,8 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			edits = append(edits, e)
 			continue
 		}
-		last := len(t.nodes) - 1
 		for i, n := range t.nodes {
-			var v string
-			if i == 0 {
-				v = t.lead
-			}
-			if i == t.into {
-				v += s
-			}
-			if i == last {
-				v += t.trail
-			}
+			v := t.runText(i, s)
 			if v == n.Data {
 				continue // this run keeps its text, and its bytes
 			}
