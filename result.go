@@ -1,7 +1,6 @@
 package fork
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -218,29 +217,24 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	for _, b := range d.Blocks {
 		byID[b.ID] = b
 	}
-	texts := map[int]string{}
 	blocks := make([]ForkedBlock, 0, len(p.Blocks))
 	forked := make([]Block, 0, len(p.Blocks))
-	order := d.Sections
-	if c := checkOrder(p, d); !c.Passed {
-		order = nil // reported by the check; the page's order is kept
-	}
+	order := draftOrder(p, d)
 	for _, id := range ex.doc.Order(order) {
 		b := p.Blocks[id]
 		db, ok := byID[b.ID]
 		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Text: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
-		if ok && db.Text != "" {
+		if ok && given(db) {
 			fb.Text, fb.Rationale = foldSpace(db.Text), db.Rationale
-			texts[b.ID] = fb.Text
 		}
 		blocks = append(blocks, fb)
 		nb := b.Block
 		nb.Text = fb.Text
 		forked = append(forked, nb)
 	}
-	var page bytes.Buffer
-	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
-		return nil, fmt.Errorf("render the forked page: %w", err)
+	page, err := renderDraft(p, ex, d)
+	if err != nil {
+		return nil, err
 	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
@@ -265,8 +259,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Metrics:        Metrics{Before: before, After: after},
 		Analysis:       p.Analysis,
 		Experiment:     experiment(p, ex),
-		HTML:           page.String(),
-		Markdown:       ex.doc.MarkdownOrdered(texts, order),
+		HTML:           page.HTML,
+		Markdown:       page.Markdown,
 		Sections:       order,
 		CreatedAt:      f.now().UTC(),
 	}, nil

@@ -174,6 +174,20 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 	return &rep, nil
 }
 
+// draftOrder is the draft's section order where it is a valid one, nil
+// (the page's order) otherwise: an invalid order is the section_order
+// check's finding, never applied.
+func draftOrder(p *Plan, d *Draft) []int {
+	if c := checkOrder(p, d); !c.Passed {
+		return nil
+	}
+	return d.Sections
+}
+
+// given reports whether a draft block holds text: an empty one keeps the
+// source's (and the coverage check reports it lost).
+func given(b DraftBlock) bool { return strings.TrimSpace(b.Text) != "" }
+
 // renderDraft writes a draft's text into the source page, in the draft's
 // section order where that order is valid (the page's otherwise).
 func renderDraft(p *Plan, ex *Extraction, d *Draft) (RenderedPage, error) {
@@ -183,14 +197,11 @@ func renderDraft(p *Plan, ex *Extraction, d *Draft) (RenderedPage, error) {
 		known[b.ID] = true
 	}
 	for _, b := range d.Blocks {
-		if known[b.ID] && strings.TrimSpace(b.Text) != "" {
+		if known[b.ID] && given(b) {
 			texts[b.ID] = foldSpace(b.Text)
 		}
 	}
-	order := d.Sections
-	if c := checkOrder(p, d); !c.Passed {
-		order = nil
-	}
+	order := draftOrder(p, d)
 	var page bytes.Buffer
 	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
 		return RenderedPage{}, fmt.Errorf("render the forked page: %w", err)
@@ -429,10 +440,11 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 		case numericKinds[fact.Kind]:
 			// A fact is kept in the block that states it: "30 days" in
 			// another block does not keep this block's.
-			if inBlock[fact.Block][factKey(fact.Kind, fact.Value)] {
+			switch kept, rc, changed := stateIn(inBlock, fact.Block, fact, allowed); {
+			case kept:
 				e.Status = StatusKept
-			} else if a, ok := allowed[factKey(fact.Kind, fact.Value)]; ok && inBlock[fact.Block][factKey(fact.Kind, a.to)] {
-				e.Status, e.Rule, e.To = StatusChanged, a.rule, a.to
+			case changed:
+				e.Status, e.Rule, e.To = StatusChanged, rc.rule, rc.to
 			}
 		case fact.Kind == ledger.KindURL:
 			if hrefs[fact.Value] || strings.Contains(all, fact.Value) {

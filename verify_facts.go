@@ -81,6 +81,20 @@ func checkDeclaredChanges(p *Plan, d *Draft, allowed map[string]ruleChange) Chec
 // price and its discount may not leave their row or swap with another's.
 var placedKinds = map[ledger.Kind]bool{ledger.KindPrice: true, ledger.KindPercentage: true}
 
+// stateIn says how block id of the fork states source fact f: as the
+// source does (kept), changed by a rule of the target culture (changed,
+// with the rule), or not at all.
+func stateIn(inBlock map[int]map[string]bool, id int, f Fact, allowed map[string]ruleChange) (kept bool, rc ruleChange, changed bool) {
+	key := factKey(f.Kind, f.Value)
+	if inBlock[id][key] {
+		return true, ruleChange{}, false
+	}
+	if a, ok := allowed[key]; ok && inBlock[id][factKey(f.Kind, a.to)] {
+		return false, a, true
+	}
+	return false, ruleChange{}, false
+}
+
 // factsByBlock indexes the fork's facts by the block that states them.
 func factsByBlock(facts []Fact) map[int]map[string]bool {
 	out := map[int]map[string]bool{}
@@ -117,10 +131,7 @@ func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, al
 		}
 		n++
 		key := factKey(f.Kind, f.Value)
-		if inBlock[i][key] {
-			continue
-		}
-		if a, ok := allowed[key]; ok && inBlock[i][factKey(f.Kind, a.to)] {
+		if kept, _, changed := stateIn(inBlock, i, f, allowed); kept || changed {
 			continue
 		}
 		item := fmt.Sprintf("%s %q left block %d", f.Kind, f.Text, i)
@@ -247,9 +258,7 @@ func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]
 		}
 		kept := false
 		for _, f := range o.prices {
-			key := factKey(f.Kind, f.Value)
-			a, changed := allowed[key]
-			if inBlock[id][key] || (changed && inBlock[id][factKey(f.Kind, a.to)]) {
+			if k, _, changed := stateIn(inBlock, id, f, allowed); k || changed {
 				kept = true
 			}
 		}
