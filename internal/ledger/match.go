@@ -98,19 +98,24 @@ func matchAt(t string, i int, f string, exact bool) (int, bool) {
 			return 0, false
 		}
 		r, n := utf8.DecodeRuneInString(t[j:])
-		switch {
-		case fr == ' ':
-			if !isSpaceRune(r) {
-				return 0, false
-			}
-		case r == fr:
-		case !exact && equalFoldRune(r, fr):
-		default:
+		if !formRune(r, fr, exact) {
 			return 0, false
 		}
 		j += n
 	}
 	return j, true
+}
+
+// formRune reports whether rune r of a text matches rune fr of a form: a
+// space in a form matches any one space, and case is ignored unless exact.
+func formRune(r, fr rune, exact bool) bool {
+	switch {
+	case fr == ' ':
+		return isSpaceRune(r)
+	case r == fr:
+		return true
+	}
+	return !exact && equalFoldRune(r, fr)
 }
 
 // endsWord reports whether s ends with a letter or digit.

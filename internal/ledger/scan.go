@@ -652,14 +652,7 @@ func matchBack(t string, end int, f string, exact bool) (int, bool) {
 			return 0, false
 		}
 		r, n := utf8.DecodeLastRuneInString(t[:j])
-		switch {
-		case fr == ' ':
-			if !isSpaceRune(r) {
-				return 0, false
-			}
-		case r == fr:
-		case !exact && equalFoldRune(r, fr):
-		default:
+		if !formRune(r, fr, exact) {
 			return 0, false
 		}
 		j -= n
