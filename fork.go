@@ -323,6 +323,23 @@ func WithAllowPrivate(allow bool) Option {
 	return func(f *Forker) { f.fetchCfg.AllowPrivate = allow }
 }
 
+// HostPort is a local page server the default fetcher may reach: see
+// WithAllowHosts and ParseHostPorts.
+type HostPort = fetch.HostPort
+
+// ParseHostPorts reads a comma-separated list of "localhost:8000",
+// "127.0.0.1:8000" or "[::1]:8000"; other host names and cloud metadata
+// addresses are refused.
+func ParseHostPorts(list string) ([]HostPort, error) { return fetch.ParseHostPorts(list) }
+
+// WithAllowHosts lets the default fetcher reach just these hosts and
+// ports, whatever the address and port rules say: the narrow way to fork a
+// page served on the user's own machine, where WithAllowPrivate would open
+// every internal address.
+func WithAllowHosts(hosts ...HostPort) Option {
+	return func(f *Forker) { f.fetchCfg.AllowHosts = append(f.fetchCfg.AllowHosts, hosts...) }
+}
+
 // WithFetchTimeout sets the default fetcher's total deadline (10 s when
 // unset).
 func WithFetchTimeout(d time.Duration) Option {

@@ -20,20 +20,20 @@ import (
 const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
 
 Usage:
-  mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--trust-proxy]
+  mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--allow-hosts H:P,…] [--trust-proxy]
                 [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10]
                 (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
                 [--provider rules|openai] [--model M] [--openai-base-url URL]
-                [--allow-private] [--timeout 10s] URL|FILE|-
-  mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-private] URL|FILE|-
+                [--allow-private] [--allow-hosts H:P,…] [--timeout 10s] URL|FILE|-
+  mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-private] [--allow-hosts H:P,…] URL|FILE|-
   mfork profiles [--format text|json]
-  mfork extract [--format json|md] [--lang TAG] [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork extract [--format json|md] [--lang TAG] [--allow-private] [--allow-hosts H:P,…] [--timeout 10s] URL|FILE|-
   mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
-                [--allow-private] [--timeout 10s]
+                [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
   mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md]
-                [--allow-private] [--timeout 10s]
+                [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
   mfork help
 
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
@@ -164,12 +164,14 @@ func readCapped(r io.Reader, name string) ([]byte, error) {
 // fetchFlags are the flags every command that reads a page shares.
 type fetchFlags struct {
 	allowPrivate *bool
+	allowHosts   *string
 	timeout      *time.Duration
 }
 
 func addFetchFlags(fs *flag.FlagSet) fetchFlags {
 	return fetchFlags{
-		allowPrivate: fs.Bool("allow-private", false, "allow loopback and private addresses on any port (local use only)"),
+		allowPrivate: fs.Bool("allow-private", false, "allow loopback and private addresses on any port (local use only; cloud metadata stays refused)"),
+		allowHosts:   fs.String("allow-hosts", "", "comma-separated local page servers to allow, such as localhost:8000"),
 		timeout:      fs.Duration("timeout", 10*time.Second, "total time to fetch a page"),
 	}
 }
@@ -178,7 +180,11 @@ func (ff fetchFlags) forker(opts ...fork.Option) (*fork.Forker, error) {
 	if *ff.timeout <= 0 || *ff.timeout > 2*time.Minute {
 		return nil, fmt.Errorf("%w: --timeout must be between 1ms and 2m", errUsage)
 	}
-	return fork.New(append([]fork.Option{fork.WithAllowPrivate(*ff.allowPrivate), fork.WithFetchTimeout(*ff.timeout)}, opts...)...), nil
+	hosts, err := fork.ParseHostPorts(*ff.allowHosts)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --allow-hosts: %v", errUsage, err)
+	}
+	return fork.New(append([]fork.Option{fork.WithAllowPrivate(*ff.allowPrivate), fork.WithAllowHosts(hosts...), fork.WithFetchTimeout(*ff.timeout)}, opts...)...), nil
 }
 
 func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -102,6 +103,10 @@ func TestBadInput(t *testing.T) {
 		{"blocked address", []string{"extract", "http://127.0.0.1/"}, "loopback"},
 		{"metadata address", []string{"extract", "http://169.254.169.254/latest/meta-data/"}, "link-local"},
 		{"blocked port", []string{"extract", "http://example.com:8080/"}, "port"},
+		{"metadata under allow-private", []string{"extract", "--allow-private", "http://169.254.169.254/latest/meta-data/"}, "link-local"},
+		{"metadata name under allow-private", []string{"extract", "--allow-private", "http://metadata.google.internal/computeMetadata/v1/"}, "cloud metadata"},
+		{"bad allow-hosts", []string{"extract", "--allow-hosts", "example.com:80", tidyflow}, "--allow-hosts"},
+		{"another port than allowed", []string{"extract", "--allow-hosts", "localhost:1", slow.URL}, "port"},
 		{"timeout", []string{"extract", "--allow-private", "--timeout", "300ms", slow.URL}, "timed out"},
 		{"not html", []string{"extract", "--allow-private", img.URL}, "not an HTML page"},
 		{"too large", []string{"extract", big}, "larger than 5 MB"},
@@ -269,5 +274,30 @@ func TestServeWaitsForTheDatabase(t *testing.T) {
 	}
 	if took := time.Since(start); took < 500*time.Millisecond {
 		t.Errorf("gave up after %v; want it to try again for about --db-wait", took)
+	}
+}
+
+// TestAllowHostsReachesOnlyThatServer: --allow-hosts opens one local page
+// server, under its name and its loopback address, and nothing else.
+func TestAllowHostsReachesOnlyThatServer(t *testing.T) {
+	page, err := os.ReadFile(tidyflow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(page)
+	}))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	allow := "localhost:" + port
+	for _, u := range []string{"http://localhost:" + port + "/", srv.URL + "/"} {
+		code, out, errOut := runCLI(t, "", "extract", "--format", "md", "--allow-hosts", allow, u)
+		if code != 0 || !strings.Contains(out, "#") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %s", u, code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "extract", srv.URL+"/"); code != 2 || !strings.Contains(errOut, "blocked") {
+		t.Errorf("without --allow-hosts: exit %d, %s; want blocked", code, errOut)
 	}
 }

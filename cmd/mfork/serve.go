@@ -35,6 +35,7 @@ type serveConfig struct {
 	db           string
 	baseURL      string
 	allowPrivate bool
+	allowHosts   []fork.HostPort
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
@@ -69,7 +70,8 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", ":8080"), "listen address (MFORK_ADDR)")
 	addDBFlag(fs, &c.db)
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
-	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only)")
+	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only; cloud metadata stays refused)")
+	allowHosts := fs.String("allow-hosts", env("MFORK_ALLOW_HOSTS", ""), "comma-separated local page servers to allow, such as localhost:8000 (MFORK_ALLOW_HOSTS)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
@@ -87,6 +89,9 @@ func parseServe(args []string) (serveConfig, error) {
 	}
 	if c.logFormat != "text" && c.logFormat != "json" {
 		return c, fmt.Errorf("%w: --log-format must be text or json", errUsage)
+	}
+	if c.allowHosts, err = fork.ParseHostPorts(*allowHosts); err != nil {
+		return c, fmt.Errorf("%w: --allow-hosts: %v", errUsage, err)
 	}
 	return c, nil
 }
@@ -163,7 +168,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate))
+	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate), fork.WithAllowHosts(c.allowHosts...))
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
 		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
@@ -187,7 +192,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ErrorLog:       slog.NewLogLogger(lh, slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "mfork %s listening on http://%s (store %s)\n", version, ln.Addr(), st.Kind())
-	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate, "provider", provider.Info().Name)
+	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate, "allow_hosts", fmt.Sprint(c.allowHosts), "provider", provider.Info().Name)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -63,7 +63,15 @@ type Page struct {
 // Config tunes a Fetcher. The zero value is the safe public-internet setup,
 // so forgetting a field never opens the fetcher up.
 type Config struct {
-	AllowPrivate bool          // allow loopback/private/etc addresses AND any port (tests, local use). Off by default.
+	AllowPrivate bool          // allow loopback/private/etc addresses AND any port (tests, local use). Off by default. Cloud metadata stays refused.
+	// AllowMetadata, with AllowPrivate, also lets the fetcher reach the
+	// link-local ranges and the cloud metadata names and addresses. Only a
+	// test of the fetcher itself has a reason to set it.
+	AllowMetadata bool
+	// AllowHosts are local page servers the fetcher may reach whatever the
+	// address and port rules say: the narrow way to fork a page served on
+	// the user's own machine.
+	AllowHosts []HostPort
 	Timeout      time.Duration // total deadline for the whole fetch incl. redirects and retries; 0 means 10s
 	MaxBytes     int64         // body cap after decompression; 0 means 5 MB (5<<20)
 	MaxRedirects int           // 0 means 5; negative means redirects are not followed
@@ -81,6 +89,10 @@ type Fetcher struct {
 	userAgent    string
 	// anyPort lifts the 80/443 rule (Config.AllowPrivate).
 	anyPort bool
+	// allowMetadata lifts the refusal of metadata names (Config.AllowMetadata).
+	allowMetadata bool
+	// allowed are the hosts and ports of Config.AllowHosts.
+	allowed allowList
 	// allowIP is the address policy used both on literal hosts and in the
 	// dialer. It is a field, not a call to CheckIP, so in-package tests can
 	// allow one loopback address while refusing its neighbours.
@@ -109,6 +121,7 @@ func newFetcher(cfg Config, h hooks) *Fetcher {
 		userAgent:    cfg.UserAgent,
 		anyPort:      cfg.AllowPrivate,
 		allowIP:      CheckIP,
+		allowed:      newAllowList(cfg.AllowHosts),
 	}
 	if f.timeout <= 0 {
 		f.timeout = defaultTimeout
@@ -126,7 +139,11 @@ func newFetcher(cfg Config, h hooks) *Fetcher {
 		f.userAgent = defaultUserAgent
 	}
 	if cfg.AllowPrivate {
-		f.allowIP = allowAll
+		f.allowIP = checkMetadata
+		if cfg.AllowMetadata {
+			f.allowIP = allowAll
+			f.allowMetadata = true
+		}
 	}
 	if h.allowIP != nil {
 		f.allowIP = h.allowIP
@@ -301,6 +318,9 @@ func (f *Fetcher) control(_ context.Context, network, address string, _ syscall.
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
 		return &BlockedError{Addr: address, Rule: "invalid"}
+	}
+	if f.allowed.dial(ap) {
+		return nil
 	}
 	if rule, ok := f.allowIP(ap.Addr()); !ok {
 		return &BlockedError{Addr: ap.Addr().WithZone("").String(), Rule: rule}

@@ -72,6 +72,8 @@ func ruleReason(rule string) string {
 		label = "Teredo"
 	case "discard":
 		label = "discard-only"
+	case "metadata":
+		label = "cloud metadata"
 	case "network":
 		return "only TCP connections are allowed"
 	case "invalid":
@@ -163,8 +165,54 @@ func CheckIP(ip netip.Addr) (rule string, ok bool) {
 	return "", true
 }
 
-// allowAll is the IP policy under Config.AllowPrivate.
+// allowAll is the IP policy under Config.AllowPrivate with
+// Config.AllowMetadata.
 func allowAll(netip.Addr) (string, bool) { return "", true }
+
+// metadataRanges are where clouds serve instance metadata and credentials:
+// the link-local ranges (169.254.169.254 on AWS, GCP, Azure, OpenStack and
+// most others) and the few fixed addresses outside them. They stay refused
+// under Config.AllowPrivate, which is for a user's own page server, not
+// for the machine's credentials.
+var metadataRanges = [...]rangeRule{
+	{netip.MustParsePrefix("169.254.0.0/16"), "link-local"},
+	{netip.MustParsePrefix("fe80::/10"), "link-local"},
+	{netip.MustParsePrefix("fd00:ec2::254/128"), "metadata"},   // AWS over IPv6
+	{netip.MustParsePrefix("100.100.100.200/32"), "metadata"}, // Alibaba Cloud
+	{netip.MustParsePrefix("168.63.129.16/32"), "metadata"},   // Azure's wire server
+}
+
+// metadataNames are the host names clouds give their metadata services.
+var metadataNames = [...]string{
+	"metadata", "metadata.google.internal", "metadata.goog",
+	"instance-data", "instance-data.ec2.internal", "metadata.tencentyun.com",
+}
+
+// checkMetadata refuses the metadata ranges (IPv4-mapped forms included)
+// and allows everything else: the policy under Config.AllowPrivate.
+func checkMetadata(ip netip.Addr) (rule string, ok bool) {
+	if !ip.IsValid() {
+		return "invalid", false
+	}
+	ip = ip.Unmap().WithZone("")
+	for _, r := range metadataRanges {
+		if r.prefix.Contains(ip) {
+			return r.rule, false
+		}
+	}
+	return "", true
+}
+
+// isMetadataName reports whether host is a cloud metadata service's name.
+func isMetadataName(host string) bool {
+	host = strings.TrimRight(host, ".")
+	for _, n := range metadataNames {
+		if host == n {
+			return true
+		}
+	}
+	return false
+}
 
 // maxQuoted bounds how much of a caller's URL is echoed back in an error,
 // so a megabyte of junk does not become a megabyte of log line.
@@ -227,16 +275,32 @@ func (f *Fetcher) checkURL(u *url.URL) error {
 	if u.User != nil {
 		return &BlockedError{Addr: quoteURL(raw), Rule: "userinfo"}
 	}
-	if p := u.Port(); p != "" && !f.anyPort {
-		if n, err := strconv.Atoi(p); err != nil || (n != 80 && n != 443) {
-			return &BlockedError{Addr: p, Rule: "port"}
-		}
+	// A host and port the user allowed (their own page server) pass
+	// whatever the address rules say; the dialer checks the same pair.
+	if f.allowed.url(u.Hostname(), u.Port(), u.Scheme) {
+		return nil
+	}
+	if err := f.checkPort(u); err != nil {
+		return err
 	}
 	host := u.Hostname()
 	if host == "" {
 		return invalidURL(raw, "no host")
 	}
 	return f.checkHost(raw, host)
+}
+
+// checkPort refuses ports other than 80 and 443 unless the policy lifts
+// the rule or the host and port are on the allow list.
+func (f *Fetcher) checkPort(u *url.URL) error {
+	p := u.Port()
+	if p == "" || f.anyPort {
+		return nil
+	}
+	if n, err := strconv.Atoi(p); err == nil && (n == 80 || n == 443) {
+		return nil
+	}
+	return &BlockedError{Addr: p, Rule: "port"}
 }
 
 // checkHost refuses literal addresses and names that are known to be
@@ -261,6 +325,9 @@ func (f *Fetcher) checkHost(raw, host string) error {
 		return nil
 	}
 	host = strings.ToLower(host)
+	if !f.allowMetadata && isMetadataName(host) {
+		return &BlockedError{Addr: host, Rule: "metadata"}
+	}
 	for i := 0; i < len(host); i++ {
 		c := host[i]
 		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_') {
