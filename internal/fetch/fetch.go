@@ -63,7 +63,7 @@ type Page struct {
 // Config tunes a Fetcher. The zero value is the safe public-internet setup,
 // so forgetting a field never opens the fetcher up.
 type Config struct {
-	AllowPrivate bool          // allow loopback/private/etc addresses AND any port (tests, local use). Off by default. Cloud metadata stays refused.
+	AllowPrivate bool // allow loopback/private/etc addresses AND any port (tests, local use). Off by default. Cloud metadata stays refused.
 	// AllowMetadata, with AllowPrivate, also lets the fetcher reach the
 	// link-local ranges and the cloud metadata names and addresses. Only a
 	// test of the fetcher itself has a reason to set it.
@@ -71,7 +71,7 @@ type Config struct {
 	// AllowHosts are local page servers the fetcher may reach whatever the
 	// address and port rules say: the narrow way to fork a page served on
 	// the user's own machine.
-	AllowHosts []HostPort
+	AllowHosts   []HostPort
 	Timeout      time.Duration // total deadline for the whole fetch incl. redirects and retries; 0 means 10s
 	MaxBytes     int64         // body cap after decompression; 0 means 5 MB (5<<20)
 	MaxRedirects int           // 0 means 5; negative means redirects are not followed

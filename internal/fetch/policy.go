@@ -177,7 +177,7 @@ func allowAll(netip.Addr) (string, bool) { return "", true }
 var metadataRanges = [...]rangeRule{
 	{netip.MustParsePrefix("169.254.0.0/16"), "link-local"},
 	{netip.MustParsePrefix("fe80::/10"), "link-local"},
-	{netip.MustParsePrefix("fd00:ec2::254/128"), "metadata"},   // AWS over IPv6
+	{netip.MustParsePrefix("fd00:ec2::254/128"), "metadata"},  // AWS over IPv6
 	{netip.MustParsePrefix("100.100.100.200/32"), "metadata"}, // Alibaba Cloud
 	{netip.MustParsePrefix("168.63.129.16/32"), "metadata"},   // Azure's wire server
 }
