@@ -67,7 +67,7 @@ func (h *Handler) mcp(w http.ResponseWriter, r *http.Request) error {
 // Requests without a key are left to the endpoint, which answers the
 // sandbox or a 401.
 func (h *Handler) agentQuota(w http.ResponseWriter, r *http.Request) error {
-	if _, given := presentedKey(r); !given || r.Method == http.MethodDelete {
+	if _, given, _ := presentedKey(r); !given || r.Method == http.MethodDelete {
 		return nil
 	}
 	k, err := h.authenticate(r, true)

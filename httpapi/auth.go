@@ -12,22 +12,40 @@ import (
 )
 
 // presentedKey returns the API key a request carries, from
-// "Authorization: Bearer <key>" or else X-API-Key, and whether it carries
-// one at all. An Authorization header of another scheme counts as a key
-// given (and wrong), so that a client sending Basic credentials learns it
-// is not accepted instead of being treated as anonymous.
-func presentedKey(r *http.Request) (key string, given bool) {
-	if auth := strings.TrimSpace(r.Header.Get("Authorization")); auth != "" {
-		scheme, rest, _ := strings.Cut(auth, " ")
-		if !strings.EqualFold(scheme, "Bearer") {
-			return "", true
+// "Authorization: Bearer <key>" or X-API-Key, and whether it carries one at
+// all. An Authorization header of another scheme counts as a key given
+// (and wrong), so that a client sending Basic credentials learns it is not
+// accepted instead of being treated as anonymous. More than one credential
+// (two Authorization headers, or Authorization and X-API-Key together) is
+// refused as well, even when one of them is valid: a proxy or client that
+// adds its own header must not have the request judged by whichever header
+// the server happens to read first.
+func presentedKey(r *http.Request) (key string, given bool, conflict bool) {
+	auths, keys := nonEmpty(r.Header.Values("Authorization")), nonEmpty(r.Header.Values("X-API-Key"))
+	switch {
+	case len(auths)+len(keys) == 0:
+		return "", false, false
+	case len(auths)+len(keys) > 1:
+		return "", true, true
+	case len(keys) == 1:
+		return keys[0], true, false
+	}
+	scheme, rest, _ := strings.Cut(auths[0], " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		return "", true, false
+	}
+	return strings.TrimSpace(rest), true, false
+}
+
+// nonEmpty trims each header value and drops the empty ones.
+func nonEmpty(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
 		}
-		return strings.TrimSpace(rest), true
 	}
-	if key := strings.TrimSpace(r.Header.Get("X-API-Key")); key != "" {
-		return key, true
-	}
-	return "", false
+	return out
 }
 
 // authenticate checks the request's key. With required false a request
@@ -35,7 +53,10 @@ func presentedKey(r *http.Request) (key string, given bool) {
 // checked, so a client never believes a bad key works. A key of the wrong
 // form is refused without a store query.
 func (h *Handler) authenticate(r *http.Request, required bool) (*store.Key, error) {
-	key, given := presentedKey(r)
+	key, given, conflict := presentedKey(r)
+	if conflict {
+		return nil, h.unauthorized(r, true, "send one API key, in one Authorization: Bearer header or one X-API-Key header, not several")
+	}
 	if !given {
 		if required {
 			return nil, h.unauthorized(r, false, "an API key is required: send Authorization: Bearer <key> or X-API-Key: <key>")

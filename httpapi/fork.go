@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -41,7 +40,7 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"io"
 	"mime"
 	"net/http"
 	"net/url"
@@ -106,7 +105,7 @@ func wantsJSON(r *http.Request) bool {
 // readLabel reads the optional label from a form or a JSON body
 // ({"label": "…"}) and checks it.
 func readLabel(r *http.Request) (string, error) {
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		return "", err
 	}

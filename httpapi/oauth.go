@@ -31,7 +31,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -273,7 +272,7 @@ func (h *Handler) authServerMetadataDoc(w http.ResponseWriter, r *http.Request) 
 // registerClient handles POST /oauth/register: RFC 7591 registration of a
 // public client, limited per client address.
 func (h *Handler) registerClient(w http.ResponseWriter, r *http.Request) error {
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		return err
 	}
@@ -586,7 +585,7 @@ func (h *Handler) authorizeClient(ctx context.Context, q url.Values) (store.OAut
 // with it; denial redirects with access_denied.
 func (h *Handler) authorizeDecision(w http.ResponseWriter, r *http.Request) error {
 	const again = " Start again from the application you were using."
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		return err
 	}
@@ -639,7 +638,7 @@ func (h *Handler) token(w http.ResponseWriter, r *http.Request) error {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
 		return badRequest("invalid_request", "the token request must be application/x-www-form-urlencoded")
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		return err
 	}

@@ -78,6 +78,9 @@ func openAPIDocument() map[string]any {
 	internal := errResp("Internal error: the cause is logged under the request ID, never shown")
 	unavailable := errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After")
 	tooLarge := errResp("Request body larger than the server's limit (1 MB by default)")
+	// A body the client did not finish sending is the client's fault.
+	unreadable := errResp("The body ended before its Content-Length, or its chunked encoding was broken (body_unreadable)")
+	slowBody := errResp("The body did not arrive within the server's read timeout (request_timeout)")
 	keyParams := []any{
 		headerParam("authorization", "The API key as \"Bearer <API_KEY>\"."),
 		headerParam("x-api-key", "The API key, as an alternative to Authorization."),
@@ -141,6 +144,8 @@ func openAPIDocument() map[string]any {
 			"responses": map[string]any{
 				"200": withHeaders(jsonResponse("The fork, with its checks", forkResp), "RateLimit", "RateLimit-Policy", "Idempotent-Replayed"),
 				"401": errResp("No API key, or one that is not valid or has been revoked", "WWW-Authenticate"),
+				"400": unreadable,
+				"408": slowBody,
 				"409": errResp("A request with this Idempotency-Key is still running", "Retry-After"),
 				"413": tooLarge,
 				"422": invalid,
@@ -188,6 +193,8 @@ func openAPIDocument() map[string]any {
 						"text/html":        map[string]any{"schema": map[string]any{"type": "string"}},
 						"application/json": map[string]any{"schema": keyResp},
 					}},
+					"400": unreadable,
+					"408": slowBody,
 					"413": tooLarge,
 					"422": invalid,
 					"429": errResp("Too many keys issued to this address this hour", "Retry-After"),
