@@ -1,9 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -13,6 +17,33 @@ import (
 
 // idemTTL is how long an Idempotency-Key is remembered.
 const idemTTL = 24 * time.Hour
+
+// maxIdemReply bounds a stored answer: a fork of a large page can be
+// megabytes, and a key's replies must not fill the database. A larger
+// answer is sent but not kept; the key then answers 422 saying so.
+const maxIdemReply = 2 << 20
+
+// bodyDigest is what identifies a request body for idempotency: the hash of
+// its canonical JSON (object keys sorted, insignificant white space gone,
+// numbers as written), so the same request with its fields in another
+// order is the same request. A body that is not JSON is hashed as sent.
+func bodyDigest(body []byte) [sha256.Size]byte {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return sha256.Sum256(body)
+	}
+	// encoding/json writes map keys sorted and json.Number as written.
+	canon, err := json.Marshal(v)
+	if err != nil {
+		return sha256.Sum256(body)
+	}
+	return sha256.Sum256(canon)
+}
+
+// errIdemTooLarge is logged when an answer is too large to keep.
+var errIdemTooLarge = errors.New("idempotent answer too large to keep")
 
 // idempotencyKey reads the Idempotency-Key header: "" when absent, or a 422
 // item when it is present but not 1 to 255 printable ASCII characters.
@@ -45,7 +76,7 @@ func idempotencyKey(r *http.Request) (string, []item) {
 // stored, so the retry runs again.
 func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, scope, key string, body []byte, run func() reply) error {
 	ctx := r.Context()
-	sum := sha256.Sum256(body)
+	sum := bodyDigest(body)
 	rec, claimed, err := h.store.BeginIdem(ctx, scope, key, sum[:], h.now(), idemTTL)
 	if err != nil {
 		return err
@@ -82,7 +113,14 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, scope, key 
 	}()
 	rp := run()
 	if rp.status < 500 && rp.status != http.StatusTooManyRequests && rp.status != statusClientClosed {
-		if err := h.store.FinishIdem(after, scope, key, rp.status, rp.contentType, rp.body); err != nil {
+		kept := rp
+		if len(rp.body) > maxIdemReply {
+			kept = h.invalidReply(r, errIdemTooLarge, []item{{Type: "idempotency_reply_not_kept", Loc: []any{"header", "Idempotency-Key"},
+				Msg: fmt.Sprintf("the answer to this Idempotency-Key was %d bytes, over the %d kept for replays, so it cannot be replayed; send a new key to run the request again",
+					len(rp.body), maxIdemReply),
+				Input: key}})
+		}
+		if err := h.store.FinishIdem(after, scope, key, kept.status, kept.contentType, kept.body); err != nil {
 			h.log.LogAttrs(after, slog.LevelError, "store idempotent answer", slog.String("request_id", stateOf(r).id), slog.String("error", err.Error()))
 		} else {
 			finished = true
