@@ -201,7 +201,7 @@ func (h *Handler) errorReply(r *http.Request, err error) reply {
 // invalidReply is a 422 with the given items.
 func (h *Handler) invalidReply(r *http.Request, err error, items []item) reply {
 	h.log.LogAttrs(r.Context(), slog.LevelDebug, "request invalid", slog.String("request_id", stateOf(r).id), slog.String("error", err.Error()))
-	return reply{status: http.StatusUnprocessableEntity, contentType: "application/json", body: mustJSON(validationBody{Detail: items})}
+	return reply{status: http.StatusUnprocessableEntity, contentType: "application/json", body: mustJSON(validationBody{Detail: boundInputs(items)})}
 }
 
 // pageItem names what is wrong with the page: it is the url's fault, or

@@ -316,7 +316,7 @@ func contractSchemas() map[string]any {
 				"loc":   map[string]any{"type": "array", "title": "Location", "items": map[string]any{"anyOf": []any{map[string]any{"type": "string"}, map[string]any{"type": "integer"}}}},
 				"msg":   map[string]any{"type": "string", "title": "Message"},
 				"type":  map[string]any{"type": "string", "title": "Error Type"},
-				"input": map[string]any{"title": "Input"},
+				"input": map[string]any{"title": "Input", "description": "The offending input as sent, except that each string is cut to 1 KB (ending in …) and at most 8 KB are echoed in all: unlike FastAPI, a long field is not sent back whole."},
 				"ctx":   map[string]any{"type": "object", "title": "Context"},
 			},
 			"required": []any{"loc", "msg", "type"},
