@@ -119,7 +119,9 @@ func readLabel(r *http.Request) (string, error) {
 				Input: map[string]any{}, Ctx: map[string]any{"error": se.msg}}}}
 		}
 		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(body, &fields); err != nil {
+		// A JSON null decodes into a nil map without an error: it is not
+		// an object either.
+		if err := json.Unmarshal(body, &fields); err != nil || fields == nil {
 			return "", &invalidError{items: []item{{Type: "model_attributes_type", Loc: []any{"body"},
 				Msg: "Input should be a valid dictionary or object to extract fields from", Input: json.RawMessage(bytes.TrimSpace(body))}}}
 		}

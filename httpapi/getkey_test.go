@@ -125,6 +125,8 @@ func TestIssueKeyInvalid(t *testing.T) {
 			`{"detail":[{"type":"json_invalid","loc":["body",8],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting ':' delimiter"}}]}`},
 		{"not an object", `["ci"]`,
 			`{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":["ci"]}]}`},
+		{"null", `null`,
+			`{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":null}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
