@@ -1,11 +1,12 @@
 # Marketing Fork. `make test` is what CI runs.
+SHELL := /bin/bash
 GO      ?= go
 PKGS    := ./...
 # A count, not a duration: a timed run can end in a spurious "context deadline
 # exceeded" when a worker is busy at the deadline on a loaded machine.
 FUZZTIME ?= 20000x
 
-.PHONY: test unit fuzz bench lint build clean interop clients
+.PHONY: test unit fuzz bench lint build clean interop clients stress
 
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
@@ -35,6 +36,13 @@ interop:
 clients:
 	bash client/python/run_tests.sh
 	bash client/js/run_tests.sh
+
+## stress: the real binary attacked over loopback: an SSRF battery with canaries (default
+## flags and --allow-private), 100 parallel idempotent requests, SIGTERM under load, kill -9
+## during key issuance, and hostile pages (drip, 20 MB, gzip bomb, deep nesting, redirect
+## loop, random bytes, one 400 KB paragraph). A few minutes; every loop is bounded.
+stress:
+	$(GO) test -tags stress -run '^TestStress' -count=1 -v ./cmd/mfork/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|stress_test.go'; exit $${PIPESTATUS[0]}
 
 ## bench: extraction of every corpus page, forks of every page, the API under load, and
 ## the real binary as one node on SQLite, one on PostgreSQL and three on one PostgreSQL
