@@ -79,4 +79,3 @@ func BenchmarkScaling(b *testing.B) {
 		}
 	}
 }
-
