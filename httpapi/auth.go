@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // presentedKey returns the API key a request carries, from

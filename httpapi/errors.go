@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // apiError is an error that knows its HTTP answer. Detail is what the

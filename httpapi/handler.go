@@ -31,7 +31,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // Config configures a Handler. Forker and Store are required; every other
@@ -43,7 +43,9 @@ type Config struct {
 	// page), so a paid LLM provider here is never called by the sandbox.
 	Forker *fork.Forker
 	// Store keeps API keys (hashed), idempotency records, rate-limit
-	// windows and metrics counters. The Handler does not close it.
+	// windows, metrics counters and OAuth clients: store/sqlite.Open,
+	// store/postgres.Open or store/memory.New, or any store.Store that
+	// passes store/storetest. The Handler does not close it.
 	Store store.Store
 	// BaseURL is the API's external address, such as
 	// "https://api.example.com" or "https://example.com/marketing", used

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // idemTTL is how long an Idempotency-Key is remembered.

@@ -46,7 +46,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // The authorization server's scope, lifetimes and bounds.

@@ -18,9 +18,9 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/postgres"
-	"github.com/marketingfork/fork/internal/store/sqlite"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/postgres"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 // version is the server's version, reported by /health and /v1/status.
