@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // ErrUnauthorized is what Config.Authenticate wraps when a request carries
 // no key, or one that is not valid; the handler then calls
 // Config.Unauthorized.
-var ErrUnauthorized = errors.New("unauthorized")
+var ErrUnauthorized = apierr.ErrUnauthorized
 
 // DefaultVersion is the NLWeb protocol version the answers follow, used
 // when Config.Version is empty.

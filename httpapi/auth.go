@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/marketingfork/fork/internal/apierr"
 	"github.com/marketingfork/fork/internal/apikey"
 	"github.com/marketingfork/fork/store"
 )
@@ -72,10 +73,6 @@ func (h *Handler) unauthorized(r *http.Request, given bool, why string) error {
 	if given {
 		challenge += `, error="invalid_token"`
 	}
-	return &apiError{
-		status: http.StatusUnauthorized,
-		typ:    "unauthorized",
-		detail: why + "; get a free key at " + base + "/get-key",
-		header: http.Header{"Www-Authenticate": {challenge}},
-	}
+	return catalogError(apierr.ErrUnauthorized, why+"; get a free key at "+base+"/get-key",
+		http.Header{"Www-Authenticate": {challenge}})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"github.com/marketingfork/fork/internal/apierr"
 	"log/slog"
 	"net/http"
 	"time"
@@ -81,7 +82,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, scope, key 
 		}
 	}()
 	rp := run()
-	if rp.status < 500 && rp.status != http.StatusTooManyRequests && rp.status != statusClientClosed {
+	if rp.status < 500 && rp.status != http.StatusTooManyRequests && rp.status != apierr.StatusClientClosed {
 		if err := h.store.FinishIdem(after, scope, key, rp.status, rp.contentType, rp.body); err != nil {
 			h.log.LogAttrs(after, slog.LevelError, "store idempotent answer", slog.String("request_id", stateOf(r).id), slog.String("error", err.Error()))
 		} else {

@@ -39,7 +39,6 @@ import (
 	"net/url"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -435,12 +434,7 @@ func (h *Handler) limitRegistrations(r *http.Request) error {
 	}
 	if int(n) > limit {
 		reset := secondsUntil(now, start.Add(time.Hour))
-		return &apiError{
-			status: http.StatusTooManyRequests,
-			typ:    "rate_limited",
-			detail: fmt.Sprintf("too many OAuth clients registered from your address: %d per hour; retry in %d s", limit, reset),
-			header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-		}
+		return rateLimited(fmt.Sprintf("too many OAuth clients registered from your address: %d per hour; retry in %d s", limit, reset), reset)
 	}
 	return nil
 }

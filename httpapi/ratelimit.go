@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -64,12 +63,7 @@ func (h *Handler) limitFork(ctx context.Context, w http.ResponseWriter, keyID st
 		remaining := max(win.limit-int(n), 0)
 		if int(n) > win.limit {
 			w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=0;t=%d`, win.name, reset))
-			return &apiError{
-				status: http.StatusTooManyRequests,
-				typ:    "rate_limited",
-				detail: fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset),
-				header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-			}
+			return rateLimited(fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset), reset)
 		}
 		if tightRemaining < 0 || remaining < tightRemaining {
 			tightest, tightRemaining, tightReset = win.name, remaining, reset
@@ -93,12 +87,7 @@ func (h *Handler) limitKeys(r *http.Request) error {
 	}
 	if int(n) > limit {
 		reset := secondsUntil(now, start.Add(time.Hour))
-		return &apiError{
-			status: http.StatusTooManyRequests,
-			typ:    "rate_limited",
-			detail: fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset),
-			header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-		}
+		return rateLimited(fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset), reset)
 	}
 	return nil
 }

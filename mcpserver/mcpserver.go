@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -34,7 +35,7 @@ import (
 // ErrUnauthorized is what Config.Authenticate wraps when a request's
 // credentials are missing or invalid. Any other error from Authenticate is
 // taken as a failure of the check itself and answered with a 500.
-var ErrUnauthorized = errors.New("unauthorized")
+var ErrUnauthorized = apierr.ErrUnauthorized
 
 // Config configures the MCP server.
 type Config struct {
