@@ -214,6 +214,13 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 func bodyLoc(field string) []any { return []any{"body", field} }
 
+// statusType is the type code of an error that is no more than its HTTP
+// status ("unsupported_media_type"), for answers the API's transport
+// layers write rather than its handlers.
+func statusType(code int) string {
+	return strings.ToLower(strings.ReplaceAll(http.StatusText(code), " ", "_"))
+}
+
 // catalogError is the answer for one of the catalog's sentinels, with the
 // detail and headers this request calls for. It wraps the sentinel, so the
 // error still says what it is to errors.Is.

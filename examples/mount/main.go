@@ -86,10 +86,12 @@ func run(ctx context.Context, addr, where string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 60 * time.Second}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 60 * time.Second, MaxHeaderBytes: 64 << 10}
 	fmt.Printf("listening on http://%s (API at /marketing/, %s store)\n", ln.Addr(), st.Kind())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	// httpapi.Listener gives the errors net/http writes itself (a malformed
+	// header's 400, a 431) the API's JSON shape.
+	go func() { served <- srv.Serve(httpapi.Listener(ln)) }()
 	select {
 	case err := <-served:
 		return err
