@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/marketingfork/fork/internal/apierr"
+	"github.com/marketingfork/fork/internal/host"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -219,7 +220,7 @@ func (s *server) baseURL(r *http.Request) string {
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	return scheme + "://" + host.Clean(r.Host)
 }
 
 // originAllowed reports whether a browser origin may call the server: its
