@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -26,9 +27,9 @@ func (h *Handler) keyID(r *http.Request, unauthorized error) (string, error) {
 	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
-			return "", fmt.Errorf("%w: %s", unauthorized, ae.detail)
+		var ce *apierr.Error
+		if errors.As(err, &ce) && errors.Is(err, apierr.ErrUnauthorized) {
+			return "", fmt.Errorf("%w: %s", unauthorized, ce.Detail)
 		}
 		return "", err
 	}
@@ -129,8 +130,7 @@ func (h *Handler) agentQuota(w http.ResponseWriter, r *http.Request) error {
 	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
+		if errors.Is(err, apierr.ErrUnauthorized) {
 			return nil // the endpoint answers the bad key itself, with its own challenge
 		}
 		return err // the check itself failed: a store that cannot be reached is a 503

@@ -73,6 +73,6 @@ func (h *Handler) unauthorized(r *http.Request, given bool, why string) error {
 	if given {
 		challenge += `, error="invalid_token"`
 	}
-	return catalogError(apierr.ErrUnauthorized, why+"; get a free key at "+base+"/get-key",
-		http.Header{"Www-Authenticate": {challenge}})
+	return &apierr.Error{Sentinel: apierr.ErrUnauthorized, Detail: why + "; get a free key at " + base + "/get-key",
+		Header: http.Header{"Www-Authenticate": {challenge}}}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/marketingfork/fork"
@@ -127,6 +126,7 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 func (h *Handler) errorReply(r *http.Request, err error) reply {
 	var (
 		ae  *apiError
+		ce  *apierr.Error
 		ie  *invalidError
 		ve  *fork.ValidationError
 		mb  *http.MaxBytesError
@@ -141,6 +141,10 @@ func (h *Handler) errorReply(r *http.Request, err error) reply {
 		return h.invalidReply(r, err, ie.items)
 	case errors.As(err, &ae):
 		// Already an answer.
+	case errors.As(err, &ce):
+		// One of the catalog's failures, told for this request.
+		e, _ := apierr.Lookup(ce.Sentinel)
+		ae = &apiError{status: e.Status, typ: e.Type, detail: ce.Detail, header: ce.Header}
 	case errors.As(err, &mb):
 		ae = &apiError{status: http.StatusRequestEntityTooLarge, typ: "payload_too_large",
 			detail: fmt.Sprintf("request body too large: the limit is %d bytes", mb.Limit)}
@@ -219,19 +223,6 @@ func bodyLoc(field string) []any { return []any{"body", field} }
 // layers write rather than its handlers.
 func statusType(code int) string {
 	return strings.ToLower(strings.ReplaceAll(http.StatusText(code), " ", "_"))
-}
-
-// catalogError is the answer for one of the catalog's sentinels, with the
-// detail and headers this request calls for. It wraps the sentinel, so the
-// error still says what it is to errors.Is.
-func catalogError(sentinel error, detail string, header http.Header) *apiError {
-	e, _ := apierr.Lookup(sentinel)
-	return &apiError{status: e.Status, typ: e.Type, detail: detail, header: header, cause: sentinel}
-}
-
-// rateLimited is a 429 that says when to retry.
-func rateLimited(detail string, reset int) *apiError {
-	return catalogError(apierr.ErrRateLimited, detail, http.Header{"Retry-After": {strconv.Itoa(reset)}})
 }
 
 func errNotFound(r *http.Request, endpoints []endpoint) error {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	_ "embed"
+	"github.com/marketingfork/fork/internal/oauth"
 	"io/fs"
 	"net/http"
 	"path"
@@ -51,10 +52,10 @@ func openAPIDocument() map[string]any {
 		notFound   = schema(notFoundBody{}, "NotFoundError", "A 404: the error fields and the endpoints that exist.")
 		keyResp    = schema(keyIssued{}, "KeyIssued", "A new API key. It is shown once: only its hash is stored.")
 		resourceMD = schema(resourceMetadata{}, "ProtectedResourceMetadata", "OAuth 2.0 Protected Resource Metadata (RFC 9728).")
-		asMD       = schema(authServerMetadata{}, "AuthorizationServerMetadata", "OAuth 2.0 Authorization Server Metadata (RFC 8414), listing only what this server does.")
-		clientResp = schema(clientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
-		tokenResp  = schema(tokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
-		oauthErr   = schema(oauthErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
+		asMD       = schema(oauth.AuthServerMetadata{}, "AuthorizationServerMetadata", "OAuth 2.0 Authorization Server Metadata (RFC 8414), listing only what this server does.")
+		clientResp = schema(oauth.ClientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
+		tokenResp  = schema(oauth.TokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
+		oauthErr   = schema(oauth.ErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
 	)
 
 	errResp := func(desc string, headers ...string) map[string]any {
@@ -509,9 +510,9 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 			"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{
 				"type": "object", "title": "ClientMetadata", "required": []any{"redirect_uris"},
 				"properties": map[string]any{
-					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": maxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": maxURILen},
+					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": oauth.MaxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": oauth.MaxURILen},
 						"description": "Where the answer may be sent; an authorization request must name one exactly."},
-					"client_name":                map[string]any{"type": "string", "maxLength": maxClientName, "description": "Shown to the person asked to approve the client."},
+					"client_name":                map[string]any{"type": "string", "maxLength": oauth.MaxClientName, "description": "Shown to the person asked to approve the client."},
 					"token_endpoint_auth_method": str("Registered as none whatever is asked: the server issues no secrets."),
 					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include authorization_code."},
 					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include code."},
@@ -581,7 +582,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 			"requestBody": form(map[string]any{
 				"type": "object", "title": "TokenRequest", "required": []any{"grant_type", "code", "redirect_uri", "client_id", "code_verifier"},
 				"properties": map[string]any{
-					"grant_type":    map[string]any{"type": "string", "enum": []any{grantAuthorizationCode}},
+					"grant_type":    map[string]any{"type": "string", "enum": []any{oauth.GrantAuthorizationCode}},
 					"code":          str("The code from the redirect"),
 					"redirect_uri":  str("The redirect_uri of the authorization request"),
 					"client_id":     str("The client's client_id"),

@@ -10,7 +10,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/marketingfork/fork/internal/fault"
 	"github.com/marketingfork/fork/store"
@@ -166,4 +168,32 @@ func (e Entry) Advice() string {
 		return ""
 	}
 	return strings.ToUpper(e.Hint[:1]) + e.Hint[1:] + "."
+}
+
+// Error is one of the catalog's failures with what a surface says about
+// this request: its own detail and, for HTTP, headers (Retry-After,
+// WWW-Authenticate). Its status and type come from the catalog row of
+// Sentinel.
+type Error struct {
+	Sentinel error
+	Detail   string
+	Header   http.Header
+}
+
+func (e *Error) Error() string { return e.Detail }
+
+// Unwrap makes errors.Is(err, e.Sentinel) hold.
+func (e *Error) Unwrap() error { return e.Sentinel }
+
+// RateLimited is a 429 that says when to retry.
+func RateLimited(detail string, retryAfter int) *Error {
+	return &Error{Sentinel: ErrRateLimited, Detail: detail, Header: http.Header{"Retry-After": {strconv.Itoa(retryAfter)}}}
+}
+
+// SecondsUntil is the whole seconds from now to t, at least 1, so that a
+// client told to wait never retries inside the same window.
+func SecondsUntil(now, t time.Time) int {
+	d := t.Sub(now)
+	s := int((d + time.Second - 1) / time.Second)
+	return max(s, 1)
 }
