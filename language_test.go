@@ -17,8 +17,8 @@ import (
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store/sqlite"
 	"github.com/marketingfork/fork/provider/rules"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 // rulesProvider is built once: it is safe for concurrent use and slow to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"net/url"
 	"strings"
 
@@ -290,10 +291,6 @@ func (q *query) askForURL() answer {
 	}
 }
 
-// errNoSandbox marks a sandbox request to a handler configured without a
-// sandbox.
-var errNoSandbox = errors.New("no sandbox is configured")
-
 // sandboxNote tells a sandbox caller what they are looking at.
 const sandboxNote = "Sandbox: sample output, forked from Marketing Fork's built-in sample page with the built-in rules provider; no page was fetched. Ask without X-Sandbox (and with an API key) to fork your own page."
 
@@ -304,8 +301,8 @@ func (q *query) fork() (answer, error) {
 		return q.askForURL(), nil
 	}
 	if q.sandbox && q.h.cfg.Sandbox == nil {
-		return q.failure(errNoSandbox, "There is no sandbox on this server",
-			"This server has no sandbox configured. Ask without X-Sandbox, with an API key, to fork the page itself."), nil
+		e, _ := apierr.Lookup(apierr.ErrNoSandbox)
+		return q.failure(apierr.ErrNoSandbox, e.Title, "This server has no sandbox configured. "+e.Advice()), nil
 	}
 	ctx := q.r.Context()
 	req := fork.Request{URL: in.URL, Profile: in.Profile, LanguageLayer: in.Layer, TargetLanguage: in.TargetLanguage}
@@ -372,62 +369,29 @@ func languageName(base string) string {
 	return base
 }
 
-// libraryError reports whether err is one the fork library reports about
-// the request or the page (every such error wraps one of its sentinels),
-// or the client going away.
+// libraryError reports whether err is one the error catalog names (every
+// error the fork library reports about the request or the page wraps one of
+// its sentinels, as does the client going away): those become answers, and
+// anything else is a server failure.
 func libraryError(err error) bool {
-	for _, s := range []error{
-		fork.ErrInvalidInput, fork.ErrBlocked, fork.ErrUnreachable, fork.ErrTimeout, fork.ErrTooLarge,
-		fork.ErrNotHTML, fork.ErrNoCopy, fork.ErrUnsupported, fork.ErrProvider, context.Canceled, context.DeadlineExceeded,
-	} {
-		if errors.Is(err, s) {
-			return true
-		}
-	}
-	return false
+	_, ok := apierr.Lookup(err)
+	return ok
 }
 
 // forkFailure turns a library error into an answer that says what went
-// wrong and what to do.
+// wrong and what to do, in the catalog's words.
 func (q *query) forkFailure(err error) answer {
 	page := q.in.URL
 	if page == "" {
 		page = "the page"
 	}
-	var title, detail string
-	switch {
-	case errors.Is(err, fork.ErrBlocked):
-		title = "The address is not allowed"
-		detail = fmt.Sprintf("%s was refused: %v. Marketing Fork fetches only public web pages (http or https, ports 80 and 443), never loopback, private or cloud-metadata addresses. Give the page's public address, or try the sandbox with X-Sandbox: true.", page, err)
-	case errors.Is(err, fork.ErrInvalidInput):
-		title = "The request is not valid"
-		detail = fmt.Sprintf("The fork of %s could not start: %v. Give the page's full address, such as https://example.com/pricing.", page, err)
-	case errors.Is(err, fork.ErrTimeout):
-		title = "The page took too long"
-		detail = fmt.Sprintf("%s did not load in time: %v. Try again later.", page, err)
-	case errors.Is(err, fork.ErrUnreachable):
-		title = "The page could not be fetched"
-		detail = fmt.Sprintf("%s could not be fetched: %v. Check that the address is right and that the page is public and online, then ask again.", page, err)
-	case errors.Is(err, fork.ErrTooLarge):
-		title = "The page is too large"
-		detail = fmt.Sprintf("%s is larger than Marketing Fork reads: %v. Fork one landing page, not a file or a whole site.", page, err)
-	case errors.Is(err, fork.ErrNotHTML):
-		title = "The address is not an HTML page"
-		detail = fmt.Sprintf("%s is not an HTML page: %v. Give the address of a landing page.", page, err)
-	case errors.Is(err, fork.ErrNoCopy):
-		title = "No copy on the page"
-		detail = fmt.Sprintf("No copy was found on %s: %v. A page built by JavaScript has no text in its HTML; fork a page whose copy is in its HTML, or send the HTML itself to POST /v1/fork.", page, err)
-	case errors.Is(err, fork.ErrUnsupported):
-		title = "This fork cannot be made here"
-		detail = fmt.Sprintf("The fork of %s needs what this server cannot do (%v). Leave out the language to keep the page's own, or name the page's language with the country (“in German for Switzerland”).", page, err)
-	case errors.Is(err, fork.ErrProvider):
-		title = "The rewriting engine failed"
-		detail = "The rewriting engine failed on " + page + ". Try again later."
-	default:
-		title = "The fork was cancelled"
-		detail = "The request ended before the fork of " + page + " was done. Ask again."
+	e, _ := apierr.Lookup(err)
+	detail := "The fork of " + page + " failed"
+	if e.Expose {
+		detail += ": " + err.Error()
 	}
-	return q.failure(err, title, detail)
+	detail += ". " + e.Advice()
+	return q.failure(err, e.Title, detail)
 }
 
 // failure is an answer about a fork that could not be made.
@@ -461,35 +425,11 @@ func (q *query) failure(err error, title, detail string) answer {
 	}
 }
 
-// errorCode is a short machine-readable name for a failed fork, as the
-// HTTP API's error types name them.
+// errorCode is a short machine-readable name for a failed fork: the
+// catalog's type, as every surface names it.
 func errorCode(err error) string {
-	switch {
-	case errors.Is(err, fork.ErrBlocked):
-		return "url_blocked"
-	case errors.Is(err, fork.ErrInvalidInput):
-		return "invalid_input"
-	case errors.Is(err, fork.ErrTimeout):
-		return "page_timeout"
-	case errors.Is(err, fork.ErrUnreachable):
-		return "page_unreachable"
-	case errors.Is(err, fork.ErrTooLarge):
-		return "page_too_large"
-	case errors.Is(err, fork.ErrNotHTML):
-		return "not_html"
-	case errors.Is(err, fork.ErrNoCopy):
-		return "no_copy"
-	case errors.Is(err, fork.ErrUnsupported):
-		return "translation_unsupported"
-	case errors.Is(err, fork.ErrProvider):
-		return "provider_failed"
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return "cancelled"
-	case errors.Is(err, errNoSandbox):
-		return "sandbox_unavailable"
-	default:
-		return "internal"
-	}
+	e, _ := apierr.Lookup(err)
+	return e.Type
 }
 
 // forkAnswer is the answer for a fork that was made: one result whose

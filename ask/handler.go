@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
+	"github.com/marketingfork/fork/internal/host"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,7 +18,7 @@ import (
 // ErrUnauthorized is what Config.Authenticate wraps when a request carries
 // no key, or one that is not valid; the handler then calls
 // Config.Unauthorized.
-var ErrUnauthorized = errors.New("unauthorized")
+var ErrUnauthorized = apierr.ErrUnauthorized
 
 // DefaultVersion is the NLWeb protocol version the answers follow, used
 // when Config.Version is empty.
@@ -375,21 +377,5 @@ func baseURL(r *http.Request) string {
 	if i := strings.LastIndex(strings.TrimRight(path, "/"), "/ask"); i >= 0 && strings.TrimRight(path, "/")[i:] == "/ask" {
 		prefix = path[:i]
 	}
-	return scheme + "://" + cleanHost(r.Host) + prefix
-}
-
-// cleanHost keeps a Host header that can only be a host and port; anything
-// else becomes "localhost" rather than being echoed into links.
-func cleanHost(host string) string {
-	if host == "" || len(host) > 255 {
-		return "localhost"
-	}
-	for _, c := range host {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.ContainsRune(".-:[]", c):
-		default:
-			return "localhost"
-		}
-	}
-	return host
+	return scheme + "://" + host.Clean(r.Host) + prefix
 }

@@ -820,7 +820,7 @@ func TestForkFailuresAnswered(t *testing.T) {
 		{"blocked url", strictSrv, "fork " + pages.URL + "/landing for skeptics", false, "url_blocked", "public"},
 		{"metadata address", strictSrv, "fork http://169.254.169.254/latest/meta-data for skeptics", false, "url_blocked", "sandbox"},
 		{"unknown page", srv, "fork " + pages.URL + "/no-such-page for skeptics", false, "page_unreachable", "Check that the address is right"},
-		{"unsupported translation", srv, "fork " + pages.URL + "/landing for parents in German", false, "translation_unsupported", "Leave out the language"},
+		{"unsupported translation", srv, "fork " + pages.URL + "/landing for parents in German", false, "translation_unsupported", "Leave out the target language"},
 		{"sandbox translation", srv, "fork example.com in French", true, "translation_unsupported", "cannot translate"},
 		{"no sandbox configured", bareSrv, "fork example.com for skeptics", true, "sandbox_unavailable", "with an API key"},
 	}

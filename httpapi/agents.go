@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -25,9 +27,9 @@ func (h *Handler) keyID(r *http.Request, unauthorized error) (string, error) {
 	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
-			return "", fmt.Errorf("%w: %s", unauthorized, ae.detail)
+		var ce *apierr.Error
+		if errors.As(err, &ce) && errors.Is(err, apierr.ErrUnauthorized) {
+			return "", fmt.Errorf("%w: %s", unauthorized, ce.Detail)
 		}
 		return "", err
 	}
@@ -56,8 +58,64 @@ func (h *Handler) mcp(w http.ResponseWriter, r *http.Request) error {
 	if err := h.agentQuota(w, r); err != nil {
 		return err
 	}
-	h.mcpServer.ServeHTTP(w, r)
+	sw := &shapeErrors{ResponseWriter: w}
+	h.mcpServer.ServeHTTP(sw, r)
+	sw.finish(r)
 	return nil
+}
+
+// shapeErrors holds back an error the MCP transport writes as plain text
+// (a malformed JSON-RPC body's 400, a method's 405, a content type's 415)
+// and writes it in the API's JSON error shape instead. Answers that are
+// JSON already, and every success, pass straight through.
+type shapeErrors struct {
+	http.ResponseWriter
+	status int // the held-back error's status; 0 while passing through
+	text   bytes.Buffer
+}
+
+func (s *shapeErrors) WriteHeader(code int) {
+	if s.status == 0 && code >= 400 && !strings.HasPrefix(s.Header().Get("Content-Type"), "application/json") {
+		s.status = code
+		return
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *shapeErrors) Write(p []byte) (int, error) {
+	if s.status == 0 {
+		return s.ResponseWriter.Write(p)
+	}
+	if room := 1024 - s.text.Len(); room > 0 {
+		s.text.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// Flush passes through while the answer is not held back, so a stream is
+// still a stream.
+func (s *shapeErrors) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok && s.status == 0 {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (s *shapeErrors) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// finish writes the held-back error, if any.
+func (s *shapeErrors) finish(r *http.Request) {
+	if s.status == 0 {
+		return
+	}
+	hd := s.Header()
+	hd.Del("Content-Length")
+	detail := strings.TrimSpace(s.text.String())
+	if detail == "" {
+		detail = http.StatusText(s.status)
+	}
+	body := mustJSON(errorBody{Detail: detail, Status: s.status, Type: statusType(s.status), RequestID: stateOf(r).id})
+	reply{status: s.status, contentType: "application/json", body: body}.write(s.ResponseWriter)
 }
 
 // agentQuota spends the key's fork quota on a keyed request to /mcp or
@@ -72,8 +130,7 @@ func (h *Handler) agentQuota(w http.ResponseWriter, r *http.Request) error {
 	}
 	k, err := h.authenticate(r, true)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.status == http.StatusUnauthorized {
+		if errors.Is(err, apierr.ErrUnauthorized) {
 			return nil // the endpoint answers the bad key itself, with its own challenge
 		}
 		return err // the check itself failed: a store that cannot be reached is a 503

@@ -7,8 +7,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/marketingfork/fork/internal/apierr"
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // presentedKey returns the API key a request carries, from
@@ -93,10 +94,6 @@ func (h *Handler) unauthorized(r *http.Request, given bool, why string) error {
 	if given {
 		challenge += `, error="invalid_token"`
 	}
-	return &apiError{
-		status: http.StatusUnauthorized,
-		typ:    "unauthorized",
-		detail: why + "; get a free key at " + base + "/get-key",
-		header: http.Header{"Www-Authenticate": {challenge}},
-	}
+	return &apierr.Error{Sentinel: apierr.ErrUnauthorized, Detail: why + "; get a free key at " + base + "/get-key",
+		Header: http.Header{"Www-Authenticate": {challenge}}}
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/store/sqlite"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 func benchHandler(b *testing.B) *Handler {

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/internal/apierr"
 )
 
 // apiError is an error that knows its HTTP answer. Detail is what the
@@ -120,11 +119,6 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	h.errorReply(r, err).write(w)
 }
 
-// statusClientClosed is nginx's code for a request whose client went away
-// before the answer: nobody reads it, but the log and metrics should not
-// call it a server error.
-const statusClientClosed = 499
-
 // errorReply is the one place where errors become HTTP answers: the API's
 // own errors, the fork library's sentinels and anything unexpected. It logs
 // the cause of every server-side failure; the client reads only the
@@ -132,6 +126,7 @@ const statusClientClosed = 499
 func (h *Handler) errorReply(r *http.Request, err error) reply {
 	var (
 		ae  *apiError
+		ce  *apierr.Error
 		ie  *invalidError
 		ve  *fork.ValidationError
 		mb  *http.MaxBytesError
@@ -146,42 +141,26 @@ func (h *Handler) errorReply(r *http.Request, err error) reply {
 		return h.invalidReply(r, err, ie.items)
 	case errors.As(err, &ae):
 		// Already an answer.
+	case errors.As(err, &ce):
+		// One of the catalog's failures, told for this request.
+		e, _ := apierr.Lookup(ce.Sentinel)
+		ae = &apiError{status: e.Status, typ: e.Type, detail: ce.Detail, header: ce.Header}
 	case errors.As(err, &mb):
 		ae = &apiError{status: http.StatusRequestEntityTooLarge, typ: "payload_too_large",
 			detail: fmt.Sprintf("request body too large: the limit is %d bytes", mb.Limit)}
 	case errors.As(err, &ve):
 		return h.invalidReply(r, err, fieldItems(ve.Fields, nil))
-	case errors.Is(err, fork.ErrBlocked):
-		return h.invalidReply(r, err, []item{{Type: "url_blocked", Loc: bodyLoc("url"), Msg: err.Error(), Input: req.URL}})
-	case errors.Is(err, fork.ErrTimeout) && errors.Is(err, fork.ErrProvider):
-		// The rewriting engine was slow, not the page.
-		ae = &apiError{status: http.StatusGatewayTimeout, typ: "provider_timeout", detail: err.Error()}
-	case errors.Is(err, fork.ErrTimeout):
-		ae = &apiError{status: http.StatusGatewayTimeout, typ: "page_timeout", detail: err.Error()}
-	case errors.Is(err, fork.ErrUnreachable):
-		ae = &apiError{status: http.StatusBadGateway, typ: "page_unreachable", detail: err.Error()}
-	case errors.Is(err, fork.ErrTooLarge), errors.Is(err, fork.ErrNotHTML), errors.Is(err, fork.ErrNoCopy):
-		return h.invalidReply(r, err, []item{pageItem(err, req)})
-	case errors.Is(err, fork.ErrUnsupported):
-		return h.invalidReply(r, err, []item{{Type: "translation_unsupported", Loc: bodyLoc("target_language"), Msg: err.Error(), Input: req.TargetLanguage,
-			Ctx: map[string]any{"supported_by": "a provider that translates, such as the LLM provider"}}})
-	case errors.Is(err, fork.ErrProvider):
-		ae = &apiError{status: http.StatusBadGateway, typ: "provider_failed", detail: "the rewriting engine failed; try again later"}
-	case errors.Is(err, fork.ErrInvalidInput):
-		// Past validation, only the fetcher's URL rules report invalid
-		// input.
-		return h.invalidReply(r, err, []item{{Type: "url_parsing", Loc: bodyLoc("url"), Msg: "Input should be a valid URL, " + err.Error(), Input: req.URL,
-			Ctx: map[string]any{"error": err.Error()}}})
-	case errors.Is(err, store.ErrUnavailable):
-		// The database is down or failing over: nothing the caller did,
-		// and a retry in a moment may well succeed.
-		ae = &apiError{status: http.StatusServiceUnavailable, typ: "store_unavailable",
-			detail: "the service cannot reach its database just now; retry shortly",
-			header: http.Header{"Retry-After": {"2"}}}
-	case errors.Is(err, context.Canceled):
-		ae = &apiError{status: statusClientClosed, typ: "client_closed", detail: "the client closed the request"}
 	default:
-		ae = &apiError{status: http.StatusInternalServerError, typ: "internal", detail: "internal error"}
+		e, _ := apierr.Lookup(err)
+		if e.Status == http.StatusUnprocessableEntity {
+			return h.invalidReply(r, err, []item{catalogItem(e, err, req)})
+		}
+		ae = &apiError{status: e.Status, typ: e.Type, detail: e.Detail(err)}
+		if e.Status == http.StatusServiceUnavailable {
+			// The database is down or failing over: nothing the caller
+			// did, and a retry in a moment may well succeed.
+			ae.header = http.Header{"Retry-After": {"2"}}
+		}
 	}
 	level := slog.LevelDebug
 	if ae.status >= 500 {
@@ -204,20 +183,23 @@ func (h *Handler) invalidReply(r *http.Request, err error, items []item) reply {
 	return reply{status: http.StatusUnprocessableEntity, contentType: "application/json", body: mustJSON(validationBody{Detail: boundInputs(items)})}
 }
 
-// pageItem names what is wrong with the page: it is the url's fault, or
-// the inline html's when the request carried one.
-func pageItem(err error, req fork.Request) item {
-	typ := "page_no_copy"
-	switch {
-	case errors.Is(err, fork.ErrTooLarge):
-		typ = "page_too_large"
-	case errors.Is(err, fork.ErrNotHTML):
-		typ = "page_not_html"
+// catalogItem is the 422 item of a catalog row: it blames the row's field,
+// or the inline html when the page was the request's own.
+func catalogItem(e apierr.Entry, err error, req fork.Request) item {
+	it := item{Type: e.Type, Loc: bodyLoc(e.Field), Msg: err.Error(), Input: req.URL}
+	switch e.Field {
+	case "url":
+		if e.Type == "url_parsing" {
+			it.Msg = "Input should be a valid URL, " + err.Error()
+			it.Ctx = map[string]any{"error": err.Error()}
+		} else if strings.TrimSpace(req.HTML) != "" && e.Type != "url_blocked" {
+			it.Loc, it.Input = bodyLoc("html"), truncate(req.HTML, 200)
+		}
+	case "target_language":
+		it.Input = req.TargetLanguage
+		it.Ctx = map[string]any{"supported_by": "a provider that translates, such as the LLM provider"}
 	}
-	if strings.TrimSpace(req.HTML) != "" {
-		return item{Type: typ, Loc: bodyLoc("html"), Msg: err.Error(), Input: truncate(req.HTML, 200)}
-	}
-	return item{Type: typ, Loc: bodyLoc("url"), Msg: err.Error(), Input: req.URL}
+	return it
 }
 
 // truncate shortens s to at most n bytes on a rune boundary, so an error
@@ -235,6 +217,13 @@ func truncate(s string, n int) string {
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 func bodyLoc(field string) []any { return []any{"body", field} }
+
+// statusType is the type code of an error that is no more than its HTTP
+// status ("unsupported_media_type"), for answers the API's transport
+// layers write rather than its handlers.
+func statusType(code int) string {
+	return strings.ToLower(strings.ReplaceAll(http.StatusText(code), " ", "_"))
+}
 
 func errNotFound(r *http.Request, endpoints []endpoint) error {
 	return &apiError{status: http.StatusNotFound, typ: "not_found", detail: "Not Found: " + clientPath(r), endpoints: endpoints}

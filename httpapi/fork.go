@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/marketingfork/fork/internal/reqbody"
 	"net/http"
 	"slices"
 	"strings"
@@ -40,7 +41,7 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	body, err := readBody(r)
+	body, err := reqbody.Read(r)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"github.com/marketingfork/fork/internal/reqbody"
 	"html/template"
 	"mime"
 	"net/http"
@@ -105,7 +106,7 @@ func wantsJSON(r *http.Request) bool {
 // readLabel reads the optional label from a form or a JSON body
 // ({"label": "…"}) and checks it.
 func readLabel(r *http.Request) (string, error) {
-	body, err := readBody(r)
+	body, err := reqbody.Read(r)
 	if err != nil {
 		return "", err
 	}

@@ -15,8 +15,8 @@
 // and their answers are described by the OpenAPI document served at
 // /openapi.json.
 //
-// The Handler is also a minimal OAuth 2.1 authorization server (see
-// oauth.go), so that an MCP client can connect without a person copying a
+// The Handler also mounts a minimal OAuth 2.1 authorization server
+// (internal/oauth), so that an MCP client can connect without a person copying a
 // key: the access tokens it issues are API keys.
 package httpapi
 
@@ -24,6 +24,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/oauth"
 	"html/template"
 	"log/slog"
 	"net/http"
@@ -31,7 +32,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // Config configures a Handler. Forker and Store are required; every other
@@ -43,7 +44,9 @@ type Config struct {
 	// page), so a paid LLM provider here is never called by the sandbox.
 	Forker *fork.Forker
 	// Store keeps API keys (hashed), idempotency records, rate-limit
-	// windows and metrics counters. The Handler does not close it.
+	// windows, metrics counters and OAuth clients: store/sqlite.Open,
+	// store/postgres.Open or store/memory.New, or any store.Store that
+	// passes store/storetest. The Handler does not close it.
 	Store store.Store
 	// BaseURL is the API's external address, such as
 	// "https://api.example.com" or "https://example.com/marketing", used
@@ -123,6 +126,7 @@ type Handler struct {
 	askServer http.Handler
 	profiles  []byte // the /v1/profiles body: static data, encoded once
 	pages     *template.Template
+	oauth     *oauth.Server
 
 	closeOnce sync.Once
 	closeErr  error
@@ -179,6 +183,18 @@ func New(cfg Config) (*Handler, error) {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	if h.askServer, err = h.newAsk(); err != nil {
+		return nil, fmt.Errorf("httpapi: %w", err)
+	}
+	if h.oauth, err = oauth.New(oauth.Config{
+		Store:          cfg.Store,
+		BaseURL:        h.baseURL,
+		ClientAddr:     h.clientAddr,
+		LimitKeys:      h.limitKeys,
+		ClientsPerHour: cfg.Limits.ClientsPerHour,
+		KeyIssued:      func(r *http.Request, id string) { stateOf(r).keyID = id },
+		Now:            cfg.Now,
+		Logger:         cfg.Logger,
+	}); err != nil {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	h.metrics = newMetrics(cfg.Store, cfg.Logger)

@@ -19,9 +19,9 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/sqlite"
 	"github.com/marketingfork/fork/provider/rules"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 // testPage is a small landing page of our own, served on loopback for the

@@ -12,7 +12,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/internal/apierr"
+	"github.com/marketingfork/fork/store"
 )
 
 // idemTTL is how long an Idempotency-Key is remembered.
@@ -112,7 +113,7 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, scope, key 
 		}
 	}()
 	rp := run()
-	if rp.status < 500 && rp.status != http.StatusTooManyRequests && rp.status != statusClientClosed {
+	if rp.status < 500 && rp.status != http.StatusTooManyRequests && rp.status != apierr.StatusClientClosed {
 		kept := rp
 		if len(rp.body) > maxIdemReply {
 			kept = h.invalidReply(r, errIdemTooLarge, []item{{Type: "idempotency_reply_not_kept", Loc: []any{"header", "Idempotency-Key"},

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/marketingfork/fork/internal/apierr"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -95,7 +96,7 @@ func TestInternalErrorKeepsCauseInLog(t *testing.T) {
 	}
 	r := e.do("POST", "/v1/fork", `{"url":"https://example.com/"}`, "X-API-Key", key)
 	wantStatus(t, r, http.StatusInternalServerError)
-	wantBody(t, r, errorJSON(r, 500, "internal", "internal error"))
+	wantBody(t, r, errorJSON(r, 500, "internal", apierr.Internal.Detail(nil)))
 	if strings.Contains(string(r.body), "sql") {
 		t.Errorf("the answer leaks the cause: %s", r.body)
 	}

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // flushEvery is how often counts go from memory to the store. Requests

@@ -20,7 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // testRedirect is a native client's loopback redirect URI. Nothing listens
@@ -713,7 +713,7 @@ func TestOAuthCSRF(t *testing.T) {
 		wantErrorPage(t, e.postForm(t, "/oauth/authorize", forged), "The form has no request token, so it did not come from this server's authorization page.")
 	})
 	t.Run("made-up token", func(t *testing.T) {
-		r := e.postForm(t, "/oauth/authorize", url.Values{"request": {newSecret()}, "decision": {"approve"}})
+		r := e.postForm(t, "/oauth/authorize", url.Values{"request": {base64.RawURLEncoding.EncodeToString(make([]byte, 32))}, "decision": {"approve"}})
 		wantErrorPage(t, r, "This authorization request has expired or has already been answered.")
 	})
 	t.Run("not a form", func(t *testing.T) {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	_ "embed"
+	"github.com/marketingfork/fork/internal/oauth"
 	"io/fs"
 	"net/http"
 	"path"
@@ -51,10 +52,10 @@ func openAPIDocument() map[string]any {
 		notFound   = schema(notFoundBody{}, "NotFoundError", "A 404: the error fields and the endpoints that exist.")
 		keyResp    = schema(keyIssued{}, "KeyIssued", "A new API key. It is shown once: only its hash is stored.")
 		resourceMD = schema(resourceMetadata{}, "ProtectedResourceMetadata", "OAuth 2.0 Protected Resource Metadata (RFC 9728).")
-		asMD       = schema(authServerMetadata{}, "AuthorizationServerMetadata", "OAuth 2.0 Authorization Server Metadata (RFC 8414), listing only what this server does.")
-		clientResp = schema(clientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
-		tokenResp  = schema(tokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
-		oauthErr   = schema(oauthErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
+		asMD       = schema(oauth.AuthServerMetadata{}, "AuthorizationServerMetadata", "OAuth 2.0 Authorization Server Metadata (RFC 8414), listing only what this server does.")
+		clientResp = schema(oauth.ClientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
+		tokenResp  = schema(oauth.TokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
+		oauthErr   = schema(oauth.ErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
 	)
 
 	errResp := func(desc string, headers ...string) map[string]any {
@@ -80,7 +81,7 @@ func openAPIDocument() map[string]any {
 	tooLarge := errResp("Request body larger than the server's limit (1 MB by default)")
 	// A body the client did not finish sending is the client's fault.
 	unreadable := errResp("The body ended before its Content-Length, or its chunked encoding was broken (body_unreadable)")
-	slowBody := errResp("The body did not arrive within the server's read timeout (request_timeout)")
+	slowBody := errResp("The body did not arrive within the server's read timeout (body_timeout)")
 	keyParams := []any{
 		headerParam("authorization", "The API key as \"Bearer <API_KEY>\"."),
 		headerParam("x-api-key", "The API key, as an alternative to Authorization."),
@@ -389,12 +390,13 @@ func mcpOp(method, desc string, keyParams []any, errResp func(string, ...string)
 				"text/event-stream": map[string]any{"schema": map[string]any{"type": "string"}},
 			}},
 			"202": map[string]any{"description": "A notification or response accepted"},
-			"400": map[string]any{"description": "Not a valid MCP message", "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"type": "object"}}, "text/plain": map[string]any{"schema": map[string]any{"type": "string"}}}},
+			"400": errResp("Not a valid MCP message"),
 			"401": errResp("No API key, or one that is not valid or has been revoked", "WWW-Authenticate"),
 			"403": errResp("The request's Origin is not allowed"),
-			"404": map[string]any{"description": "Unknown session"},
-			"405": map[string]any{"description": "Method not supported by the transport in this mode"},
-			"406": map[string]any{"description": "The Accept header allows neither JSON nor an event stream"},
+			"404": errResp("Unknown session"),
+			"405": errResp("Method not supported by the transport in this mode"),
+			"406": errResp("The Accept header allows neither JSON nor an event stream"),
+			"415": errResp("The body is not application/json"),
 			"413": errResp("The body is larger than 1 MB"),
 			"422": invalid,
 			"429": errResp("The key's fork quota is used up: keyed requests count against it as forks do", "Retry-After", "RateLimit", "RateLimit-Policy"),
@@ -515,9 +517,9 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 			"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{
 				"type": "object", "title": "ClientMetadata", "required": []any{"redirect_uris"},
 				"properties": map[string]any{
-					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": maxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": maxURILen},
+					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": oauth.MaxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": oauth.MaxURILen},
 						"description": "Where the answer may be sent; an authorization request must name one exactly."},
-					"client_name":                map[string]any{"type": "string", "maxLength": maxClientName, "description": "Shown to the person asked to approve the client."},
+					"client_name":                map[string]any{"type": "string", "maxLength": oauth.MaxClientName, "description": "Shown to the person asked to approve the client."},
 					"token_endpoint_auth_method": str("Registered as none whatever is asked: the server issues no secrets."),
 					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include authorization_code."},
 					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include code."},
@@ -587,7 +589,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 			"requestBody": form(map[string]any{
 				"type": "object", "title": "TokenRequest", "required": []any{"grant_type", "code", "redirect_uri", "client_id", "code_verifier"},
 				"properties": map[string]any{
-					"grant_type":    map[string]any{"type": "string", "enum": []any{grantAuthorizationCode}},
+					"grant_type":    map[string]any{"type": "string", "enum": []any{oauth.GrantAuthorizationCode}},
 					"code":          str("The code from the redirect"),
 					"redirect_uri":  str("The redirect_uri of the authorization request"),
 					"client_id":     str("The client's client_id"),

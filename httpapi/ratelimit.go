@@ -3,10 +3,10 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"net"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -60,16 +60,11 @@ func (h *Handler) limitFork(ctx context.Context, w http.ResponseWriter, keyID st
 		if err != nil {
 			return fmt.Errorf("count %s: %w", win.bucket, err)
 		}
-		reset := secondsUntil(now, win.start.Add(win.length))
+		reset := apierr.SecondsUntil(now, win.start.Add(win.length))
 		remaining := max(win.limit-int(n), 0)
 		if int(n) > win.limit {
 			w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=0;t=%d`, win.name, reset))
-			return &apiError{
-				status: http.StatusTooManyRequests,
-				typ:    "rate_limited",
-				detail: fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset),
-				header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-			}
+			return apierr.RateLimited(fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset), reset)
 		}
 		if tightRemaining < 0 || remaining < tightRemaining {
 			tightest, tightRemaining, tightReset = win.name, remaining, reset
@@ -92,23 +87,10 @@ func (h *Handler) limitKeys(r *http.Request) error {
 		return fmt.Errorf("count key issues: %w", err)
 	}
 	if int(n) > limit {
-		reset := secondsUntil(now, start.Add(time.Hour))
-		return &apiError{
-			status: http.StatusTooManyRequests,
-			typ:    "rate_limited",
-			detail: fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset),
-			header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-		}
+		reset := apierr.SecondsUntil(now, start.Add(time.Hour))
+		return apierr.RateLimited(fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset), reset)
 	}
 	return nil
-}
-
-// secondsUntil is the whole seconds from now to t, at least 1, so that a
-// client told to wait never retries inside the same window.
-func secondsUntil(now, t time.Time) int {
-	d := t.Sub(now)
-	s := int((d + time.Second - 1) / time.Second)
-	return max(s, 1)
 }
 
 // clientAddr is the client's address for per-address limits: the

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/marketingfork/fork/internal/host"
 	"net/http"
 	"net/url"
 	"slices"
@@ -37,11 +38,11 @@ func (h *Handler) register() {
 		{http.MethodPost, "/get-key", h.issueKey},
 		{http.MethodGet, "/.well-known/oauth-protected-resource", h.protectedResource},
 		{http.MethodGet, "/.well-known/oauth-protected-resource/mcp", h.protectedResourceMCP},
-		{http.MethodGet, "/.well-known/oauth-authorization-server", h.authServerMetadataDoc},
-		{http.MethodPost, "/oauth/register", h.oauthRoute(h.registerClient)},
-		{http.MethodGet, "/oauth/authorize", h.oauthRoute(h.authorize)},
-		{http.MethodPost, "/oauth/authorize", h.oauthRoute(h.authorizeDecision)},
-		{http.MethodPost, "/oauth/token", h.oauthRoute(h.token)},
+		{http.MethodGet, "/.well-known/oauth-authorization-server", h.oauth.Metadata},
+		{http.MethodPost, "/oauth/register", h.oauth.Register},
+		{http.MethodGet, "/oauth/authorize", h.oauth.Authorize},
+		{http.MethodPost, "/oauth/authorize", h.oauth.Decide},
+		{http.MethodPost, "/oauth/token", h.oauth.Token},
 		{http.MethodPost, "/mcp", h.mcp},
 		{http.MethodGet, "/mcp", h.mcp},
 		{http.MethodDelete, "/mcp", h.mcp},
@@ -148,24 +149,7 @@ func (h *Handler) baseURL(r *http.Request) string {
 			scheme = p
 		}
 	}
-	return scheme + "://" + cleanHost(r.Host) + mountPrefix(r)
-}
-
-// cleanHost keeps a Host header that can only be a host and port; anything
-// else (a header injection attempt, an empty HTTP/1.0 host) becomes
-// "localhost" rather than being echoed into links.
-func cleanHost(host string) string {
-	if host == "" || len(host) > 255 {
-		return "localhost"
-	}
-	for _, c := range host {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.ContainsRune(".-:[]", c):
-		default:
-			return "localhost"
-		}
-	}
-	return host
+	return scheme + "://" + host.Clean(r.Host) + mountPrefix(r)
 }
 
 // mountPrefix is the path the Handler is mounted under ("/marketing" after

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"github.com/marketingfork/fork/internal/apierr"
 	"io"
 	"net/http"
 	"strings"
@@ -321,7 +322,7 @@ func TestPanicIsAnswered(t *testing.T) {
 	e.store.panicPing.Store(true)
 	r := e.do("GET", "/health", "")
 	wantStatus(t, r, http.StatusInternalServerError)
-	wantBody(t, r, errorJSON(r, 500, "internal", "internal error"))
+	wantBody(t, r, errorJSON(r, 500, "internal", apierr.Internal.Detail(nil)))
 
 	e.store.panicPing.Store(false)
 	r = e.do("GET", "/health", "")

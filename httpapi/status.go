@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"github.com/marketingfork/fork/internal/oauth"
 	"log/slog"
 	"net/http"
 	"time"
@@ -145,7 +146,7 @@ func newResourceMetadata(base, resource, name string) resourceMetadata {
 	return resourceMetadata{
 		Resource:               resource,
 		AuthorizationServers:   []string{base},
-		ScopesSupported:        []string{oauthScope},
+		ScopesSupported:        []string{oauth.Scope},
 		BearerMethodsSupported: []string{"header"},
 		ResourceName:           name,
 		ResourceDocumentation:  base + "/get-key",

@@ -22,6 +22,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
+	"github.com/marketingfork/fork/internal/host"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -34,7 +36,7 @@ import (
 // ErrUnauthorized is what Config.Authenticate wraps when a request's
 // credentials are missing or invalid. Any other error from Authenticate is
 // taken as a failure of the check itself and answered with a 500.
-var ErrUnauthorized = errors.New("unauthorized")
+var ErrUnauthorized = apierr.ErrUnauthorized
 
 // Config configures the MCP server.
 type Config struct {
@@ -218,7 +220,7 @@ func (s *server) baseURL(r *http.Request) string {
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	return scheme + "://" + host.Clean(r.Host)
 }
 
 // originAllowed reports whether a browser origin may call the server: its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"runtime/debug"
 	"strings"
 
@@ -443,45 +444,28 @@ func checkURL(u string) error {
 }
 
 // toolError turns a library error into the message of an error result:
-// the library's message and what to do about it. Errors that are not the
-// caller's to fix are logged and told as a server failure. f is the forker
-// that failed, for naming its provider.
+// the catalog's type code first (what /v1/fork and /ask call the same
+// failure), then what went wrong and what to do about it. Errors the
+// catalog does not know are logged and told as a server failure. f is the
+// forker that failed, for saying whether it has a provider at all.
 func (s *server) toolError(tool string, f *fork.Forker, err error) error {
 	const writeIt = "write the fork yourself: plan_fork gives the briefs, rules and locked facts for any target language, and verify_fork checks your draft"
-	var hint string
+	e, known := apierr.Lookup(err)
+	if !known {
+		s.log.Error("mcp: tool failed", "tool", tool, "err", err)
+	} else {
+		s.log.Debug("mcp: tool refused", "tool", tool, "err", err)
+	}
+	hint := e.Advice()
 	switch {
 	case errors.Is(err, fork.ErrInvalidInput):
-		hint = "Fix the arguments and call again"
-	case errors.Is(err, fork.ErrBlocked):
-		hint = "The server fetches only public http(s) pages on ports 80 and 443: give a public URL, or pass the page's HTML inline as html"
-	case errors.Is(err, fork.ErrTimeout), errors.Is(err, fork.ErrUnreachable):
-		hint = "Check the URL and try again, or pass the page's HTML inline as html"
-	case errors.Is(err, fork.ErrTooLarge):
-		hint = "Pass a smaller page, or only the part with the copy, inline as html"
-	case errors.Is(err, fork.ErrNotHTML):
-		hint = "Give the URL of an HTML page, or pass the page's HTML inline as html"
-	case errors.Is(err, fork.ErrNoCopy):
-		hint = "The page may build its copy with JavaScript: pass the rendered HTML inline as html"
-	case errors.Is(err, fork.ErrUnsupported):
-		switch {
-		case f == nil || f.Provider() == nil:
-			hint = "This server has no rewriting provider; " + writeIt
-		case strings.Contains(err.Error(), "LLM provider"):
-			hint = "Or " + writeIt
-		default:
-			hint = "The " + f.Provider().Info().Name + " provider cannot do it; a provider that translates, such as the LLM provider (any OpenAI-compatible endpoint), can. Or " + writeIt
-		}
-	case errors.Is(err, fork.ErrProvider):
-		hint = "Try again, or " + writeIt
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("the call was cancelled or ran out of time: %v", err)
-	default:
-		s.log.Error("mcp: tool failed", "tool", tool, "err", err)
-		return errors.New("internal error: the tool failed on the server; try again, and report it if it keeps failing")
+		hint = "Fix the arguments and call again."
+	case errors.Is(err, fork.ErrUnsupported) && (f == nil || f.Provider() == nil):
+		hint = "This server has no rewriting provider; " + writeIt + "."
+	case errors.Is(err, fork.ErrUnsupported), errors.Is(err, fork.ErrProvider):
+		hint += " Or " + writeIt + "."
 	}
-	s.log.Debug("mcp: tool refused", "tool", tool, "err", err)
-	//lint:ignore ST1005 the text is two sentences an agent reads as they are
-	return fmt.Errorf("%v. %s.", err, hint)
+	return fmt.Errorf("%s: %s. %s", e.Type, e.Detail(err), hint)
 }
 
 // planInstructions are the rules for writing a fork from p.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork/internal/loadgen"
-	"github.com/marketingfork/fork/internal/store/postgres/pgtest"
+	"github.com/marketingfork/fork/internal/pgtest"
 )
 
 // clusterClients is how many requests the load generator keeps in flight,

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store/postgres/pgtest"
+	"github.com/marketingfork/fork/internal/pgtest"
 )
 
 // startCluster starts n `mfork serve` processes of the real binary on free

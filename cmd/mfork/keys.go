@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // cmdKeys is the operators' key tool: create, list and revoke keys in the

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/apierr"
 	"io"
 	"os"
 	"os/signal"
@@ -32,6 +33,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stdout, help.text)
 		return 0
 	}
-	fmt.Fprintln(stderr, "mfork: "+oneLine(err.Error()))
+	fmt.Fprintln(stderr, "mfork: "+oneLine(errorLine(err)))
 	return exitCode(err)
+}
+
+// errorLine says what failed: a failure the error catalog knows carries its
+// type code, as the HTTP API, /ask and MCP name it, and its advice.
+func errorLine(err error) string {
+	if e, ok := apierr.Lookup(err); ok && !errors.Is(err, errUsage) && !errors.Is(err, errFailed) {
+		return e.Type + ": " + err.Error() + ". " + e.Advice()
+	}
+	return err.Error()
 }

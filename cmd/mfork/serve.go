@@ -18,9 +18,9 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/postgres"
-	"github.com/marketingfork/fork/internal/store/sqlite"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/postgres"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 // version is the server's version, reported by /health and /v1/status.
@@ -67,7 +67,7 @@ func envBool(name string) bool {
 func parseServe(args []string) (serveConfig, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var c serveConfig
-	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", ":8080"), "listen address (MFORK_ADDR)")
+	fs.StringVar(&c.addr, "addr", env("MFORK_ADDR", "127.0.0.1:8080"), "listen address (MFORK_ADDR); loopback unless told otherwise, :8080 for every interface")
 	addDBFlag(fs, &c.db)
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
 	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only; cloud metadata stays refused)")
@@ -180,6 +180,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", c.addr, err)
 	}
+	// The errors net/http writes itself (a malformed header's 400, a 431)
+	// in the API's JSON shape too.
+	ln = httpapi.Listener(ln)
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,

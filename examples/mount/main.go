@@ -1,7 +1,10 @@
 // Command mount serves the Marketing Fork API at /marketing/ inside an
-// existing http.ServeMux, beside a route of its own (/), with a SQLite store.
+// existing http.ServeMux, beside a route of its own (/). It imports only the
+// module's public packages, so it builds from any module:
 //
-//	go run ./examples/mount --addr 127.0.0.1:8080 --db ./data/mount.db
+//	go run ./examples/mount --addr 127.0.0.1:8080 --store ./data/mount.db
+//	go run ./examples/mount --store postgres://user@localhost/app
+//	go run ./examples/mount --store memory
 //	curl -s localhost:8080/marketing/v1/profiles
 package main
 
@@ -16,33 +19,45 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
-	"github.com/marketingfork/fork/internal/store/sqlite"
 	"github.com/marketingfork/fork/provider/rules"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/memory"
+	"github.com/marketingfork/fork/store/postgres"
+	"github.com/marketingfork/fork/store/sqlite"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address")
-	db := flag.String("db", "./data/mount.db", "SQLite file for keys, quotas and metrics")
+	where := flag.String("store", "./data/mount.db", `where keys, quotas and metrics are kept: a SQLite file, a postgres:// URL, or "memory"`)
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *addr, *db); err != nil {
+	if err := run(ctx, *addr, *where); err != nil {
 		fmt.Fprintln(os.Stderr, "mount:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, addr, db string) error {
-	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
-		return err
+// openStore picks the store the --store flag names.
+func openStore(ctx context.Context, where string) (store.Store, error) {
+	switch {
+	case where == "memory":
+		return memory.New(), nil
+	case strings.HasPrefix(where, "postgres://"), strings.HasPrefix(where, "postgresql://"):
+		return postgres.Open(ctx, where)
+	default:
+		return sqlite.Open(ctx, where)
 	}
-	st, err := sqlite.Open(ctx, db)
+}
+
+func run(ctx context.Context, addr, where string) error {
+	st, err := openStore(ctx, where)
 	if err != nil {
 		return err
 	}
@@ -71,10 +86,12 @@ func run(ctx context.Context, addr, db string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 60 * time.Second}
-	fmt.Printf("listening on http://%s (API at /marketing/)\n", ln.Addr())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 60 * time.Second, MaxHeaderBytes: 64 << 10}
+	fmt.Printf("listening on http://%s (API at /marketing/, %s store)\n", ln.Addr(), st.Kind())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	// httpapi.Listener gives the errors net/http writes itself (a malformed
+	// header's 400, a 431) the API's JSON shape.
+	go func() { served <- srv.Serve(httpapi.Listener(ln)) }()
 	select {
 	case err := <-served:
 		return err

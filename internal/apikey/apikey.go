@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 const (

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // CreateOAuthClient stores a registered client. The redirect URIs are kept

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // idemSweepEvery is how often (in BeginIdem calls) expired records are

@@ -1,8 +1,11 @@
 // Package store keeps what the server must remember across requests,
 // restarts and nodes: API keys (hashed), idempotency records, rate-limit
 // windows, metrics counters, and the OAuth clients and one-time codes of the
-// authorization server. One interface, implemented on SQLite (the embedded
-// default) and, later, PostgreSQL.
+// authorization server. One interface, with three implementations an
+// importer can pick from: store/sqlite (one file, the embedded default),
+// store/postgres (several nodes sharing one database) and store/memory (tests
+// and single-process embedding; nothing survives a restart). A store of your
+// own can be checked with the same conformance suite, store/storetest.
 package store
 
 import (

@@ -26,8 +26,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/migrate"
+	"github.com/marketingfork/fork/internal/migrate"
+	"github.com/marketingfork/fork/store"
 )
 
 var _ store.Store = (*Store)(nil)

@@ -12,9 +12,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/postgres/pgtest"
-	"github.com/marketingfork/fork/internal/store/storetest"
+	"github.com/marketingfork/fork/internal/pgtest"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/storetest"
 )
 
 // openTest opens a store on url and fails the test if it cannot.

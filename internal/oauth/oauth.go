@@ -1,7 +1,6 @@
-package httpapi
-
-// The OAuth 2.1 authorization server: just enough for an MCP client to
-// connect without a person copying a key.
+// Package oauth is the API's OAuth 2.1 authorization server: just enough
+// for an MCP client to connect without a person copying a key. The HTTP API
+// mounts its endpoints:
 //
 //	GET  /.well-known/oauth-authorization-server  RFC 8414 metadata
 //	POST /oauth/register                          RFC 7591 dynamic client registration
@@ -19,6 +18,7 @@ package httpapi
 //
 // Nothing here keeps state in memory: clients, consent forms and codes live
 // in the store, so any node can answer any step.
+package oauth
 
 import (
 	"bytes"
@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/marketingfork/fork/internal/reqbody"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -38,22 +39,22 @@ import (
 	"net/url"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/marketingfork/fork/internal/apierr"
 	"github.com/marketingfork/fork/internal/apikey"
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // The authorization server's scope, lifetimes and bounds.
 const (
-	// oauthScope is the one scope there is. An access token is an API key
+	// Scope is the one scope there is. An access token is an API key
 	// and may do all a key may, so there is nothing finer to grant; naming
 	// it lets clients that always send a scope send one that is real.
-	oauthScope = "fork"
+	Scope = "fork"
 	// codeTTL is an authorization code's life: a client redeems its code
 	// right after the redirect, and a short life limits a leaked one.
 	codeTTL = 60 * time.Second
@@ -63,27 +64,27 @@ const (
 	// clientIDPrefix starts every client_id, so one is recognisable in
 	// logs and key names.
 	clientIDPrefix = "mfc_"
-	// maxRedirectURIs, maxURILen, maxClientName and maxState bound what an
+	// MaxRedirectURIs, MaxURILen, MaxClientName and maxState bound what an
 	// unauthenticated caller can make the store keep.
-	maxRedirectURIs = 10
-	maxURILen       = 2000
-	maxClientName   = 100
+	MaxRedirectURIs = 10
+	MaxURILen       = 2000
+	MaxClientName   = 100
 	maxState        = 1024
 )
 
 // Values the server supports, listed once for the metadata and the checks.
 const (
-	grantAuthorizationCode = "authorization_code"
+	GrantAuthorizationCode = "authorization_code"
 	responseTypeCode       = "code"
 	authMethodNone         = "none"
 	pkceS256               = "S256"
 )
 
-// authServerMetadata is the RFC 8414 authorization server metadata. It
+// AuthServerMetadata is the RFC 8414 authorization server metadata. It
 // lists only what the server does: RFC 8414's defaults would otherwise
 // claim the implicit grant, the fragment response mode and
 // client_secret_basic.
-type authServerMetadata struct {
+type AuthServerMetadata struct {
 	// Issuer is the API's base URL.
 	Issuer string `json:"issuer"`
 	// AuthorizationEndpoint is where a person approves a client.
@@ -109,9 +110,9 @@ type authServerMetadata struct {
 	AuthorizationResponseIssParameterSupported bool `json:"authorization_response_iss_parameter_supported"`
 }
 
-// clientInfo is a registration's answer (RFC 7591 §3.2.1): the client_id
+// ClientInfo is a registration's answer (RFC 7591 §3.2.1): the client_id
 // and the metadata as registered, which may differ from what was asked.
-type clientInfo struct {
+type ClientInfo struct {
 	// ClientID identifies the client; it is not a secret.
 	ClientID string `json:"client_id"`
 	// ClientIDIssuedAt is when it was issued, in seconds since 1970.
@@ -130,9 +131,9 @@ type clientInfo struct {
 	Scope string `json:"scope"`
 }
 
-// tokenResponse is the token endpoint's answer (RFC 6749 §5.1). It has no
+// TokenResponse is the token endpoint's answer (RFC 6749 §5.1). It has no
 // expires_in and no refresh_token because the key does not expire.
-type tokenResponse struct {
+type TokenResponse struct {
 	// AccessToken is a new API key; it is shown once, only its hash is
 	// stored.
 	AccessToken string `json:"access_token"`
@@ -142,9 +143,9 @@ type tokenResponse struct {
 	Scope string `json:"scope"`
 }
 
-// oauthErrorBody is the body of an OAuth error (RFC 6749 §5.2, RFC 7591
+// ErrorBody is the body of an OAuth error (RFC 6749 §5.2, RFC 7591
 // §3.2.2).
-type oauthErrorBody struct {
+type ErrorBody struct {
 	// Error is the error code, such as "invalid_grant".
 	Error string `json:"error"`
 	// ErrorDescription says what went wrong, for the developer.
@@ -193,7 +194,7 @@ func (e *pageError) Error() string { return "authorize page: " + e.msg }
 // answers the protocol defines, all here; any other error (a body too
 // large, a quota used up, the store down) goes on to errorReply, like every
 // route's.
-func (h *Handler) oauthRoute(fn handlerFunc) handlerFunc {
+func (h *Server) oauthRoute(fn handlerFunc) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		err := fn(w, r)
 		var (
@@ -209,8 +210,9 @@ func (h *Handler) oauthRoute(fn handlerFunc) handlerFunc {
 			for k, v := range oe.header {
 				hd[k] = v
 			}
-			reply{status: oe.status, header: hd, contentType: "application/json",
-				body: mustJSON(oauthErrorBody{Error: oe.code, ErrorDescription: oe.desc})}.write(w)
+			if err := writeJSON(w, oe.status, hd, ErrorBody{Error: oe.code, ErrorDescription: oe.desc}); err != nil {
+				return err
+			}
 		case errors.As(err, &ae):
 			params := url.Values{"error": {ae.code}, "error_description": {ae.desc}}
 			if ae.state != "" {
@@ -224,7 +226,7 @@ func (h *Handler) oauthRoute(fn handlerFunc) handlerFunc {
 		default:
 			return err
 		}
-		h.log.LogAttrs(r.Context(), slog.LevelDebug, "oauth request refused", slog.String("request_id", stateOf(r).id), slog.String("error", err.Error()))
+		h.log.LogAttrs(r.Context(), slog.LevelDebug, "oauth request refused", slog.String("request_id", w.Header().Get("X-Request-Id")), slog.String("error", err.Error()))
 		return nil
 	}
 }
@@ -232,7 +234,7 @@ func (h *Handler) oauthRoute(fn handlerFunc) handlerFunc {
 // redirectBack sends the browser to the client's redirect URI with params
 // and iss (RFC 9207) added to its query. The answer to a POST is 303, so
 // the browser follows with a GET and never posts the form again.
-func (h *Handler) redirectBack(w http.ResponseWriter, r *http.Request, redirectURI string, params url.Values) {
+func (h *Server) redirectBack(w http.ResponseWriter, r *http.Request, redirectURI string, params url.Values) {
 	params.Set("iss", h.baseURL(r))
 	sep := "?"
 	if strings.Contains(redirectURI, "?") {
@@ -252,17 +254,17 @@ func (h *Handler) redirectBack(w http.ResponseWriter, r *http.Request, redirectU
 }
 
 // authServerMetadataDoc handles GET /.well-known/oauth-authorization-server.
-func (h *Handler) authServerMetadataDoc(w http.ResponseWriter, r *http.Request) error {
+func (h *Server) authServerMetadataDoc(w http.ResponseWriter, r *http.Request) error {
 	base := h.baseURL(r)
-	return writeJSON(w, http.StatusOK, authServerMetadata{
+	return writeJSON(w, http.StatusOK, nil, AuthServerMetadata{
 		Issuer:                                     base,
 		AuthorizationEndpoint:                      base + "/oauth/authorize",
 		TokenEndpoint:                              base + "/oauth/token",
 		RegistrationEndpoint:                       base + "/oauth/register",
-		ScopesSupported:                            []string{oauthScope},
+		ScopesSupported:                            []string{Scope},
 		ResponseTypesSupported:                     []string{responseTypeCode},
 		ResponseModesSupported:                     []string{"query"},
-		GrantTypesSupported:                        []string{grantAuthorizationCode},
+		GrantTypesSupported:                        []string{GrantAuthorizationCode},
 		TokenEndpointAuthMethodsSupported:          []string{authMethodNone},
 		CodeChallengeMethodsSupported:              []string{pkceS256},
 		AuthorizationResponseIssParameterSupported: true,
@@ -271,8 +273,8 @@ func (h *Handler) authServerMetadataDoc(w http.ResponseWriter, r *http.Request) 
 
 // registerClient handles POST /oauth/register: RFC 7591 registration of a
 // public client, limited per client address.
-func (h *Handler) registerClient(w http.ResponseWriter, r *http.Request) error {
-	body, err := readBody(r)
+func (h *Server) registerClient(w http.ResponseWriter, r *http.Request) error {
+	body, err := reqbody.Read(r)
 	if err != nil {
 		return err
 	}
@@ -290,15 +292,15 @@ func (h *Handler) registerClient(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("store oauth client: %w", err)
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, http.StatusCreated, clientInfo{
+	return writeJSON(w, http.StatusCreated, nil, ClientInfo{
 		ClientID:                c.ID,
 		ClientIDIssuedAt:        c.CreatedAt.Unix(),
 		ClientName:              c.Name,
 		RedirectURIs:            c.RedirectURIs,
 		TokenEndpointAuthMethod: authMethodNone,
-		GrantTypes:              []string{grantAuthorizationCode},
+		GrantTypes:              []string{GrantAuthorizationCode},
 		ResponseTypes:           []string{responseTypeCode},
-		Scope:                   oauthScope,
+		Scope:                   Scope,
 	})
 }
 
@@ -339,12 +341,12 @@ func parseClientMetadata(body []byte) (clientMetadata, error) {
 	switch n := len(meta.redirectURIs); {
 	case n == 0:
 		return clientMetadata{}, badRequest("invalid_redirect_uri", "redirect_uris must name at least one URI")
-	case n > maxRedirectURIs:
-		return clientMetadata{}, badRequest("invalid_redirect_uri", fmt.Sprintf("redirect_uris may name at most %d URIs", maxRedirectURIs))
+	case n > MaxRedirectURIs:
+		return clientMetadata{}, badRequest("invalid_redirect_uri", fmt.Sprintf("redirect_uris may name at most %d URIs", MaxRedirectURIs))
 	}
 	for _, u := range meta.redirectURIs {
 		if err := checkRedirectURI(u); err != nil {
-			return clientMetadata{}, badRequest("invalid_redirect_uri", fmt.Sprintf("redirect URI %q: %v", truncate(u, 200), err))
+			return clientMetadata{}, badRequest("invalid_redirect_uri", fmt.Sprintf("redirect URI %.200q: %v", u, err))
 		}
 	}
 
@@ -353,8 +355,8 @@ func parseClientMetadata(body []byte) (clientMetadata, error) {
 			return clientMetadata{}, invalid("client_name must be a string")
 		}
 		meta.name = strings.TrimSpace(meta.name)
-		if utf8.RuneCountInString(meta.name) > maxClientName {
-			return clientMetadata{}, invalid("client_name may have at most %d characters", maxClientName)
+		if utf8.RuneCountInString(meta.name) > MaxClientName {
+			return clientMetadata{}, invalid("client_name may have at most %d characters", MaxClientName)
 		}
 		if strings.IndexFunc(meta.name, unicode.IsControl) >= 0 {
 			return clientMetadata{}, invalid("client_name must not hold control characters")
@@ -366,7 +368,7 @@ func parseClientMetadata(body []byte) (clientMetadata, error) {
 			return clientMetadata{}, invalid("%s must be a string", f)
 		}
 	}
-	for _, f := range []struct{ name, need string }{{"grant_types", grantAuthorizationCode}, {"response_types", responseTypeCode}} {
+	for _, f := range []struct{ name, need string }{{"grant_types", GrantAuthorizationCode}, {"response_types", responseTypeCode}} {
 		raw, ok := given(f.name)
 		if !ok {
 			continue
@@ -389,8 +391,8 @@ func checkRedirectURI(s string) error {
 	if s == "" {
 		return errors.New("empty")
 	}
-	if len(s) > maxURILen {
-		return fmt.Errorf("longer than %d bytes", maxURILen)
+	if len(s) > MaxURILen {
+		return fmt.Errorf("longer than %d bytes", MaxURILen)
 	}
 	u, err := url.Parse(s)
 	switch {
@@ -421,8 +423,8 @@ func loopbackHost(host string) bool {
 
 // limitRegistrations counts a registration against the client address's
 // hourly quota.
-func (h *Handler) limitRegistrations(r *http.Request) error {
-	limit := h.cfg.Limits.ClientsPerHour
+func (h *Server) limitRegistrations(r *http.Request) error {
+	limit := h.cfg.ClientsPerHour
 	if limit <= 0 {
 		return nil
 	}
@@ -433,13 +435,8 @@ func (h *Handler) limitRegistrations(r *http.Request) error {
 		return fmt.Errorf("count client registrations: %w", err)
 	}
 	if int(n) > limit {
-		reset := secondsUntil(now, start.Add(time.Hour))
-		return &apiError{
-			status: http.StatusTooManyRequests,
-			typ:    "rate_limited",
-			detail: fmt.Sprintf("too many OAuth clients registered from your address: %d per hour; retry in %d s", limit, reset),
-			header: http.Header{"Retry-After": {strconv.Itoa(reset)}},
-		}
+		reset := apierr.SecondsUntil(now, start.Add(time.Hour))
+		return apierr.RateLimited(fmt.Sprintf("too many OAuth clients registered from your address: %d per hour; retry in %d s", limit, reset), reset)
 	}
 	return nil
 }
@@ -468,17 +465,17 @@ type authorizePageData struct {
 // authorizePage renders the authorization page. It must not be framed by
 // another site, which could otherwise trick a person into pressing Allow
 // (clickjacking).
-func (h *Handler) authorizePage(w http.ResponseWriter, status int, data authorizePageData) error {
+func (h *Server) authorizePage(w http.ResponseWriter, status int, data authorizePageData) error {
 	var buf bytes.Buffer
 	if err := h.pages.ExecuteTemplate(&buf, "authorize.html", data); err != nil {
 		return fmt.Errorf("render authorization page: %w", err)
 	}
-	reply{status: status, contentType: "text/html; charset=utf-8", body: buf.Bytes(), header: http.Header{
+	write(w, status, http.Header{
 		"Cache-Control":           {"no-store"},
 		"X-Frame-Options":         {"DENY"},
 		"Content-Security-Policy": {"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"},
 		"Referrer-Policy":         {"no-referrer"},
-	}}.write(w)
+	}, "text/html; charset=utf-8", buf.Bytes())
 	return nil
 }
 
@@ -488,7 +485,7 @@ func (h *Handler) authorizePage(w http.ResponseWriter, status int, data authoriz
 // open redirector or leak to an attacker. Past that check, errors go back
 // to the client through its redirect URI. A good request gets the consent
 // page.
-func (h *Handler) authorize(w http.ResponseWriter, r *http.Request) error {
+func (h *Server) authorize(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	client, redirectURI, err := h.authorizeClient(r.Context(), q)
 	if err != nil {
@@ -535,7 +532,7 @@ func (h *Handler) authorize(w http.ResponseWriter, r *http.Request) error {
 	if err := h.store.CreateOAuthCode(r.Context(), store.OAuthCode{
 		Hash: hashSecret(token), Kind: store.OAuthKindConsent,
 		ClientID: client.ID, RedirectURI: redirectURI, CodeChallenge: challenge, Resource: resource,
-		Scope: oauthScope, State: state, CreatedAt: now, ExpiresAt: now.Add(consentTTL),
+		Scope: Scope, State: state, CreatedAt: now, ExpiresAt: now.Add(consentTTL),
 	}); err != nil {
 		return fmt.Errorf("store consent: %w", err)
 	}
@@ -545,7 +542,7 @@ func (h *Handler) authorize(w http.ResponseWriter, r *http.Request) error {
 	}
 	return h.authorizePage(w, http.StatusOK, authorizePageData{
 		Base: h.baseURL(r), ClientName: client.Name, ClientID: client.ID, RedirectURI: redirectURI, RedirectHost: host,
-		Resource: resource, Scope: oauthScope, Request: token,
+		Resource: resource, Scope: Scope, Request: token,
 	})
 }
 
@@ -553,7 +550,7 @@ func (h *Handler) authorize(w http.ResponseWriter, r *http.Request) error {
 // redirect_uri: the client must be registered and the redirect URI must be
 // one it registered, character for character (no prefix, no added query,
 // no other port).
-func (h *Handler) authorizeClient(ctx context.Context, q url.Values) (store.OAuthClient, string, error) {
+func (h *Server) authorizeClient(ctx context.Context, q url.Values) (store.OAuthClient, string, error) {
 	const again = " Start again from the application you were using."
 	ids, uris := q["client_id"], q["redirect_uri"]
 	if len(ids) != 1 || ids[0] == "" {
@@ -583,9 +580,9 @@ func (h *Handler) authorizeClient(ctx context.Context, q url.Values) (store.OAut
 // form's token names the stored request; taking it makes every answer
 // count once. Approval stores a code bound to that request and redirects
 // with it; denial redirects with access_denied.
-func (h *Handler) authorizeDecision(w http.ResponseWriter, r *http.Request) error {
+func (h *Server) authorizeDecision(w http.ResponseWriter, r *http.Request) error {
 	const again = " Start again from the application you were using."
-	body, err := readBody(r)
+	body, err := reqbody.Read(r)
 	if err != nil {
 		return err
 	}
@@ -634,11 +631,11 @@ func (h *Handler) authorizeDecision(w http.ResponseWriter, r *http.Request) erro
 // the wrong verifier may be stolen. Success issues a new API key named
 // "oauth:<client_id>". Keys issued here count against the same per-address
 // quota as /get-key, or a client could mint keys past it.
-func (h *Handler) token(w http.ResponseWriter, r *http.Request) error {
+func (h *Server) token(w http.ResponseWriter, r *http.Request) error {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
 		return badRequest("invalid_request", "the token request must be application/x-www-form-urlencoded")
 	}
-	body, err := readBody(r)
+	body, err := reqbody.Read(r)
 	if err != nil {
 		return err
 	}
@@ -652,7 +649,7 @@ func (h *Handler) token(w http.ResponseWriter, r *http.Request) error {
 	switch gt := form.Get("grant_type"); {
 	case gt == "":
 		return badRequest("invalid_request", "grant_type is required")
-	case gt != grantAuthorizationCode:
+	case gt != GrantAuthorizationCode:
 		return badRequest("unsupported_grant_type", "only grant_type=authorization_code is supported")
 	}
 	if auth := r.Header.Get("Authorization"); auth != "" {
@@ -722,9 +719,11 @@ func (h *Handler) token(w http.ResponseWriter, r *http.Request) error {
 	if err := h.store.CreateKey(r.Context(), rec); err != nil {
 		return fmt.Errorf("store key: %w", err)
 	}
-	stateOf(r).keyID = rec.ID
+	if h.cfg.KeyIssued != nil {
+		h.cfg.KeyIssued(r, rec.ID)
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, http.StatusOK, tokenResponse{AccessToken: key, TokenType: "Bearer", Scope: grant.Scope})
+	return writeJSON(w, http.StatusOK, nil, TokenResponse{AccessToken: key, TokenType: "Bearer", Scope: grant.Scope})
 }
 
 // canonicalResource checks an RFC 8707 resource: it must name this API or
@@ -732,7 +731,7 @@ func (h *Handler) token(w http.ResponseWriter, r *http.Request) error {
 // scheme and host compare case-insensitively and a trailing slash is
 // ignored, as the MCP authorization spec asks servers to accept; the
 // answer is the canonical form.
-func (h *Handler) canonicalResource(r *http.Request, resource string) (string, bool) {
+func (h *Server) canonicalResource(r *http.Request, resource string) (string, bool) {
 	got, ok := normalizeURI(resource)
 	if !ok {
 		return "", false

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // AddMetrics adds counts to the per-endpoint counters in one transaction, so

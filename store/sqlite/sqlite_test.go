@@ -16,9 +16,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/marketingfork/fork/internal/store"
-	"github.com/marketingfork/fork/internal/store/migrate"
-	"github.com/marketingfork/fork/internal/store/storetest"
+	"github.com/marketingfork/fork/internal/migrate"
+	"github.com/marketingfork/fork/store"
+	"github.com/marketingfork/fork/store/storetest"
 )
 
 // openTest opens a store at path and fails the test if it cannot.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store"
+	"github.com/marketingfork/fork/store"
 )
 
 // CreateKey stores a new key. A key whose ID or hash is already stored is

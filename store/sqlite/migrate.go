@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/marketingfork/fork/internal/store/migrate"
+	"github.com/marketingfork/fork/internal/migrate"
 )
 
 // migrationFiles holds the schema as numbered SQL files, compiled into the
