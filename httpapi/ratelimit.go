@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/marketingfork/fork/internal/apierr"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -38,10 +39,12 @@ func (h *Handler) forkWindows(keyID string, now time.Time) []window {
 
 // limitFork counts a fork request against the key's quotas and sets the
 // RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-
-// headers, structured-field syntax) on w. RateLimit names the quota
-// closest to running out. Past a quota it returns a 429 with Retry-After;
-// the later windows are then not counted, so a refused request does not
-// eat into the day.
+// headers, structured-field syntax) on w. Every window is counted; when one
+// or more refuse the request, the hits are taken back from all of them, so
+// a refused request spends no quota, Retry-After is the time until every
+// refusing window has reopened, and RateLimit names the window that binds
+// (the refusing one that reopens last). An allowed request's RateLimit
+// names the quota closest to running out.
 func (h *Handler) limitFork(ctx context.Context, w http.ResponseWriter, keyID string) error {
 	now := h.now()
 	ws := h.forkWindows(keyID, now)
@@ -54,24 +57,51 @@ func (h *Handler) limitFork(ctx context.Context, w http.ResponseWriter, keyID st
 	}
 	w.Header().Set("RateLimit-Policy", strings.Join(policies, ", "))
 
-	tightest, tightRemaining, tightReset := "", -1, 0
-	for _, win := range ws {
+	var (
+		hit                        []window
+		tightest                   string
+		tightRemaining, tightReset = -1, 0
+		binding                    *window
+		bindingReset               int
+	)
+	for i, win := range ws {
 		n, err := h.store.Hit(ctx, win.bucket, win.start)
 		if err != nil {
+			h.unhit(ctx, hit)
 			return fmt.Errorf("count %s: %w", win.bucket, err)
 		}
+		hit = append(hit, win)
 		reset := apierr.SecondsUntil(now, win.start.Add(win.length))
 		remaining := max(win.limit-int(n), 0)
 		if int(n) > win.limit {
-			w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=0;t=%d`, win.name, reset))
-			return apierr.RateLimited(fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", win.limit, win.name, reset), reset)
+			if binding == nil || reset > bindingReset {
+				binding, bindingReset = &ws[i], reset
+			}
+			continue
 		}
 		if tightRemaining < 0 || remaining < tightRemaining {
 			tightest, tightRemaining, tightReset = win.name, remaining, reset
 		}
 	}
+	if binding != nil {
+		h.unhit(ctx, hit)
+		w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=0;t=%d`, binding.name, bindingReset))
+		return apierr.RateLimited(fmt.Sprintf("rate limit exceeded: %d forks per %s for this key; retry in %d s", binding.limit, binding.name, bindingReset), bindingReset)
+	}
 	w.Header().Set("RateLimit", fmt.Sprintf(`"%s";r=%d;t=%d`, tightest, tightRemaining, tightReset))
 	return nil
+}
+
+// unhit takes back a refused request's hits. It runs even when the client
+// has gone, and a failure is logged, not returned: the request is already
+// answered by the refusal.
+func (h *Handler) unhit(ctx context.Context, ws []window) {
+	ctx = context.WithoutCancel(ctx)
+	for _, win := range ws {
+		if err := h.store.Unhit(ctx, win.bucket, win.start); err != nil {
+			h.log.LogAttrs(ctx, slog.LevelError, "take back a refused request's hit", slog.String("bucket", win.bucket), slog.String("error", err.Error()))
+		}
+	}
 }
 
 // limitKeys counts a key issue against the client address's hourly quota.

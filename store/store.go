@@ -177,6 +177,9 @@ type Store interface {
 	// Hit adds one to the counter of bucket in the fixed window starting at
 	// window and returns the new count. Old windows may be pruned.
 	Hit(ctx context.Context, bucket string, window time.Time) (int64, error)
+	// Unhit takes back one Hit of bucket in the window (never below zero):
+	// a request that one quota refused must not spend the others.
+	Unhit(ctx context.Context, bucket string, window time.Time) error
 
 	// AddMetrics adds counts to the per-endpoint counters.
 	AddMetrics(ctx context.Context, rows []MetricRow) error

@@ -272,6 +272,19 @@ func (s *Store) Hit(ctx context.Context, bucket string, window time.Time) (int64
 	return s.hits[id], nil
 }
 
+// Unhit takes back one Hit, never below zero.
+func (s *Store) Unhit(ctx context.Context, bucket string, window time.Time) error {
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	id := hitID{bucket, window.UnixNano()}
+	if s.hits[id] > 0 {
+		s.hits[id]--
+	}
+	return nil
+}
+
 // AddMetrics adds counts to the per-endpoint counters, all under one lock so
 // a batch lands whole.
 func (s *Store) AddMetrics(ctx context.Context, rows []store.MetricRow) error {

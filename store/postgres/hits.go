@@ -40,3 +40,11 @@ func (s *Store) Hit(ctx context.Context, bucket string, window time.Time) (int64
 	}
 	return n, nil
 }
+
+// Unhit takes back one Hit, never below zero.
+func (s *Store) Unhit(ctx context.Context, bucket string, window time.Time) error {
+	if _, err := s.pool.Exec(ctx, `UPDATE rate_windows SET count = count - 1 WHERE bucket = $1 AND window_start = $2 AND count > 0`, bucket, window); err != nil {
+		return fmt.Errorf("postgres: unhit %q: %w", bucket, classify(err))
+	}
+	return nil
+}

@@ -65,3 +65,15 @@ func (s *Store) Hit(ctx context.Context, bucket string, window time.Time) (int64
 	}
 	return n, nil
 }
+
+// Unhit takes back one Hit, never below zero.
+func (s *Store) Unhit(ctx context.Context, bucket string, window time.Time) error {
+	w, err := nanos("window", window)
+	if err != nil {
+		return fmt.Errorf("sqlite: unhit %q: %w", bucket, err)
+	}
+	if _, err := s.w.ExecContext(ctx, `UPDATE rate_windows SET count = count - 1 WHERE bucket = ? AND window_start = ? AND count > 0`, bucket, w); err != nil {
+		return fmt.Errorf("sqlite: unhit %q: %w", bucket, err)
+	}
+	return nil
+}

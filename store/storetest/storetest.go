@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"IdemScopes", testIdemScopes},
 		{"IdemRace", testIdemRace},
 		{"Hit", testHit},
+		{"Unhit", testUnhit},
 		{"HitConcurrent", testHitConcurrent},
 		{"Metrics", testMetrics},
 		{"MetricsConcurrent", testMetricsConcurrent},
@@ -606,6 +607,34 @@ func raceBeginIdem(t *testing.T, s store.Store, key string) {
 		if diff := cmp.Diff(want, r.rec, approxTime(), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("BeginIdem #%d lost the race and got (-want +got):\n%s", i, diff)
 		}
+	}
+}
+
+func testUnhit(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	w := currentWindow()
+	for range 3 {
+		if _, err := s.Hit(ctx, "key_unhit", w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Unhit(ctx, "key_unhit", w); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Hit(ctx, "key_unhit", w); got != 3 {
+		t.Errorf("after three hits, one unhit and a hit: got %d; want 3", got)
+	}
+	// Never below zero, and a window never hit is no error.
+	for range 5 {
+		if err := s.Unhit(ctx, "key_unhit", w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Unhit(ctx, "key_never", w); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Hit(ctx, "key_unhit", w); got != 1 {
+		t.Errorf("after unhits past zero and a hit: got %d; want 1", got)
 	}
 }
 
