@@ -79,7 +79,6 @@ func (h *Handler) issueKey(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("store key: %w", err)
 	}
 	stateOf(r).keyID = rec.ID
-	h.metrics.event(eventKeyIssued)
 	// The key must not stay in a browser's or a proxy's cache.
 	w.Header().Set("Cache-Control", "no-store")
 	if wantsJSON(r) {

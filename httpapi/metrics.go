@@ -26,7 +26,6 @@ const (
 	eventForkProduction = "fork/production"
 	eventForkSandbox    = "fork/sandbox"
 	eventForkReplayed   = "fork/replayed"
-	eventKeyIssued      = "key/issued"
 )
 
 // methodLabel bounds the method label: the catch-all answers any method a
@@ -173,7 +172,8 @@ type metricsBody struct {
 	Endpoints []endpointCount `json:"endpoints"`
 	// Forks counts the forks made.
 	Forks forkCounts `json:"forks"`
-	// KeysIssued counts the API keys issued at /get-key.
+	// KeysIssued counts the API keys ever issued, at /get-key or with the
+	// CLI: the store's own count, durable across a crash.
 	KeysIssued int64 `json:"keys_issued"`
 }
 
@@ -214,10 +214,15 @@ func (m *metrics) report(ctx context.Context) (metricsBody, error) {
 			body.Forks.Sandbox += r.Count
 		case eventForkReplayed:
 			body.Forks.Replayed += r.Count
-		case eventKeyIssued:
-			body.KeysIssued += r.Count
 		}
 	}
+	// Keys issued is the store's own count of keys: written with the key,
+	// so it survives a kill -9 and counts the keys the CLI made too.
+	n, err := m.store.CountKeys(ctx)
+	if err != nil {
+		return metricsBody{}, err
+	}
+	body.KeysIssued = n
 	return body, nil
 }
 
@@ -251,7 +256,7 @@ func prometheus(body metricsBody) []byte {
 	fmt.Fprintf(&b, "mfork_forks_total{mode=\"production\"} %d\n", body.Forks.Production)
 	fmt.Fprintf(&b, "mfork_forks_total{mode=\"sandbox\"} %d\n", body.Forks.Sandbox)
 	fmt.Fprintf(&b, "mfork_forks_total{mode=\"replayed\"} %d\n", body.Forks.Replayed)
-	b.WriteString("# HELP mfork_keys_issued_total API keys issued at /get-key.\n")
+	b.WriteString("# HELP mfork_keys_issued_total API keys issued, at /get-key or with the CLI.\n")
 	b.WriteString("# TYPE mfork_keys_issued_total counter\n")
 	fmt.Fprintf(&b, "mfork_keys_issued_total %d\n", body.KeysIssued)
 	return []byte(b.String())

@@ -46,7 +46,7 @@ func TestStatus(t *testing.T) {
 		"store": "sqlite",
 		"started_at": "2026-03-14T15:09:26Z",
 		"uptime_seconds": 90,
-		"counts": {"keys_issued": 1, "forks_served": 1, "sandbox_forks": 1}
+		"counts": {"keys_issued": 2, "forks_served": 1, "sandbox_forks": 1}
 	}`)
 }
 

@@ -56,7 +56,8 @@ type statusBody struct {
 
 // statusCounts are the service's totals.
 type statusCounts struct {
-	// KeysIssued counts the API keys issued at /get-key.
+	// KeysIssued counts the API keys ever issued, at /get-key or with the
+	// CLI: the store's own count, durable across a crash.
 	KeysIssued int64 `json:"keys_issued"`
 	// ForksServed counts production forks made (replays not included).
 	ForksServed int64 `json:"forks_served"`

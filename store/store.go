@@ -158,6 +158,9 @@ type Store interface {
 	KeyByHash(ctx context.Context, hash []byte) (Key, error)
 	// ListKeys returns every key, oldest first.
 	ListKeys(ctx context.Context) ([]Key, error)
+	// CountKeys returns how many keys were ever created, revoked ones
+	// included: the durable count of keys issued, by /get-key or the CLI.
+	CountKeys(ctx context.Context) (int64, error)
 	// RevokeKey marks a key revoked; ErrNotFound if no key has the ID.
 	RevokeKey(ctx context.Context, id string, at time.Time) error
 

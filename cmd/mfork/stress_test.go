@@ -346,7 +346,21 @@ func TestStressKill9Keys(t *testing.T) {
 			lost++
 		}
 	}
-	t.Logf("kill -9 during key issuance: %d requests, %d keys acknowledged, %d lost", tries.Load(), len(keys), lost)
+	var status struct {
+		Counts struct {
+			KeysIssued int64 `json:"keys_issued"`
+		} `json:"counts"`
+	}
+	resp, err := stressClient.Get(base + "/v1/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&status)
+	resp.Body.Close()
+	if status.Counts.KeysIssued < int64(len(keys)) {
+		t.Errorf("keys_issued = %d after the restart; %d keys were acknowledged", status.Counts.KeysIssued, len(keys))
+	}
+	t.Logf("kill -9 during key issuance: %d requests, %d keys acknowledged, %d lost, keys_issued %d", tries.Load(), len(keys), lost, status.Counts.KeysIssued)
 	if lost != 0 {
 		t.Errorf("%d acknowledged keys do not work after kill -9", lost)
 	}

@@ -142,6 +142,15 @@ func (s *Store) KeyByHash(ctx context.Context, hash []byte) (store.Key, error) {
 	return cloneKey(s.keys[id]), nil
 }
 
+// CountKeys returns how many keys were ever created.
+func (s *Store) CountKeys(ctx context.Context) (int64, error) {
+	if err := s.lock(ctx); err != nil {
+		return 0, err
+	}
+	defer s.mu.Unlock()
+	return int64(len(s.keys)), nil
+}
+
 // ListKeys returns every key, oldest first, keys created at the same instant
 // in ID order.
 func (s *Store) ListKeys(ctx context.Context) ([]store.Key, error) {

@@ -62,6 +62,15 @@ func (s *Store) KeyByHash(ctx context.Context, hash []byte) (store.Key, error) {
 	return k, nil
 }
 
+// CountKeys returns how many keys were ever created.
+func (s *Store) CountKeys(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.pool.QueryRow(ctx, `SELECT COUNT(*) FROM api_keys`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("postgres: count keys: %w", classify(err))
+	}
+	return n, nil
+}
+
 // ListKeys returns every key, oldest first; keys created at the same instant
 // come in ID order so the listing is stable.
 func (s *Store) ListKeys(ctx context.Context) ([]store.Key, error) {

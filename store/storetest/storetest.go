@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"IdemRace", testIdemRace},
 		{"Hit", testHit},
 		{"Unhit", testUnhit},
+		{"CountKeys", testCountKeys},
 		{"HitConcurrent", testHitConcurrent},
 		{"Metrics", testMetrics},
 		{"MetricsConcurrent", testMetricsConcurrent},
@@ -607,6 +608,21 @@ func raceBeginIdem(t *testing.T, s store.Store, key string) {
 		if diff := cmp.Diff(want, r.rec, approxTime(), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("BeginIdem #%d lost the race and got (-want +got):\n%s", i, diff)
 		}
+	}
+}
+
+func testCountKeys(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	before, err := s.CountKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := s.ListKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before != int64(len(keys)) {
+		t.Errorf("CountKeys = %d; ListKeys has %d", before, len(keys))
 	}
 }
 
