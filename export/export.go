@@ -192,7 +192,7 @@ func variant(doc *extract.Document, ix *selector.Index, r *fork.Result) (Variant
 		}
 		src := doc.Blocks[fb.ID]
 		if src.Path != fb.Path || src.Text != fb.Source {
-			return v, fmt.Errorf("%w: block %d (%s) reads %q on the page, %q in the fork", ErrSourceMismatch, fb.ID, fb.Path, src.Text, fb.Source)
+			return v, fmt.Errorf("%w: block %d is %q at %s on the page, %q at %s in the fork", ErrSourceMismatch, fb.ID, src.Text, src.Path, fb.Source, fb.Path)
 		}
 		if fb.Text != fb.Source {
 			texts[fb.ID] = fb.Text
