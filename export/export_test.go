@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,5 +216,48 @@ func TestBadInput(t *testing.T) {
 	}
 	if f, err := export.ParseFormat(" GrowthBook "); err != nil || f != export.GrowthBook {
 		t.Errorf("ParseFormat(GrowthBook) = %v, %v", f, err)
+	}
+}
+
+// TestCorpus exports a fork of every corpus page in every format: each
+// located on its page, with a selector for every change.
+func TestCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../../shared/corpus/*.html")
+	if len(files) == 0 {
+		t.Fatal("no corpus pages under ../shared/corpus")
+	}
+	f := fork.New(fork.WithProvider(rules.New()))
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := f.Fork(context.Background(), fork.Request{HTML: string(src), Profile: "executive"})
+			if err != nil {
+				t.Skipf("not forkable: %v", err)
+			}
+			e, err := export.New(src, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := e.Variants[0]
+			if (len(res.Sections) > 0) != (v.Moves != nil) {
+				t.Errorf("fork sections %v, export moves %v", res.Sections, v.Moves)
+			}
+			if v.Moves != nil && len(v.Moves.Order) != len(res.Sections) {
+				t.Errorf("%d moves for %d sections", len(v.Moves.Order), len(res.Sections))
+			}
+			for _, c := range v.Changes {
+				if c.Selector == "" || (c.Attribute == "" && c.HTML == "") {
+					t.Errorf("block %d: selector %q, html %q", c.Block, c.Selector, c.HTML)
+				}
+			}
+			for _, format := range export.Formats {
+				if err := e.Write(io.Discard, format); err != nil {
+					t.Errorf("%s: %v", format, err)
+				}
+			}
+		})
 	}
 }
