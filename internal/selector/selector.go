@@ -42,6 +42,11 @@ type Index struct {
 	ids   map[string]int
 	tags  map[string]int
 	attrs map[attrKey]int
+	// byTag and byID list the elements of each name and of each id, in
+	// document order: the only elements a selector ending in that tag or
+	// id can match, so the check runs the engine on them alone.
+	byTag map[string][]*html.Node
+	byID  map[string][]*html.Node
 	// pos is an element's 1-based position among same-named siblings, and
 	// same is how many same-named siblings it has; both are filled a
 	// parent at a time, on first need.
@@ -65,17 +70,19 @@ func Parse(r io.Reader) (*Index, error) {
 // the Index is used.
 func New(root *html.Node) *Index {
 	ix := &Index{root: root, ids: map[string]int{}, tags: map[string]int{}, attrs: map[attrKey]int{},
-		pos: map[*html.Node]int{}, same: map[*html.Node]int{}}
+		pos: map[*html.Node]int{}, same: map[*html.Node]int{}, byTag: map[string][]*html.Node{}, byID: map[string][]*html.Node{}}
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.Namespace == "" {
 			ix.tags[n.Data]++
+			ix.byTag[n.Data] = append(ix.byTag[n.Data], n)
 			for _, a := range n.Attr {
 				if a.Namespace != "" {
 					continue
 				}
 				if a.Key == "id" {
 					ix.ids[a.Val]++
+					ix.byID[a.Val] = append(ix.byID[a.Val], n)
 				} else if a.Key == "href" || isStableAttr(a.Key) {
 					ix.attrs[attrKey{n.Data, a.Key, a.Val}]++
 				}
@@ -229,32 +236,30 @@ func (ix *Index) step(n *html.Node) string {
 	return n.Data + ":nth-of-type(" + strconv.Itoa(ix.pos[n]) + ")"
 }
 
-// check runs sel through cascadia over the page: it must match n and
-// nothing else. The walk stops at a second match.
+// check runs sel through cascadia: it must match n and nothing else.
+// Every selector build writes ends in n's tag or n's id, so only the
+// elements with that tag and those with that id can match it: the engine
+// runs on them, not on the whole page.
 func (ix *Index) check(sel string, n *html.Node) error {
 	m, err := cascadia.Compile(sel)
 	if err != nil {
 		return fmt.Errorf("selector: %q does not compile: %w", sel, err)
 	}
-	var found []*html.Node
-	var walk func(e *html.Node) bool
-	walk = func(e *html.Node) bool {
-		if e.Type == html.ElementNode && m.Match(e) {
-			found = append(found, e)
-			if len(found) > 1 {
-				return false
-			}
+	found := 0
+	for _, e := range ix.byTag[n.Data] {
+		if m.Match(e) {
+			found++
 		}
-		for c := e.FirstChild; c != nil; c = c.NextSibling {
-			if !walk(c) {
-				return false
-			}
-		}
-		return true
 	}
-	walk(ix.root)
-	if len(found) != 1 || found[0] != n {
-		return fmt.Errorf("selector: %q matches %d elements, not exactly the block's", sel, len(found))
+	if id := attr(n, "id"); id != "" {
+		for _, e := range ix.byID[id] {
+			if e.Data != n.Data && m.Match(e) {
+				found++
+			}
+		}
+	}
+	if found != 1 || !m.Match(n) {
+		return fmt.Errorf("selector: %q matches %d elements, not exactly the block's", sel, found)
 	}
 	return nil
 }
