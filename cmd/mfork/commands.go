@@ -320,23 +320,24 @@ func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.R
 	return rep, *format, nil
 }
 
+// readArg reads a file named on the command line, or standard input for
+// "-", under the input cap.
+func readArg(arg string, stdin io.Reader) ([]byte, error) {
+	if arg == "-" {
+		return readCapped(stdin, "standard input")
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
+	}
+	defer f.Close()
+	return readCapped(f, arg)
+}
+
 // readFork reads a fork file: HTML when it starts with "<", else JSON as
 // {"blocks":[…]} or a bare array of blocks.
 func readFork(arg string, stdin io.Reader, vr *fork.VerifyRequest) error {
-	var (
-		b   []byte
-		err error
-	)
-	if arg == "-" {
-		b, err = readCapped(stdin, "standard input")
-	} else {
-		var f *os.File
-		if f, err = os.Open(arg); err != nil {
-			return fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
-		}
-		defer f.Close()
-		b, err = readCapped(f, arg)
-	}
+	b, err := readArg(arg, stdin)
 	if err != nil {
 		return err
 	}

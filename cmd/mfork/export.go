@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/marketingfork/fork"
@@ -63,20 +62,7 @@ func cmdExport(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 
 // readResults reads one fork result, or a JSON array of them.
 func readResults(arg string, stdin io.Reader) ([]*fork.Result, error) {
-	var (
-		b   []byte
-		err error
-	)
-	if arg == "-" {
-		b, err = readCapped(stdin, "standard input")
-	} else {
-		var fl *os.File
-		if fl, err = os.Open(arg); err != nil {
-			return nil, fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
-		}
-		defer fl.Close()
-		b, err = readCapped(fl, arg)
-	}
+	b, err := readArg(arg, stdin)
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,12 +55,7 @@ func TestExportFetchesTheSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(page)
-	}))
-	defer srv.Close()
-	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	srv, port := servePage(t, page)
 	res := forkJSON(t, "busy-professional")
 	code, out, errOut := runCLI(t, "", "export", "--allow-hosts", "127.0.0.1:"+port, "--source", srv.URL+"/throws", "--fork", res, "--format", "growthbook")
 	if code != 0 {
