@@ -261,3 +261,54 @@ func TestCorpus(t *testing.T) {
 		})
 	}
 }
+
+// TestUnbounceBase: the page gets a <base href> to the source at the start
+// of its head, so its relative links and assets resolve from Unbounce's
+// host; a page with a base of its own, or no source URL, is left alone.
+func TestUnbounceBase(t *testing.T) {
+	const u = `https://shop.example/a?b=1&c="2"`
+	const base = `<base href="https://shop.example/a?b=1&amp;c=&#34;2&#34;">`
+	for _, tc := range []struct{ name, page, url, want string }{
+		{"after head", `<!doctype html><html><head><title>T</title></head><body><p>x</p></body></html>`, u,
+			`<!doctype html><html><head>` + base + `<title>T</title></head><body><p>x</p></body></html>`},
+		{"head with attributes", `<html><head lang="en"><meta charset="utf-8"></head></html>`, u,
+			`<html><head lang="en">` + base + `<meta charset="utf-8"></head></html>`},
+		{"implied head", `<title>T</title><p>x</p>`, u, base + `<title>T</title><p>x</p>`},
+		{"no head, body first", `<html><body><p>x</p></body></html>`, u, `<html>` + base + `<body><p>x</p></body></html>`},
+		{"own base kept", `<html><head><base href="/x/"></head><body></body></html>`, u, `<html><head><base href="/x/"></head><body></body></html>`},
+		{"no source url", `<html><head></head></html>`, "", `<html><head></head></html>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := export.New([]byte(tc.page), &fork.Result{HTML: tc.page, SourceURL: tc.url})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, e.Unbounce()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// FuzzNew: any source page with a real fork gives an export or an error,
+// never a panic, and an export writes in every format.
+func FuzzNew(f *testing.F) {
+	res, src := forkPage(f, "executive")
+	f.Add(string(src))
+	f.Add("<p>hello</p>")
+	f.Add(strings.Replace(string(src), "<main>", "<main><main>", 1))
+	f.Fuzz(func(t *testing.T, page string) {
+		e, err := export.New([]byte(page), res)
+		if err != nil {
+			if !errors.Is(err, fork.ErrInvalidInput) {
+				t.Fatalf("error %v does not wrap ErrInvalidInput", err)
+			}
+			return
+		}
+		for _, format := range export.Formats {
+			if err := e.Write(io.Discard, format); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

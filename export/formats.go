@@ -13,9 +13,14 @@ import (
 // DriftGuard is one block's source hash, for a loader to compare with the
 // live page before it applies a variant.
 type DriftGuard struct {
-	Block        int    `json:"block"`
-	Selector     string `json:"selector"`
-	Attribute    string `json:"attribute,omitempty"`
+	// Block is the block's ID in the fork.
+	Block int `json:"block"`
+	// Selector matches the block's element on the source page.
+	Selector string `json:"selector"`
+	// Attribute is the attribute the text lives in, if any.
+	Attribute string `json:"attribute,omitempty"`
+	// SourceSHA256 is the hex SHA-256 of the block's text on the source
+	// page, white space folded as extracted.
 	SourceSHA256 string `json:"source_sha256"`
 }
 
@@ -92,42 +97,60 @@ func (v Variant) domChanges() []domChange {
 // GrowthBookExport is an experiment for POST /api/v1/experiments and a
 // visual changeset for POST /api/v1/experiments/{id}/visual-changesets.
 type GrowthBookExport struct {
-	Experiment      GrowthBookExperiment `json:"experiment"`
-	VisualChangeset GrowthBookChangeset  `json:"visualChangeset"`
+	// Experiment is the body of POST /api/v1/experiments.
+	Experiment GrowthBookExperiment `json:"experiment"`
+	// VisualChangeset is the body of
+	// POST /api/v1/experiments/{id}/visual-changesets.
+	VisualChangeset GrowthBookChangeset `json:"visualChangeset"`
 	// GoalURL is the primary call to action's target, for the metric the
 	// test is decided on (GrowthBook metrics are defined on your data).
-	GoalURL    string       `json:"goalUrl,omitempty"`
+	GoalURL string `json:"goalUrl,omitempty"`
+	// DriftGuard lists each changed block's source hash.
 	DriftGuard []DriftGuard `json:"driftGuard"`
 }
 
 // GrowthBookExperiment is the experiment's create body, without the data
 // source and assignment query, which only your GrowthBook knows.
 type GrowthBookExperiment struct {
-	Name        string                `json:"name"`
-	TrackingKey string                `json:"trackingKey"`
-	Hypothesis  string                `json:"hypothesis"`
-	Description string                `json:"description"`
-	Tags        []string              `json:"tags"`
-	Variations  []GrowthBookVariation `json:"variations"`
+	// Name names the experiment after the fork's target.
+	Name string `json:"name"`
+	// TrackingKey is stable for the same fork of the same page.
+	TrackingKey string `json:"trackingKey"`
+	// Hypothesis is the fork's experiment note.
+	Hypothesis string `json:"hypothesis"`
+	// Description names the primary metric and the goal URL.
+	Description string `json:"description"`
+	// Tags mark the experiment as made by Marketing Fork.
+	Tags []string `json:"tags"`
+	// Variations are the control ("0") and one per variant ("1"…).
+	Variations []GrowthBookVariation `json:"variations"`
 }
 
 // GrowthBookVariation is a variation's key and name.
 type GrowthBookVariation struct {
-	Key  string `json:"key"`
+	// Key is the variation's key: "0" for the control.
+	Key string `json:"key"`
+	// Name is the variation's name.
 	Name string `json:"name"`
 }
 
 // GrowthBookChangeset is a visual changeset.
 type GrowthBookChangeset struct {
-	EditorURL     string              `json:"editorUrl"`
-	URLPatterns   []GrowthBookPattern `json:"urlPatterns"`
-	VisualChanges []GrowthBookChange  `json:"visualChanges"`
+	// EditorURL is the source page, for GrowthBook's visual editor.
+	EditorURL string `json:"editorUrl"`
+	// URLPatterns are the URLs the changes apply on: the source page.
+	URLPatterns []GrowthBookPattern `json:"urlPatterns"`
+	// VisualChanges are one per variant.
+	VisualChanges []GrowthBookChange `json:"visualChanges"`
 }
 
 // GrowthBookPattern is a URL the changeset runs on.
 type GrowthBookPattern struct {
-	Include bool   `json:"include"`
-	Type    string `json:"type"`
+	// Include is true: the pattern says where the changes apply.
+	Include bool `json:"include"`
+	// Type is "exact": the source URL as fetched.
+	Type string `json:"type"`
+	// Pattern is the URL.
 	Pattern string `json:"pattern"`
 }
 
@@ -135,18 +158,30 @@ type GrowthBookPattern struct {
 // Variation is the variation's key in the experiment: replace it with the
 // variation id GrowthBook returns when the experiment is created.
 type GrowthBookChange struct {
-	Variation    string               `json:"variation"`
-	Description  string               `json:"description"`
-	CSS          string               `json:"css"`
+	// Variation is the variation's key (see above).
+	Variation string `json:"variation"`
+	// Description names the variant.
+	Description string `json:"description"`
+	// CSS is empty: a fork changes copy, never styles.
+	CSS string `json:"css"`
+	// DOMMutations are the changes, each a dom-mutator declarative
+	// mutation.
 	DOMMutations []GrowthBookMutation `json:"domMutations"`
 }
 
 // GrowthBookMutation is a dom-mutator declarative mutation.
 type GrowthBookMutation struct {
-	Selector             string `json:"selector"`
-	Action               string `json:"action"`
-	Attribute            string `json:"attribute"`
-	Value                string `json:"value,omitempty"`
+	// Selector matches the element to change.
+	Selector string `json:"selector"`
+	// Action is "set": the value replaces the attribute's.
+	Action string `json:"action"`
+	// Attribute is "html" for the element's content, else the attribute.
+	Attribute string `json:"attribute"`
+	// Value is the new content or attribute value.
+	Value string `json:"value,omitempty"`
+	// ParentSelector and InsertBeforeSelector are for a position change;
+	// exports move sections by the container's content instead (see
+	// domChange).
 	ParentSelector       string `json:"parentSelector,omitempty"`
 	InsertBeforeSelector string `json:"insertBeforeSelector,omitempty"`
 }
@@ -206,17 +241,25 @@ func trackingKey(e *Experiment) string {
 // until they are created: set the actions' page_id and the metric's
 // event_id from Optimizely's replies.
 type OptimizelyExport struct {
-	Page       OptimizelyPage       `json:"page"`
-	Event      *OptimizelyEvent     `json:"event,omitempty"`
-	GoalURL    string               `json:"goal_url,omitempty"`
+	// Page is the body of POST /v2/pages: the targeting.
+	Page OptimizelyPage `json:"page"`
+	// Event is a click on the primary call to action: the goal.
+	Event *OptimizelyEvent `json:"event,omitempty"`
+	// GoalURL is the primary call to action's target.
+	GoalURL string `json:"goal_url,omitempty"`
+	// Experiment is the body of POST /v2/experiments.
 	Experiment OptimizelyExperiment `json:"experiment"`
-	DriftGuard []DriftGuard         `json:"drift_guard"`
+	// DriftGuard lists each changed block's source hash.
+	DriftGuard []DriftGuard `json:"drift_guard"`
 }
 
 // OptimizelyPage is where the experiment runs.
 type OptimizelyPage struct {
-	Name           string `json:"name"`
-	EditURL        string `json:"edit_url"`
+	// Name names the page after its URL.
+	Name string `json:"name"`
+	// EditURL is the source page.
+	EditURL string `json:"edit_url"`
+	// ActivationType is "immediate": the page is live on load.
 	ActivationType string `json:"activation_type"`
 	// Conditions is Optimizely's JSON-encoded URL condition list.
 	Conditions string `json:"conditions,omitempty"`
@@ -224,28 +267,40 @@ type OptimizelyPage struct {
 
 // OptimizelyEvent is a click event on the primary call to action.
 type OptimizelyEvent struct {
-	Name      string            `json:"name"`
-	EventType string            `json:"event_type"`
-	Config    map[string]string `json:"config"`
+	// Name names the event.
+	Name string `json:"name"`
+	// EventType is "click".
+	EventType string `json:"event_type"`
+	// Config holds the selector of the element clicked.
+	Config map[string]string `json:"config"`
 }
 
 // OptimizelyExperiment is the experiment's create body.
 type OptimizelyExperiment struct {
-	Name        string                `json:"name"`
-	Description string                `json:"description"`
-	Type        string                `json:"type"`
-	Variations  []OptimizelyVariation `json:"variations"`
+	// Name names the experiment after the fork's target.
+	Name string `json:"name"`
+	// Description is the fork's hypothesis.
+	Description string `json:"description"`
+	// Type is "a/b".
+	Type string `json:"type"`
+	// Variations are the original and one per variant, weights adding up
+	// to 10000.
+	Variations []OptimizelyVariation `json:"variations"`
 }
 
 // OptimizelyVariation is one arm with its actions.
 type OptimizelyVariation struct {
-	Name    string             `json:"name"`
-	Weight  int                `json:"weight"`
+	// Name names the variation.
+	Name string `json:"name"`
+	// Weight is its share of traffic in basis points.
+	Weight int `json:"weight"`
+	// Actions are its changes; none for the original.
 	Actions []OptimizelyAction `json:"actions"`
 }
 
 // OptimizelyAction is the changes made on one page.
 type OptimizelyAction struct {
+	// Changes are applied in order.
 	Changes []OptimizelyChange `json:"changes"`
 }
 
@@ -253,10 +308,14 @@ type OptimizelyAction struct {
 // an element's content, "custom_code" for an attribute Optimizely's
 // attribute change cannot set (a meta description, an input's value).
 type OptimizelyChange struct {
-	Type       string            `json:"type"`
-	Selector   string            `json:"selector,omitempty"`
+	// Type is "attribute" or "custom_code".
+	Type string `json:"type"`
+	// Selector matches the element an attribute change writes.
+	Selector string `json:"selector,omitempty"`
+	// Attributes holds "html": the element's new content.
 	Attributes map[string]string `json:"attributes,omitempty"`
-	Value      string            `json:"value,omitempty"`
+	// Value is a custom_code change's JavaScript.
+	Value string `json:"value,omitempty"`
 }
 
 // Optimizely is the experiment in Optimizely Web's form.
@@ -299,26 +358,39 @@ func jsString(s string) string {
 // PostHogExport is a no-code web experiment for
 // POST /api/projects/{id}/web_experiments.
 type PostHogExport struct {
-	Name           string                    `json:"name"`
-	Description    string                    `json:"description"`
-	FeatureFlagKey string                    `json:"feature_flag_key"`
-	Variants       map[string]PostHogVariant `json:"variants"`
-	GoalURL        string                    `json:"goal_url,omitempty"`
-	GoalSelector   string                    `json:"goal_selector,omitempty"`
-	DriftGuard     []DriftGuard              `json:"drift_guard"`
-	SourceURL      string                    `json:"source_url,omitempty"`
+	// Name names the experiment after the fork's target.
+	Name string `json:"name"`
+	// Description is the fork's hypothesis.
+	Description string `json:"description"`
+	// FeatureFlagKey is stable for the same fork of the same page.
+	FeatureFlagKey string `json:"feature_flag_key"`
+	// Variants are "control" and "test" (or "test-1"…).
+	Variants map[string]PostHogVariant `json:"variants"`
+	// GoalURL is the primary call to action's target.
+	GoalURL string `json:"goal_url,omitempty"`
+	// GoalSelector matches the primary call to action, for an action.
+	GoalSelector string `json:"goal_selector,omitempty"`
+	// DriftGuard lists each changed block's source hash.
+	DriftGuard []DriftGuard `json:"drift_guard"`
+	// SourceURL is the page the experiment runs on.
+	SourceURL string `json:"source_url,omitempty"`
 }
 
 // PostHogVariant is one arm: its URL condition and transforms.
 type PostHogVariant struct {
-	Transforms        []PostHogTransform `json:"transforms"`
-	Conditions        *PostHogConditions `json:"conditions,omitempty"`
-	RolloutPercentage int                `json:"rollout_percentage"`
+	// Transforms are the changes, applied in order.
+	Transforms []PostHogTransform `json:"transforms"`
+	// Conditions limit the variant to the source page.
+	Conditions *PostHogConditions `json:"conditions,omitempty"`
+	// RolloutPercentage is the variant's share of traffic.
+	RolloutPercentage int `json:"rollout_percentage"`
 }
 
 // PostHogConditions limits a variant to the source page.
 type PostHogConditions struct {
-	URL          string `json:"url"`
+	// URL is the source page.
+	URL string `json:"url"`
+	// URLMatchType is "exact".
 	URLMatchType string `json:"urlMatchType"`
 }
 
@@ -327,14 +399,20 @@ type PostHogConditions struct {
 // setAttribute. (Its html field replaces the element's parent's content, so
 // it is not used.)
 type PostHogTransform struct {
-	Selector   string             `json:"selector"`
-	Text       string             `json:"text,omitempty"`
+	// Selector matches the element to change.
+	Selector string `json:"selector"`
+	// Text would set the element's innerText; exports write HTML through
+	// Attributes so inline markup survives.
+	Text string `json:"text,omitempty"`
+	// Attributes are "html" (the content) or an attribute's name.
 	Attributes []PostHogAttribute `json:"attributes,omitempty"`
 }
 
 // PostHogAttribute is a name and a value.
 type PostHogAttribute struct {
-	Name  string `json:"name"`
+	// Name is "html" or an attribute's name.
+	Name string `json:"name"`
+	// Value is the new content or attribute value.
 	Value string `json:"value"`
 }
 
@@ -370,26 +448,39 @@ func (e *Experiment) PostHog() PostHogExport {
 // resolving every selector on the unchanged page first, then setting each
 // element's content, then putting the sections in order.
 type PatchExport struct {
-	SourceURL string         `json:"source_url,omitempty"`
-	GoalURL   string         `json:"goal_url,omitempty"`
-	Variants  []PatchVariant `json:"variants"`
+	// SourceURL is the page the patch applies to.
+	SourceURL string `json:"source_url,omitempty"`
+	// GoalURL is the primary call to action's target.
+	GoalURL string `json:"goal_url,omitempty"`
+	// Variants are one per fork.
+	Variants []PatchVariant `json:"variants"`
 }
 
 // PatchVariant is one variant's changes and moves.
 type PatchVariant struct {
-	Name       string        `json:"name"`
-	Hypothesis string        `json:"hypothesis"`
-	Changes    []PatchChange `json:"changes"`
-	Moves      *Moves        `json:"moves,omitempty"`
+	// Name names the variant.
+	Name string `json:"name"`
+	// Hypothesis is the fork's experiment note.
+	Hypothesis string `json:"hypothesis"`
+	// Changes are the changed blocks, in page order.
+	Changes []PatchChange `json:"changes"`
+	// Moves is the sections' new order, when the fork moves them.
+	Moves *Moves `json:"moves,omitempty"`
 }
 
 // PatchChange sets an element's inner HTML, or one of its attributes.
 type PatchChange struct {
-	Block        int    `json:"block"`
-	Selector     string `json:"selector"`
-	HTML         string `json:"html,omitempty"`
-	Attribute    string `json:"attribute,omitempty"`
-	Value        string `json:"value,omitempty"`
+	// Block is the block's ID in the fork.
+	Block int `json:"block"`
+	// Selector matches the element on the unchanged source page.
+	Selector string `json:"selector"`
+	// HTML is the element's new inner HTML.
+	HTML string `json:"html,omitempty"`
+	// Attribute and Value set an attribute instead (a meta description's
+	// content, an input button's value).
+	Attribute string `json:"attribute,omitempty"`
+	Value     string `json:"value,omitempty"`
+	// SourceSHA256 is the hex SHA-256 of the block's source text.
 	SourceSHA256 string `json:"source_sha256"`
 }
 
