@@ -27,6 +27,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./ask/
 	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSON$$' -fuzztime=$(FUZZTIME) ./httpapi/
 	$(GO) test -run='^$$' -fuzz='^FuzzValid$$' -fuzztime=$(FUZZTIME) ./internal/apikey/
+	$(GO) test -run='^$$' -fuzz='^FuzzFor$$' -fuzztime=$(FUZZTIME) ./internal/selector/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
 interop:
@@ -49,6 +50,7 @@ stress:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 -cpu=1 . ./internal/...
 	$(GO) test -run='^$$' -bench=BenchmarkFork -benchmem -count=3 -cpu=1 ./provider/rules/
+	$(GO) test -run='^$$' -bench=BenchmarkExport -benchmem -count=5 -cpu=1 ./export/
 	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 

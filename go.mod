@@ -3,6 +3,7 @@ module github.com/marketingfork/fork
 go 1.26.0
 
 require (
+	github.com/andybalholm/cascadia v1.3.5
 	github.com/google/go-cmp v0.7.0
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/jackc/pgx/v5 v5.12.0

@@ -34,6 +34,8 @@ Usage:
                 [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
   mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md]
                 [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
+  mfork export  --source URL|FILE --fork RESULT.json --format growthbook|optimizely|posthog|unbounce|patch
+                [--url URL] [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
   mfork help
 
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
@@ -48,6 +50,11 @@ or the forked page as HTML) and exits 1 when a check fails.
 render verifies a draft the same way and, when it passes, prints the page to ship: the source with
 the draft's text (--format md for its copy as Markdown); a failing draft gets its report on standard
 error and exit code 1, and no page.
+export writes a fork (what fork --format json prints; a JSON array of them for several variants) as an
+A/B test: growthbook (experiment + visual changeset), optimizely (page, click goal, experiment),
+posthog (web experiment), unbounce (the whole page, for create_variant_from_html) or patch (our own
+{selector, html} list and section moves). Each changed element is named by a CSS selector on the
+source page and carries a hash of its source text; a source that does not match the fork is exit 2.
 
 Exit codes: 0 ok, 1 verification failed, 2 bad input or unreadable page.
 `
@@ -82,6 +89,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdRender(ctx, args[1:], stdin, stdout, stderr)
 	case "fork":
 		return cmdFork(ctx, args[1:], stdin, stdout)
+	case "export":
+		return cmdExport(ctx, args[1:], stdin, stdout)
 	case "plan":
 		return cmdPlan(ctx, args[1:], stdin, stdout)
 	case "profiles":
@@ -168,6 +177,9 @@ type fetchFlags struct {
 	timeout      *time.Duration
 }
 
+// maxTimeout bounds --timeout.
+const maxTimeout = 2 * time.Minute
+
 func addFetchFlags(fs *flag.FlagSet) fetchFlags {
 	return fetchFlags{
 		allowPrivate: fs.Bool("allow-private", false, "allow loopback and private addresses on any port (local use only; cloud metadata stays refused)"),
@@ -177,7 +189,7 @@ func addFetchFlags(fs *flag.FlagSet) fetchFlags {
 }
 
 func (ff fetchFlags) forker(opts ...fork.Option) (*fork.Forker, error) {
-	if *ff.timeout <= 0 || *ff.timeout > 2*time.Minute {
+	if *ff.timeout <= 0 || *ff.timeout > maxTimeout {
 		return nil, fmt.Errorf("%w: --timeout must be between 1ms and 2m", errUsage)
 	}
 	hosts, err := fork.ParseHostPorts(*ff.allowHosts)
@@ -308,23 +320,24 @@ func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.R
 	return rep, *format, nil
 }
 
+// readArg reads a file named on the command line, or standard input for
+// "-", under the input cap.
+func readArg(arg string, stdin io.Reader) ([]byte, error) {
+	if arg == "-" {
+		return readCapped(stdin, "standard input")
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
+	}
+	defer f.Close()
+	return readCapped(f, arg)
+}
+
 // readFork reads a fork file: HTML when it starts with "<", else JSON as
 // {"blocks":[…]} or a bare array of blocks.
 func readFork(arg string, stdin io.Reader, vr *fork.VerifyRequest) error {
-	var (
-		b   []byte
-		err error
-	)
-	if arg == "-" {
-		b, err = readCapped(stdin, "standard input")
-	} else {
-		var f *os.File
-		if f, err = os.Open(arg); err != nil {
-			return fmt.Errorf("%w: %v", fork.ErrInvalidInput, err)
-		}
-		defer f.Close()
-		b, err = readCapped(f, arg)
-	}
+	b, err := readArg(arg, stdin)
 	if err != nil {
 		return err
 	}

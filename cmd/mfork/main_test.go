@@ -179,7 +179,7 @@ func TestVerifyExitCodes(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"extract", "verify", "fork", "plan", "serve", "profiles"} {
+	for _, cmd := range []string{"extract", "verify", "fork", "plan", "serve", "profiles", "export"} {
 		code, out, errOut := runCLI(t, "", cmd, "--help")
 		if code != 0 || !strings.Contains(out, "mfork "+cmd+" flags:") || !strings.Contains(out, "-") || errOut != "" {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want the flag list on stdout and exit 0", cmd, code, out, errOut)
@@ -280,17 +280,25 @@ func TestServeWaitsForTheDatabase(t *testing.T) {
 
 // TestAllowHostsReachesOnlyThatServer: --allow-hosts opens one local page
 // server, under its name and its loopback address, and nothing else.
+// servePage serves page at every path until the test ends, and returns
+// the server and its port.
+func servePage(t *testing.T, page []byte) (*httptest.Server, string) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(page)
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	return srv, port
+}
+
 func TestAllowHostsReachesOnlyThatServer(t *testing.T) {
 	page, err := os.ReadFile(tidyflow)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(page)
-	}))
-	defer srv.Close()
-	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	srv, port := servePage(t, page)
 	allow := "localhost:" + port
 	for _, u := range []string{"http://localhost:" + port + "/", srv.URL + "/"} {
 		code, out, errOut := runCLI(t, "", "extract", "--format", "md", "--allow-hosts", allow, u)
