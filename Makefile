@@ -4,8 +4,11 @@ PKGS    := ./...
 # A count, not a duration: a timed run can end in a spurious "context deadline
 # exceeded" when a worker is busy at the deadline on a loaded machine.
 FUZZTIME ?= 20000x
+# staticcheck, as .ci/run installs it.
+STATICCHECK_VERSION ?= v0.8.2
+STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: test unit fuzz bench lint build clean interop clients
+.PHONY: test unit fuzz bench lint build clean interop clients print-staticcheck-version
 
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
@@ -44,11 +47,22 @@ bench:
 	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 
-## lint: gofmt must have nothing to change, go vet must be clean
+## lint: gofmt has nothing to change, go vet and staticcheck are clean, go.mod
+## and go.sum are tidy, and the sandbox's sample page exists once
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) mod tidy -diff
+	@command -v $(STATICCHECK) >/dev/null || { echo "lint needs staticcheck: go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)"; exit 1; }
+	$(STATICCHECK) $(PKGS)
+	@# The sandbox serves httpapi/sample/tidyflow.html (go:embed cannot reach
+	@# testdata); the tests read the same bytes through a symbolic link.
+	@[ -L testdata/pages/tidyflow-en.html ] && [ "$$(readlink testdata/pages/tidyflow-en.html)" = ../../httpapi/sample/tidyflow.html ] || \
+	{ echo "testdata/pages/tidyflow-en.html must be a link to ../../httpapi/sample/tidyflow.html, not a copy"; exit 1; }
+
+print-staticcheck-version:
+	@echo $(STATICCHECK_VERSION)
 
 ## build: the mfork binary in ./bin
 build:
