@@ -8,15 +8,22 @@ FUZZTIME ?= 20000x
 STATICCHECK_VERSION ?= v0.8.2
 STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: test unit fuzz bench lint build clean interop clients print-staticcheck-version
+.PHONY: test unit outside fuzz bench lint build clean interop clients print-staticcheck-version
 
-## test: lint, every unit test with the race detector, then each fuzz target briefly
-test: lint unit fuzz
+## test: lint, every unit test with the race detector, the examples built from
+## another module, then each fuzz target briefly
+test: lint unit outside fuzz
 
 # The PostgreSQL store's suite and the multi-node test need a server:
 # scripts/pgtest.sh starts a scratch one for the run (see its header).
 unit:
 	bash scripts/pgtest.sh run $(GO) test -race -count=1 $(PKGS)
+
+## outside: the examples copied into a scratch module that requires this one
+## through replace, built, and examples/mount served on SQLite, PostgreSQL and
+## the in-memory store, forked through its prefix with the Go SDK
+outside:
+	bash scripts/pgtest.sh run bash scripts/outside-module.sh
 
 # Each fuzz target runs on its own: go test allows one -fuzz pattern per package.
 fuzz:
