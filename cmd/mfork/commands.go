@@ -164,21 +164,29 @@ func readCapped(r io.Reader, name string) ([]byte, error) {
 // fetchFlags are the flags every command that reads a page shares.
 type fetchFlags struct {
 	allowPrivate *bool
+	allowHosts   *addrList
 	timeout      *time.Duration
 }
 
 func addFetchFlags(fs *flag.FlagSet) fetchFlags {
 	return fetchFlags{
 		allowPrivate: fs.Bool("allow-private", false, "allow loopback and private addresses on any port (local use only)"),
+		allowHosts:   allowHostsFlag(fs),
 		timeout:      fs.Duration("timeout", 10*time.Second, "total time to fetch a page"),
 	}
+}
+
+// allowHostsFlag adds --allow-hosts with no environment default.
+func allowHostsFlag(fs *flag.FlagSet) *addrList {
+	l, _ := addAllowHostsFlag(fs, "") // without an environment variable it cannot fail
+	return l
 }
 
 func (ff fetchFlags) forker(opts ...fork.Option) (*fork.Forker, error) {
 	if *ff.timeout <= 0 || *ff.timeout > 2*time.Minute {
 		return nil, fmt.Errorf("%w: --timeout must be between 1ms and 2m", errUsage)
 	}
-	return fork.New(append([]fork.Option{fork.WithAllowPrivate(*ff.allowPrivate), fork.WithFetchTimeout(*ff.timeout)}, opts...)...), nil
+	return fork.New(append([]fork.Option{fork.WithAllowPrivate(*ff.allowPrivate), fork.WithAllowAddrs(*ff.allowHosts...), fork.WithFetchTimeout(*ff.timeout)}, opts...)...), nil
 }
 
 func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {

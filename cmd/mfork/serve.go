@@ -35,6 +35,7 @@ type serveConfig struct {
 	db           string
 	baseURL      string
 	allowPrivate bool
+	allowHosts   *addrList
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
@@ -70,6 +71,10 @@ func parseServe(args []string) (serveConfig, error) {
 	addDBFlag(fs, &c.db)
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
 	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only)")
+	var err error
+	if c.allowHosts, err = addAllowHostsFlag(fs, "MFORK_ALLOW_HOSTS"); err != nil {
+		return c, err
+	}
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
@@ -163,7 +168,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate))
+	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate), fork.WithAllowAddrs(*c.allowHosts...))
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
 		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
@@ -190,7 +195,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ErrorLog:       slog.NewLogLogger(lh, slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "mfork %s listening on http://%s (store %s)\n", version, ln.Addr(), st.Kind())
-	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate, "provider", provider.Info().Name)
+	logger.Info("listening", "addr", ln.Addr().String(), "store", st.Kind(), "allow_private", c.allowPrivate, "allow_hosts", c.allowHosts.String(), "provider", provider.Info().Name)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

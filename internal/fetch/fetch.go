@@ -69,6 +69,12 @@ type Config struct {
 	MaxRedirects int           // 0 means 5; negative means redirects are not followed
 	Retries      int           // retry count for network errors and origin 5xx/429; 0 means 2; negative means none
 	UserAgent    string        // "" means "MarketingFork/1 (+https://github.com/marketingfork/fork)"
+	// AllowAddrs are exact IP:port pairs the fetcher may connect to although
+	// the address or port rules would refuse them: one local page server
+	// (127.0.0.1:8000) without opening every private address as
+	// AllowPrivate does. A URL must name the address literally; a
+	// redirect elsewhere is checked as usual.
+	AllowAddrs []netip.AddrPort
 }
 
 // Fetcher fetches HTML pages under the rules of its Config. It holds a
@@ -81,6 +87,8 @@ type Fetcher struct {
 	userAgent    string
 	// anyPort lifts the 80/443 rule (Config.AllowPrivate).
 	anyPort bool
+	// allowAddrs are Config.AllowAddrs, unmapped.
+	allowAddrs map[netip.AddrPort]bool
 	// allowIP is the address policy used both on literal hosts and in the
 	// dialer. It is a field, not a call to CheckIP, so in-package tests can
 	// allow one loopback address while refusing its neighbours.
@@ -127,6 +135,12 @@ func newFetcher(cfg Config, h hooks) *Fetcher {
 	}
 	if cfg.AllowPrivate {
 		f.allowIP = allowAll
+	}
+	for _, ap := range cfg.AllowAddrs {
+		if f.allowAddrs == nil {
+			f.allowAddrs = map[netip.AddrPort]bool{}
+		}
+		f.allowAddrs[unmap(ap)] = true
 	}
 	if h.allowIP != nil {
 		f.allowIP = h.allowIP
@@ -301,6 +315,9 @@ func (f *Fetcher) control(_ context.Context, network, address string, _ syscall.
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
 		return &BlockedError{Addr: address, Rule: "invalid"}
+	}
+	if f.allowAddrs[unmap(ap)] {
+		return nil
 	}
 	if rule, ok := f.allowIP(ap.Addr()); !ok {
 		return &BlockedError{Addr: ap.Addr().WithZone("").String(), Rule: rule}
@@ -576,4 +593,10 @@ func decodeHTML(body []byte, contentType string) ([]byte, error) {
 		out = bytes.ToValidUTF8(out, []byte("\uFFFD"))
 	}
 	return bytes.TrimPrefix(out, []byte("\uFEFF")), nil
+}
+
+// unmap drops an IPv4-mapped IPv6 form and any zone, so 127.0.0.1:8000 is
+// one address however it is written.
+func unmap(ap netip.AddrPort) netip.AddrPort {
+	return netip.AddrPortFrom(ap.Addr().Unmap().WithZone(""), ap.Port())
 }

@@ -227,6 +227,9 @@ func (f *Fetcher) checkURL(u *url.URL) error {
 	if u.User != nil {
 		return &BlockedError{Addr: quoteURL(raw), Rule: "userinfo"}
 	}
+	if ap, err := netip.ParseAddrPort(u.Host); err == nil && f.allowAddrs[unmap(ap)] {
+		return nil // an address the operator allowed by IP and port
+	}
 	if p := u.Port(); p != "" && !f.anyPort {
 		if n, err := strconv.Atoi(p); err != nil || (n != 80 && n != 443) {
 			return &BlockedError{Addr: p, Rule: "port"}
