@@ -55,7 +55,8 @@ bench:
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 
 ## lint: gofmt has nothing to change, go vet and staticcheck are clean, go.mod
-## and go.sum are tidy, and the sandbox's sample page exists once
+## and go.sum are tidy, the sandbox's sample page exists once, and the README's
+## shell blocks run in order on a clean clone
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -67,6 +68,7 @@ lint:
 	@# testdata); the tests read the same bytes through a symbolic link.
 	@[ -L testdata/pages/tidyflow-en.html ] && [ "$$(readlink testdata/pages/tidyflow-en.html)" = ../../httpapi/sample/tidyflow.html ] || \
 	{ echo "testdata/pages/tidyflow-en.html must be a link to ../../httpapi/sample/tidyflow.html, not a copy"; exit 1; }
+	bash scripts/readme-run.sh
 
 print-staticcheck-version:
 	@echo $(STATICCHECK_VERSION)
