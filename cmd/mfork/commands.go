@@ -20,20 +20,20 @@ import (
 const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
 
 Usage:
-  mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--trust-proxy]
+  mfork serve   [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://…] [--base-url URL] [--allow-hosts IP:PORT] [--allow-private] [--trust-proxy]
                 [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10]
                 (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]
                 [--provider rules|openai] [--model M] [--openai-base-url URL]
-                [--allow-private] [--timeout 10s] URL|FILE|-
-  mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-private] URL|FILE|-
+                [--allow-hosts IP:PORT] [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork plan    [--profile P] [--layer L] [--from LANG] [--to LANG] [--allow-hosts IP:PORT] [--allow-private] URL|FILE|-
   mfork profiles [--format text|json]
-  mfork extract [--format json|md] [--lang TAG] [--allow-private] [--timeout 10s] URL|FILE|-
+  mfork extract [--format json|md] [--lang TAG] [--allow-hosts IP:PORT] [--allow-private] [--timeout 10s] URL|FILE|-
   mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
-                [--allow-private] [--timeout 10s]
+                [--allow-hosts IP:PORT] [--allow-private] [--timeout 10s]
   mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md]
-                [--allow-private] [--timeout 10s]
+                [--allow-hosts IP:PORT] [--allow-private] [--timeout 10s]
   mfork help
 
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
