@@ -5,16 +5,26 @@ PKGS    := ./...
 # A count, not a duration: a timed run can end in a spurious "context deadline
 # exceeded" when a worker is busy at the deadline on a loaded machine.
 FUZZTIME ?= 20000x
+# staticcheck, as .ci/run installs it.
+STATICCHECK_VERSION ?= v0.8.2
+STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: test unit fuzz bench lint build clean interop clients stress
+.PHONY: test unit outside fuzz bench lint build clean interop clients stress print-staticcheck-version
 
-## test: lint, every unit test with the race detector, then each fuzz target briefly
-test: lint unit fuzz
+## test: lint, every unit test with the race detector, the examples built from
+## another module, then each fuzz target briefly
+test: lint unit outside fuzz
 
 # The PostgreSQL store's suite and the multi-node test need a server:
 # scripts/pgtest.sh starts a scratch one for the run (see its header).
 unit:
 	bash scripts/pgtest.sh run $(GO) test -race -count=1 $(PKGS)
+
+## outside: the examples copied into a scratch module that requires this one
+## through replace, built, and examples/mount served on SQLite, PostgreSQL and
+## the in-memory store, forked through its prefix with the Go SDK
+outside:
+	bash scripts/pgtest.sh run bash scripts/outside-module.sh
 
 # Each fuzz target runs on its own: go test allows one -fuzz pattern per package.
 fuzz:
@@ -54,11 +64,24 @@ bench:
 	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 
-## lint: gofmt must have nothing to change, go vet must be clean
+## lint: gofmt has nothing to change, go vet and staticcheck are clean, go.mod
+## and go.sum are tidy, the sandbox's sample page exists once, and the README's
+## shell blocks run in order on a clean clone
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+	$(GO) mod tidy -diff
+	@command -v $(STATICCHECK) >/dev/null || { echo "lint needs staticcheck: go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)"; exit 1; }
+	$(STATICCHECK) $(PKGS)
+	@# The sandbox serves httpapi/sample/tidyflow.html (go:embed cannot reach
+	@# testdata); the tests read the same bytes through a symbolic link.
+	@[ -L testdata/pages/tidyflow-en.html ] && [ "$$(readlink testdata/pages/tidyflow-en.html)" = ../../httpapi/sample/tidyflow.html ] || \
+	{ echo "testdata/pages/tidyflow-en.html must be a link to ../../httpapi/sample/tidyflow.html, not a copy"; exit 1; }
+	bash scripts/readme-run.sh
+
+print-staticcheck-version:
+	@echo $(STATICCHECK_VERSION)
 
 ## build: the mfork binary in ./bin
 build:

@@ -20,7 +20,7 @@ import (
 const usage = `mfork: fork landing-page copy for another audience, keeping the offer exactly.
 
 Usage:
-  mfork serve   [--addr :8080] [--db sqlite:PATH] [--base-url URL] [--allow-private] [--allow-hosts H:P,…] [--trust-proxy]
+  mfork serve   [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://…] [--base-url URL] [--allow-hosts H:P,…] [--allow-private] [--trust-proxy]
                 [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10]
                 (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]

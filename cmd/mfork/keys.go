@@ -17,13 +17,19 @@ import (
 // cmdKeys is the operators' key tool: create, list and revoke keys in the
 // store the server uses.
 func cmdKeys(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: keys needs create, list or revoke", errUsage)
-	}
 	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
 	var db string
 	addDBFlag(fs, &db)
 	name := fs.String("name", "", "a label for the new key (create)")
+	if len(args) == 0 {
+		return fmt.Errorf("%w: keys needs create, list or revoke", errUsage)
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		// mfork keys --help lists the flags, as every command's --help does.
+		_, err := parseArgs(fs, []string{"--help"})
+		return err
+	}
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
 		return err

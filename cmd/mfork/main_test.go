@@ -179,7 +179,7 @@ func TestVerifyExitCodes(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"extract", "verify", "fork", "plan", "serve", "profiles", "export"} {
+	for _, cmd := range []string{"extract", "verify", "fork", "plan", "render", "serve", "profiles", "keys", "export"} {
 		code, out, errOut := runCLI(t, "", cmd, "--help")
 		if code != 0 || !strings.Contains(out, "mfork "+cmd+" flags:") || !strings.Contains(out, "-") || errOut != "" {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want the flag list on stdout and exit 0", cmd, code, out, errOut)

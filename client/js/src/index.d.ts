@@ -42,6 +42,8 @@ export interface ForkRequest {
   language_layer?: LanguageLayer | (string & {});
   source_language?: string;
   target_language?: string;
+  /** True to get a 502 instead of a fork that still fails its checks. */
+  strict?: boolean;
   /** Sent as Idempotency-Key; a new random one when absent. */
   idempotencyKey?: string;
 }

@@ -168,8 +168,9 @@ class BaseClient:
         source_language: Optional[str],
         target_language: Optional[str],
         html: Optional[str],
-    ) -> Dict[str, str]:
-        body: Dict[str, str] = {}
+        strict: Optional[bool] = None,
+    ) -> Dict[str, Any]:
+        body: Dict[str, Any] = {}
         for k, v in (
             ("url", url),
             ("html", html),
@@ -177,6 +178,7 @@ class BaseClient:
             ("language_layer", language_layer),
             ("source_language", source_language),
             ("target_language", target_language),
+            ("strict", strict),
         ):
             if v is not None:
                 body[k] = v

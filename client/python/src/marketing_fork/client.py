@@ -96,10 +96,12 @@ class Client(BaseClient):
         idempotency_key: Optional[str] = None,
         *,
         html: Optional[str] = None,
+        strict: Optional[bool] = None,
     ) -> ForkResult:
         """POST /v1/fork. One Idempotency-Key (yours, or a fresh uuid4 hex)
-        is sent on the first try and every retry."""
-        body = self._fork_body(url, profile, language_layer, source_language, target_language, html)
+        is sent on the first try and every retry. ``strict=True`` asks for
+        a 502 instead of a fork that still fails its checks."""
+        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict)
         headers, _ = self._fork_headers(idempotency_key)
         resp = self._request("POST", "/v1/fork", json=body, headers=headers)
         data = decode(resp)
@@ -202,8 +204,9 @@ class AsyncClient(BaseClient):
         idempotency_key: Optional[str] = None,
         *,
         html: Optional[str] = None,
+        strict: Optional[bool] = None,
     ) -> ForkResult:
-        body = self._fork_body(url, profile, language_layer, source_language, target_language, html)
+        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict)
         headers, _ = self._fork_headers(idempotency_key)
         resp = await self._request("POST", "/v1/fork", json=body, headers=headers)
         data = decode(resp)

@@ -32,6 +32,7 @@ class ForkRequest(TypedDict, total=False):
     language_layer: str
     source_language: str
     target_language: str
+    strict: bool
 
 
 class ForkedBlock(TypedDict, total=False):
