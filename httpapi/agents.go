@@ -154,11 +154,21 @@ func (h *Handler) llmsTxt(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// skillFileExists reports whether name is one of the skill's files, by the
+// same rules skillFile serves them.
+func skillFileExists(name string) bool {
+	if name == "" || strings.Contains(name, "..") || path.Clean(name) != name {
+		return false
+	}
+	_, err := fs.Stat(skill.Files(), name)
+	return err == nil
+}
+
 // skillFile handles GET /skill/{file...}: the agent skill's files as the
 // binary ships them, so an agent can install the skill from the server.
 func (h *Handler) skillFile(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("file")
-	if name == "" || strings.Contains(name, "..") || path.Clean(name) != name {
+	if !skillFileExists(name) {
 		return errNotFound(r, h.endpoints(r))
 	}
 	b, err := fs.ReadFile(skill.Files(), name)

@@ -139,7 +139,13 @@ func openAPIDocument() map[string]any {
 				"Needs an API key unless X-Sandbox is true. A fork whose checks failed is still 200: passed is false and the checks say why. " +
 				"With Idempotency-Key, a repeat with the same body within 24 hours replays the first answer (Idempotent-Replayed: true), " +
 				"a repeat while the first runs is 409, and the same key with another body is 422.",
-			"parameters":  append(keyParams, headerParam("Idempotency-Key", "A client-chosen key (1 to 255 printable ASCII characters) that makes retries safe, scoped to the API key, kept 24 hours.")),
+			"parameters": append(keyParams, map[string]any{
+				"name": "Idempotency-Key", "in": "header", "required": false,
+				"description": "A client-chosen key (1 to 255 printable ASCII characters) that makes retries safe, scoped to the API key, kept 24 hours.",
+				// Nullable, as the contract's headers are; the string is what the
+				// server accepts.
+				"schema": map[string]any{"anyOf": []any{idemKeySchema, map[string]any{"type": "null"}}, "title": "Idempotency-Key"},
+			}),
 			"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": ref("ForkRequest")}}},
 			"security":    []any{map[string]any{"bearerAuth": []any{}}, map[string]any{"apiKeyHeader": []any{}}, map[string]any{}},
 			"responses": map[string]any{
@@ -213,9 +219,9 @@ func openAPIDocument() map[string]any {
 			"responses": map[string]any{"200": jsonResponse("The metadata", resourceMD), "500": internal},
 		}},
 		"/mcp": map[string]any{
-			"post":   mcpOp("post", "A JSON-RPC message of the Model Context Protocol (Streamable HTTP transport): initialize, tools/list, tools/call, prompts/get, resources/read …", keyParams, errResp, invalid),
-			"get":    mcpOp("get", "The Streamable HTTP transport's server-to-client stream.", keyParams, errResp, invalid),
-			"delete": mcpOp("delete", "Ends a session of the Streamable HTTP transport.", keyParams, errResp, invalid),
+			// The transport runs stateless: no server-to-client stream (GET)
+			// and no session to end (DELETE); both answer 405 with Allow.
+			"post": mcpOp("post", "A JSON-RPC message of the Model Context Protocol (Streamable HTTP transport, stateless: GET and DELETE answer 405): initialize, tools/list, tools/call, prompts/get, resources/read …", keyParams, errResp, invalid),
 		},
 		"/ask": map[string]any{
 			"get":  askOp("get", keyParams, errResp, invalid),
@@ -326,7 +332,10 @@ func contractSchemas() map[string]any {
 			"type":  "object",
 			"title": "KeyRequest",
 			"properties": map[string]any{
-				"label": map[string]any{"type": "string", "title": "Label", "maxLength": maxLabel, "description": "Optional label or e-mail address, to tell your keys apart."},
+				"label": map[string]any{"anyOf": []any{
+					map[string]any{"type": "string", "maxLength": maxLabel, "pattern": `^[^\x00-\x1F\x7F-\x9F]*$`},
+					map[string]any{"type": "null"},
+				}, "title": "Label", "description": "Optional label or e-mail address, to tell your keys apart: no control characters; null is the same as leaving it out."},
 			},
 		},
 	}
@@ -348,6 +357,10 @@ func responseHeaders() map[string]any {
 		"Cache-Control":       h(`"no-store": the answer holds a secret`, "string"),
 	}
 }
+
+// idemKeySchema is what an Idempotency-Key may be: 1 to 255 printable
+// ASCII characters, without the leading or trailing spaces HTTP drops.
+var idemKeySchema = map[string]any{"type": "string", "minLength": 1.0, "maxLength": 255.0, "pattern": `^[\x21-\x7E]([\x20-\x7E]*[\x21-\x7E])?$`}
 
 func headerParam(name, desc string) map[string]any {
 	return map[string]any{
@@ -381,6 +394,9 @@ func stringsAny(ss []string) []any {
 // protocol's, not this document's: the schemas stay open.
 func mcpOp(method, desc string, keyParams []any, errResp func(string, ...string) map[string]any, invalid map[string]any) map[string]any {
 	return map[string]any{
+		"requestBody": map[string]any{"required": true, "description": "One JSON-RPC message; any other Content-Type is 415.", "content": map[string]any{
+			"application/json": map[string]any{"schema": map[string]any{"type": "object", "required": []any{"jsonrpc"},
+				"properties": map[string]any{"jsonrpc": map[string]any{"type": "string", "enum": []any{"2.0"}}}}}}},
 		"summary": "Model Context Protocol endpoint", "operationId": "mcp_" + method, "tags": []any{"agents"},
 		"description": desc + " Needs an API key as a bearer token unless X-Sandbox is true. Tools: list_profiles, extract_copy, plan_fork, fork_copy, verify_fork.",
 		"parameters":  keyParams,
@@ -419,7 +435,12 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 		{"query_id", "A client-chosen id echoed in the answer"},
 	} {
 		if method == "get" || p.name == "query" {
-			params = append(params, map[string]any{"name": p.name, "in": "query", "required": p.name == "query" && method == "get", "schema": map[string]any{"type": "string"}, "description": p.desc})
+			schema := map[string]any{"type": "string"}
+			if p.name == "query" {
+				// An empty query is no query: 422 "missing", as FastAPI does.
+				schema["minLength"] = 1
+			}
+			params = append(params, map[string]any{"name": p.name, "in": "query", "required": p.name == "query" && method == "get", "schema": schema, "description": p.desc})
 		}
 	}
 	op := map[string]any{
@@ -428,8 +449,14 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 		"parameters":  params,
 		"responses": map[string]any{
 			"200": map[string]any{"description": "An NLWeb answer, or its Server-Sent Events", "content": map[string]any{
-				"application/json":  map[string]any{"schema": map[string]any{"type": "object", "required": []any{"_meta", "results"}}},
-				"text/event-stream": map[string]any{"schema": map[string]any{"type": "string"}},
+				"application/json": map[string]any{"schema": map[string]any{"type": "object", "required": []any{"_meta", "results"}}},
+				// Each event: one data line holding one NLWeb message as JSON.
+				"text/event-stream": map[string]any{"schema": map[string]any{"type": "object", "required": []any{"data"},
+					"properties": map[string]any{
+						"data":  map[string]any{"type": "string", "contentMediaType": "application/json", "description": "One NLWeb message (api_version, result_batch, nlws, complete …) as JSON"},
+						"event": map[string]any{"type": "string", "enum": []any{"message"}},
+						"id":    map[string]any{"type": "string"},
+					}}},
 			}},
 			"401": errResp("A fork was asked for without a valid API key", "WWW-Authenticate"),
 			"413": errResp("The body is larger than 1 MB"),
@@ -440,9 +467,13 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 		},
 	}
 	if method == "post" {
-		op["requestBody"] = map[string]any{"required": false, "content": map[string]any{
-			"application/json":                  map[string]any{"schema": map[string]any{"type": "object"}},
-			"application/x-www-form-urlencoded": map[string]any{"schema": map[string]any{"type": "object"}},
+		// The query comes in the body (or the query string, which wins).
+		body := map[string]any{"type": "object", "required": []any{"query"}, "properties": map[string]any{
+			"query": map[string]any{"type": "string", "minLength": 1},
+		}}
+		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+			"application/json":                  map[string]any{"schema": body},
+			"application/x-www-form-urlencoded": map[string]any{"schema": body},
 		}}
 	}
 	return op
@@ -495,8 +526,18 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 	unavailable := errResp("The service cannot reach its database (a restart or failover): retry after Retry-After seconds", "Retry-After")
 	invalid := jsonResponse("Declared because the contract asks it of every endpoint with inputs; the OAuth endpoints answer bad input with their own errors instead", ref("HTTPValidationError"))
 	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+	// Query parameters are never empty: an empty one is a missing one.
 	query := func(name string, required bool, desc string) map[string]any {
-		return map[string]any{"name": name, "in": "query", "required": required, "schema": map[string]any{"type": "string"}, "description": desc}
+		schema := map[string]any{"type": "string", "minLength": 1}
+		switch name {
+		case "response_type":
+			schema["enum"] = []any{"code"}
+		case "code_challenge_method":
+			schema["enum"] = []any{"S256"}
+		case "code_challenge":
+			schema["pattern"] = "^[A-Za-z0-9_-]{43}$"
+		}
+		return map[string]any{"name": name, "in": "query", "required": required, "schema": schema, "description": desc}
 	}
 	form := func(schema map[string]any) map[string]any {
 		return map[string]any{"required": true, "content": map[string]any{"application/x-www-form-urlencoded": map[string]any{"schema": schema}}}
@@ -517,12 +558,13 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 			"requestBody": map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{
 				"type": "object", "title": "ClientMetadata", "required": []any{"redirect_uris"},
 				"properties": map[string]any{
-					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": oauth.MaxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": oauth.MaxURILen},
+					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": oauth.MaxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": oauth.MaxURILen,
+						"pattern": `^(https://[^/?#\s]+|http://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?)([/?][^#\s]*)?$`},
 						"description": "Where the answer may be sent; an authorization request must name one exactly."},
 					"client_name":                map[string]any{"type": "string", "maxLength": oauth.MaxClientName, "description": "Shown to the person asked to approve the client."},
 					"token_endpoint_auth_method": str("Registered as none whatever is asked: the server issues no secrets."),
-					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include authorization_code."},
-					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "Must include code."},
+					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "authorization_code"}, "description": "Must include authorization_code."},
+					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "code"}, "description": "Must include code."},
 					"scope":                      str("Registered as fork."),
 				},
 			}}}},
@@ -568,7 +610,7 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 				"requestBody": form(map[string]any{
 					"type": "object", "title": "AuthorizationDecision", "required": []any{"request", "decision"},
 					"properties": map[string]any{
-						"request":  str("The form's request token, from the consent page"),
+						"request":  map[string]any{"type": "string", "minLength": 1, "description": "The form's request token, from the consent page"},
 						"decision": map[string]any{"type": "string", "enum": []any{"approve", "deny"}},
 					},
 				}),

@@ -98,7 +98,7 @@ func TestOpenAPIContract(t *testing.T) {
 		"/health": {"get"}, "/v1/status": {"get"}, "/v1/profiles": {"get"}, "/v1/fork": {"post"}, "/metrics": {"get"},
 		"/openapi.json": {"get"}, "/get-key": {"get", "post"}, "/.well-known/oauth-protected-resource": {"get"},
 		"/{path}": {"get", "post", "put", "patch", "delete", "options"},
-		"/.well-known/oauth-protected-resource/mcp": {"get"}, "/mcp": {"post", "get", "delete"},
+		"/.well-known/oauth-protected-resource/mcp": {"get"}, "/mcp": {"post"},
 		"/ask": {"get", "post"}, "/llms.txt": {"get"},
 		"/.well-known/oauth-authorization-server": {"get"}, "/oauth/register": {"post"},
 		"/oauth/authorize": {"get", "post"}, "/oauth/token": {"post"},
@@ -142,7 +142,11 @@ func TestOpenAPIContract(t *testing.T) {
 				if pm["in"] != "header" || pm["required"] != false {
 					t.Errorf("%s: parameter %v is not an optional header", path, pm["name"])
 				}
-				wantSchema := map[string]any{"anyOf": []any{map[string]any{"type": "string"}, map[string]any{"type": "null"}}, "title": pm["name"]}
+				str := map[string]any{"type": "string"}
+				if pm["name"] == "Idempotency-Key" {
+					str = idemKeySchema
+				}
+				wantSchema := map[string]any{"anyOf": []any{str, map[string]any{"type": "null"}}, "title": pm["name"]}
 				if diff := cmp.Diff(wantSchema, pm["schema"]); diff != "" {
 					t.Errorf("%s: parameter %v schema (-want +got):\n%s", path, pm["name"], diff)
 				}

@@ -76,7 +76,13 @@ func (h *Handler) adapt(label string, fn handlerFunc) http.Handler {
 func (h *Handler) allow(path string) []string {
 	methods, ok := h.allowed[path]
 	if !ok {
-		return nil
+		// The skill's files are one pattern route: a file that exists
+		// answers other methods with 405, as a fixed route does.
+		name, isSkill := strings.CutPrefix(path, "/skill/")
+		if !isSkill || !skillFileExists(name) {
+			return nil
+		}
+		methods = []string{http.MethodGet}
 	}
 	out := slices.Clone(methods)
 	if slices.Contains(out, http.MethodGet) {
