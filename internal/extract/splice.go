@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Splicing writes a fork as the page's own bytes with only the changed text
@@ -288,13 +290,24 @@ func (ri *rawIndex) joinedParts(i int, data string) ([]textPart, bool) {
 // endOf returns where el's matching end tag ends in the page, or 0 when
 // the element is not placed or the page leaves it open.
 func (ri *rawIndex) endOf(el *html.Node) int {
-	_, ti, ok := ri.startOf(el)
+	r, ok := ri.endTagOf(el)
 	if !ok {
 		return 0
 	}
+	return r[1]
+}
+
+// endTagOf returns el's matching end tag in the page (an empty range at
+// the end of the start tag for a void or self-closed element), or false
+// when the element is not placed or the page leaves it open.
+func (ri *rawIndex) endTagOf(el *html.Node) ([2]int, bool) {
+	_, ti, ok := ri.startOf(el)
+	if !ok {
+		return [2]int{}, false
+	}
 	t := ri.toks[ti]
 	if t.selfClose || voidElements[t.name] {
-		return t.end
+		return [2]int{t.end, t.end}, true
 	}
 	depth := 0
 	for m := ti; m < len(ri.toks); m++ {
@@ -309,10 +322,10 @@ func (ri *rawIndex) endOf(el *html.Node) int {
 			depth--
 		}
 		if depth == 0 {
-			return u.end
+			return [2]int{u.start, u.end}, true
 		}
 	}
-	return 0
+	return [2]int{}, false
 }
 
 var voidElements = map[string]bool{
@@ -360,6 +373,15 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			edits = append(edits, e)
 			continue
 		}
+		if toks := t.mk.draftTokens(s); toks != nil {
+			e, ok := ri.inlineEdit(t.mk, toks)
+			if !ok {
+				return false, nil
+			}
+			edits = append(edits, e)
+			continue
+		}
+		s = markup.Strip(s)
 		for i, n := range t.nodes {
 			v := t.runText(i, s)
 			if v == n.Data {

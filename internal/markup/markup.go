@@ -213,47 +213,48 @@ func (spec Spec) Validate(draft string) error {
 }
 
 func check(spec Spec, toks []Token) error {
-	opened := map[int]int{} // opens (or voids) seen per number
+	opened := map[int]bool{}
 	closed := map[int]bool{}
 	var stack []int
-	textSince := []bool{} // per open element: has it wrapped any text
+	var textAt []int // per open element: the count of texts when it opened
+	texts := 0
 	var invented []int
 	seenInvented := map[int]bool{}
+	// known looks up a placeholder of the source, noting it as invented
+	// when the source has no such number.
+	known := func(n int) (bool, bool) {
+		void, ok := spec[n]
+		if !ok && !seenInvented[n] {
+			seenInvented[n] = true
+			invented = append(invented, n)
+		}
+		return void, ok
+	}
 	for _, t := range toks {
 		switch t.Kind {
 		case Text:
 			if strings.TrimSpace(t.Text) != "" {
-				for i := range textSince {
-					textSince[i] = true
-				}
+				texts++
 			}
 		case Open, Void:
-			void, ok := spec[t.N]
+			void, ok := known(t.N)
 			if !ok {
-				if !seenInvented[t.N] {
-					seenInvented[t.N] = true
-					invented = append(invented, t.N)
-				}
 				continue
 			}
-			if opened[t.N] > 0 {
+			if opened[t.N] {
 				return &Error{N: t.N, Problem: Duplicated, Want: form(t.N, void)}
 			}
-			opened[t.N]++
+			opened[t.N] = true
 			if void != (t.Kind == Void) {
 				return &Error{N: t.N, Problem: WrongForm, Want: form(t.N, void)}
 			}
 			if t.Kind == Open {
 				stack = append(stack, t.N)
-				textSince = append(textSince, false)
+				textAt = append(textAt, texts)
 			}
 		case Close:
-			void, ok := spec[t.N]
+			void, ok := known(t.N)
 			if !ok {
-				if !seenInvented[t.N] {
-					seenInvented[t.N] = true
-					invented = append(invented, t.N)
-				}
 				continue
 			}
 			if void {
@@ -265,12 +266,12 @@ func check(spec Spec, toks []Token) error {
 			if len(stack) == 0 || stack[len(stack)-1] != t.N {
 				return &Error{N: t.N, Problem: Misnested, Want: form(t.N, false)}
 			}
-			if !textSince[len(textSince)-1] {
+			if texts == textAt[len(textAt)-1] {
 				return &Error{N: t.N, Problem: Emptied, Want: form(t.N, false)}
 			}
 			closed[t.N] = true
 			stack = stack[:len(stack)-1]
-			textSince = textSince[:len(textSince)-1]
+			textAt = textAt[:len(textAt)-1]
 		}
 	}
 	if len(stack) > 0 {
@@ -279,7 +280,7 @@ func check(spec Spec, toks []Token) error {
 	}
 	var missing []int
 	for n := range spec {
-		if opened[n] == 0 {
+		if !opened[n] {
 			missing = append(missing, n)
 		}
 	}

@@ -80,20 +80,15 @@ func Reapply(src, plain string) (string, bool) {
 		paired = append(paired, n)
 	}
 	sort.Slice(paired, func(i, j int) bool { return order[paired[i]] < order[paired[j]] })
+	closesAt, opensAt := map[int][]int{}, map[int][]int{}
 	for _, n := range paired {
 		add(at[n][0])
 		add(at[n][1])
+		opensAt[at[n][0]] = append(opensAt[at[n][0]], n)
+		closesAt[at[n][1]] = append(closesAt[at[n][1]], n)
 	}
 	for _, b := range bounds {
-		var closes, opens []int
-		for _, n := range paired {
-			if at[n][1] == b {
-				closes = append(closes, n)
-			}
-			if at[n][0] == b {
-				opens = append(opens, n)
-			}
-		}
+		closes, opens := closesAt[b], opensAt[b]
 		sort.SliceStable(closes, func(i, j int) bool {
 			a, c := at[closes[i]], at[closes[j]]
 			if a[0] != c[0] {
@@ -118,6 +113,7 @@ func Reapply(src, plain string) (string, bool) {
 
 	// Void placeholders, in source order, beside what they stood next to.
 	srcWord := 0
+	voidAt := map[int]int{}
 	for i, t := range toks {
 		switch t.Kind {
 		case Text:
@@ -126,10 +122,11 @@ func Reapply(src, plain string) (string, bool) {
 		case Open, Close:
 			continue
 		}
-		b, pos, ok := voidPlace(toks, i, srcWord, srcKeys, at, slots, idx, len(keys))
+		b, pos, ok := voidPlace(toks, i, srcWord, srcKeys, at, voidAt, slots, idx, len(keys))
 		if !ok {
 			return "", false
 		}
+		voidAt[t.N] = b
 		add(b)
 		s := slots[b]
 		if pos < 0 || pos > len(s) {
@@ -189,7 +186,7 @@ func voidLeans(s []Token, k int) bool {
 // voidPlace finds where void placeholder toks[i] goes: a boundary between
 // words of the rewrite and a position among that boundary's placeholders
 // (-1 for the end). srcWord is the number of source words before it.
-func voidPlace(toks []Token, i, srcWord int, srcKeys []string, at map[int][2]int, slots map[int][]Token, idx *index, n int) (int, int, bool) {
+func voidPlace(toks []Token, i, srcWord int, srcKeys []string, at map[int][2]int, voidAt map[int]int, slots map[int][]Token, idx *index, n int) (int, int, bool) {
 	prev, next := neighbour(toks, i, -1), neighbour(toks, i, +1)
 	posOf := func(b int, t Token) int {
 		for k, u := range slots[b] {
@@ -213,12 +210,8 @@ func voidPlace(toks []Token, i, srcWord int, srcKeys []string, at map[int][2]int
 		b := at[next.N][0]
 		return b, posOf(b, next), true
 	case prev.Kind == Void:
-		for b := range slots {
-			if k := posOf(b, prev); k >= 0 {
-				return b, k + 1, true
-			}
-		}
-		return 0, 0, false
+		b := voidAt[prev.N]
+		return b, posOf(b, prev) + 1, true
 	case srcWord == 0:
 		return 0, 0, true
 	case srcWord == len(srcKeys):
