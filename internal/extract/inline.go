@@ -369,24 +369,14 @@ func (in *inline) placeholder() string {
 	return in.markup
 }
 
-// ownText returns texts with a block's own markup, given back unchanged,
-// read as its own text: the block is not changed.
-func (d *Document) ownText(texts map[int]string) map[int]string {
-	var out map[int]string
+// changedTexts returns the texts that change their block: a block given
+// its own text, or its own markup, keeps its nodes and bytes as they are.
+func (d *Document) changedTexts(texts map[int]string) map[int]string {
+	out := make(map[int]string, len(texts))
 	for id, s := range texts {
-		if m := d.Blocks[id].Markup; m == "" || s != m {
-			continue
+		if b := d.Blocks[id]; s != b.Text && (b.Markup == "" || s != b.Markup) {
+			out[id] = s
 		}
-		if out == nil {
-			out = make(map[int]string, len(texts))
-			for k, v := range texts {
-				out[k] = v
-			}
-		}
-		out[id] = d.Blocks[id].Text
-	}
-	if out == nil {
-		return texts
 	}
 	return out
 }

@@ -146,3 +146,22 @@ func (in *inline) needInline(need map[*html.Node]*html.Node) {
 		need[c] = nil
 	}
 }
+
+// InlinePlaced reports whether block id's inline elements can be written
+// back in the page's own bytes around new words. Where the parser built
+// elements the page does not write (a formatting element it reopened, an
+// element implied by a stray end tag), they cannot: a fork that keeps
+// the page byte-faithful keeps such a block's text. A block without inline
+// elements, or an ID that is not a block's, reports true.
+func (d *Document) InlinePlaced(id int) bool {
+	if id < 0 || id >= len(d.targets) || d.targets[id].mk == nil {
+		return true
+	}
+	ri := d.rawIndex()
+	if ri == nil {
+		return false
+	}
+	mk := d.targets[id].mk
+	_, ok := ri.inlineEdit(mk, markup.Tokens(mk.markup))
+	return ok
+}

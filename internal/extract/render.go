@@ -53,7 +53,7 @@ func (d *Document) RenderOrdered(w io.Writer, texts map[int]string, order []int)
 			return fmt.Errorf("extract: render: no block %d (the page has %d): %w", id, len(d.targets), fault.ErrInvalidInput)
 		}
 	}
-	texts = d.ownText(texts)
+	texts = d.changedTexts(texts)
 	if ok, err := d.splice(w, texts, order); ok || err != nil {
 		return err
 	}

@@ -133,7 +133,8 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 				tok.name = string(name)
 			}
 			tok.selfClose = tt == html.SelfClosingTagToken
-			if tt != html.EndTagToken {
+			// The parser reads a stray "</br>" as a <br>.
+			if tt != html.EndTagToken || tok.name == "br" {
 				ri.tags[tok.name] = append(ri.tags[tok.name], len(ri.toks))
 			}
 		}
