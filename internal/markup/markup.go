@@ -179,7 +179,10 @@ type Spec map[int]bool
 // SpecOf reads the placeholder set of a source string, which must itself
 // be well formed (each placeholder once, properly nested).
 func SpecOf(src string) (Spec, error) {
-	toks := Tokens(src)
+	return specOf(Tokens(src))
+}
+
+func specOf(toks []Token) (Spec, error) {
 	spec := Spec{}
 	for _, t := range toks {
 		switch t.Kind {

@@ -1,7 +1,6 @@
 package markup
 
 import (
-	"hash/fnv"
 	"sort"
 	"strings"
 	"unicode"
@@ -24,21 +23,22 @@ func Reapply(src, plain string) (string, bool) {
 	if Has(plain) {
 		return "", false
 	}
-	spec, err := SpecOf(src)
+	toks := Tokens(src)
+	if !wrappedWordsStay(toks, strings.ToLower(plain)) {
+		return "", false
+	}
+	spec, err := specOf(toks)
 	if err != nil || len(spec) == 0 {
 		return "", false
 	}
-	toks := Tokens(src)
-	var srcKeys []string
+	var srcKeys []word
 	openAt := map[int]int{}
 	spans := map[int][2]int{} // paired placeholder → its source words [from, to)
 	order := map[int]int{}    // placeholder → its position among the source's tokens
 	for i, t := range toks {
 		switch t.Kind {
 		case Text:
-			for _, u := range wordsOf(t.Text) {
-				srcKeys = append(srcKeys, u.key)
-			}
+			srcKeys = appendWords(srcKeys, t.Text)
 		case Open:
 			openAt[t.N] = len(srcKeys)
 			order[t.N] = i
@@ -48,12 +48,8 @@ func Reapply(src, plain string) (string, bool) {
 			order[t.N] = i
 		}
 	}
-	words := wordsOf(plain)
-	keys := make([]string, len(words))
-	for i, u := range words {
-		keys[i] = u.key
-	}
-	idx := newIndex(keys)
+	words := appendWords(nil, plain)
+	idx := newIndex(words)
 
 	// Paired placeholders: the wrapped words, found once in the rewrite.
 	at := map[int][2]int{}
@@ -117,12 +113,12 @@ func Reapply(src, plain string) (string, bool) {
 	for i, t := range toks {
 		switch t.Kind {
 		case Text:
-			srcWord += len(wordsOf(t.Text))
+			srcWord += countWords(t.Text)
 			continue
 		case Open, Close:
 			continue
 		}
-		b, pos, ok := voidPlace(toks, i, srcWord, srcKeys, at, voidAt, slots, idx, len(keys))
+		b, pos, ok := voidPlace(toks, i, srcWord, srcKeys, at, voidAt, slots, idx, len(words))
 		if !ok {
 			return "", false
 		}
@@ -177,6 +173,48 @@ func Reapply(src, plain string) (string, bool) {
 	return res, true
 }
 
+// wrappedWordsStay is a quick test that the first word of each text a pair
+// wraps is still in the rewrite (lower), so that a rewrite that dropped
+// them is told apart without indexing its words.
+func wrappedWordsStay(toks []Token, lower string) bool {
+	depth := 0
+	for _, t := range toks {
+		switch t.Kind {
+		case Open:
+			depth++
+		case Close:
+			depth--
+		case Text:
+			if depth == 0 {
+				continue
+			}
+			w := firstWord(t.Text)
+			if w != "" && !strings.Contains(lower, strings.ToLower(w)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// firstWord is the first word of s, or "".
+func firstWord(s string) string {
+	ws := appendWords(make([]word, 0, 1), firstField(s))
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0].text
+}
+
+// firstField is s up to its second run of white space.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // voidLeans reports whether the void placeholder at s[k], just before an
 // open, belongs with that open (it was placed before it on purpose).
 func voidLeans(s []Token, k int) bool {
@@ -186,7 +224,7 @@ func voidLeans(s []Token, k int) bool {
 // voidPlace finds where void placeholder toks[i] goes: a boundary between
 // words of the rewrite and a position among that boundary's placeholders
 // (-1 for the end). srcWord is the number of source words before it.
-func voidPlace(toks []Token, i, srcWord int, srcKeys []string, at map[int][2]int, voidAt map[int]int, slots map[int][]Token, idx *index, n int) (int, int, bool) {
+func voidPlace(toks []Token, i, srcWord int, srcKeys []word, at map[int][2]int, voidAt map[int]int, slots map[int][]Token, idx *index, n int) (int, int, bool) {
 	prev, next := neighbour(toks, i, -1), neighbour(toks, i, +1)
 	posOf := func(b int, t Token) int {
 		for k, u := range slots[b] {
@@ -302,21 +340,23 @@ func itoa(n int) string {
 }
 
 // word is a run of letters, digits and marks, or one other character that
-// is not space, with its place in the text.
+// is not space, with its place in the text. Words compare without case.
 type word struct {
-	key        string // lower-cased, for comparing
+	text       string
+	hash       uint64 // of the text's lower case
 	start, end int
 }
 
-func wordsOf(s string) []word {
-	var out []word
+// appendWords appends the words of s to dst.
+func appendWords(dst []word, s string) []word {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		j := i + size
 		switch {
 		case unicode.IsSpace(r):
-			i += size
+			i = j
+			continue
 		case isWordRune(r):
-			j := i + size
 			for j < len(s) {
 				r2, s2 := utf8.DecodeRuneInString(s[j:])
 				if !isWordRune(r2) {
@@ -324,25 +364,57 @@ func wordsOf(s string) []word {
 				}
 				j += s2
 			}
-			out = append(out, word{key: strings.ToLower(s[i:j]), start: i, end: j})
-			i = j
+		}
+		dst = append(dst, word{text: s[i:j], hash: foldHash(s[i:j]), start: i, end: j})
+		i = j
+	}
+	return dst
+}
+
+// countWords counts the words of s without keeping them.
+func countWords(s string) int {
+	n := 0
+	in := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			in = false
+		case isWordRune(r):
+			if !in {
+				n++
+			}
+			in = true
 		default:
-			out = append(out, word{key: s[i : i+size], start: i, end: i + size})
-			i += size
+			n++
+			in = false
 		}
 	}
-	return out
+	return n
 }
 
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)
 }
 
+// foldHash is FNV-1a over the lower-cased runes of s.
+func foldHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for _, r := range s {
+		r = unicode.ToLower(r)
+		for r > 0 {
+			h ^= uint64(r & 0xff)
+			h *= 1099511628211
+			r >>= 8
+		}
+	}
+	return h | 1
+}
+
 // index finds a run of words in the rewrite by rolling hashes, built once
 // per run length.
 type index struct {
-	keys   []string
-	prefix []uint64 // prefix[i] is the hash of keys[:i]
+	words  []word
+	prefix []uint64 // prefix[i] is the hash of words[:i]
 	pow    []uint64
 	byLen  map[int]map[uint64]hit
 }
@@ -351,35 +423,29 @@ type hit struct{ count, at int }
 
 const hashBase = 1000003
 
-func newIndex(keys []string) *index {
-	x := &index{keys: keys, prefix: make([]uint64, len(keys)+1), pow: make([]uint64, len(keys)+1), byLen: map[int]map[uint64]hit{}}
+func newIndex(words []word) *index {
+	x := &index{words: words, prefix: make([]uint64, len(words)+1), pow: make([]uint64, len(words)+1), byLen: map[int]map[uint64]hit{}}
 	x.pow[0] = 1
-	for i, k := range keys {
-		x.prefix[i+1] = x.prefix[i]*hashBase + keyHash(k)
+	for i, w := range words {
+		x.prefix[i+1] = x.prefix[i]*hashBase + w.hash
 		x.pow[i+1] = x.pow[i] * hashBase
 	}
 	return x
-}
-
-func keyHash(k string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(k))
-	return h.Sum64() | 1
 }
 
 func (x *index) window(i, k int) uint64 { return x.prefix[i+k] - x.prefix[i]*x.pow[k] }
 
 // find returns where want occurs in the rewrite, when it occurs exactly
 // once.
-func (x *index) find(want []string) (int, bool) {
+func (x *index) find(want []word) (int, bool) {
 	k := len(want)
-	if k == 0 || k > len(x.keys) {
+	if k == 0 || k > len(x.words) {
 		return 0, false
 	}
 	m, ok := x.byLen[k]
 	if !ok {
-		m = make(map[uint64]hit, len(x.keys)-k+1)
-		for i := 0; i+k <= len(x.keys); i++ {
+		m = make(map[uint64]hit, len(x.words)-k+1)
+		for i := 0; i+k <= len(x.words); i++ {
 			h := x.window(i, k)
 			e := m[h]
 			if e.count == 0 {
@@ -392,14 +458,14 @@ func (x *index) find(want []string) (int, bool) {
 	}
 	var h uint64
 	for _, w := range want {
-		h = h*hashBase + keyHash(w)
+		h = h*hashBase + w.hash
 	}
 	e := m[h]
 	if e.count != 1 {
 		return 0, false
 	}
 	for j, w := range want {
-		if x.keys[e.at+j] != w {
+		if !strings.EqualFold(x.words[e.at+j].text, w.text) {
 			return 0, false
 		}
 	}
