@@ -36,6 +36,7 @@ type rawIndex struct {
 	parts map[*html.Node][]textPart
 
 	// Elements are placed on first need, a tag name at a time.
+	root     *html.Node
 	mu       sync.Mutex
 	elems    map[string][]*html.Node // the tree's elements by name, in document order
 	tags     map[string][]int        // start tags by name, as indexes into toks
@@ -98,7 +99,7 @@ func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
 }
 
 func buildRawIndex(src []byte, root *html.Node) *rawIndex {
-	ri := &rawIndex{src: src, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
+	ri := &rawIndex{src: src, root: root, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
 		elems: map[string][]*html.Node{}, tags: map[string][]int{}, placed: map[string]bool{},
 		start: map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
 	z := html.NewTokenizer(bytes.NewReader(src))
@@ -239,6 +240,73 @@ func (ri *rawIndex) placeName(name string) {
 		ri.start[e] = [2]int{t.start, t.end}
 		ri.startTok[e] = idx[k]
 	}
+	ri.placeByText(name, sigs, tagsBySig)
+}
+
+// placeByText places the elements of a name that the counts left out
+// (the tree holds more of them than the page writes, as where the parser
+// reopened a formatting element): an element takes the one start tag of
+// its kind between the text before it and the first text after its start,
+// where there is exactly one and no other element took it. A reopened
+// copy has no such tag and stays unplaced.
+func (ri *rawIndex) placeByText(name string, sigs []string, tagsBySig map[string][]int) {
+	elems := ri.elems[name]
+	sigOf := map[*html.Node]string{}
+	for i, e := range elems {
+		if _, ok := ri.start[e]; !ok {
+			sigOf[e] = sigs[i]
+		}
+	}
+	if len(sigOf) == 0 || ri.root == nil {
+		return
+	}
+	used := map[int]bool{}
+	for _, ti := range ri.startTok {
+		used[ti] = true
+	}
+	type window struct {
+		el *html.Node
+		lo int
+	}
+	var pending []window
+	lastEnd := 0
+	settle := func(hi int) {
+		for _, w := range pending {
+			var pick, n int
+			for _, ti := range tagsBySig[sigOf[w.el]] {
+				if t := ri.toks[ti]; t.start >= w.lo && t.end <= hi && !used[ti] {
+					pick = ti
+					n++
+				}
+			}
+			if n == 1 {
+				used[pick] = true
+				t := ri.toks[pick]
+				ri.start[w.el] = [2]int{t.start, t.end}
+				ri.startTok[w.el] = pick
+			}
+		}
+		pending = pending[:0]
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				if r, ok := ri.text[c]; ok {
+					settle(r[0])
+					lastEnd = r[1]
+				}
+			case html.ElementNode:
+				if _, ok := sigOf[c]; ok {
+					pending = append(pending, window{c, lastEnd})
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(ri.root)
+	settle(len(ri.src))
 }
 
 // attrSig is an attribute set as one string, in sorted order: the parser
