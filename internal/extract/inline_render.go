@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -20,6 +21,9 @@ func (ri *rawIndex) inlineEdit(in *inline, toks []markup.Token) (edit, bool) {
 	}
 	end, ok := ri.nodeEnd(in.last)
 	if !ok || end <= start {
+		return edit{}, false
+	}
+	if !ri.regionOwn(in, start, end) {
 		return edit{}, false
 	}
 	inside := func(r [2]int) bool { return r[0] >= start && r[1] <= end && r[0] <= r[1] }
@@ -65,6 +69,51 @@ func (ri *rawIndex) inlineEdit(in *inline, toks []markup.Token) (edit, bool) {
 		}
 	}
 	return edit{start, end, b.String()}, true
+}
+
+// regionOwn reports whether the page's bytes from start to end hold only
+// the region's own text and start tags: where the page leaves an element
+// open, its end tag may be found past other copy, which a rewrite of the
+// region must not take with it.
+func (ri *rawIndex) regionOwn(in *inline, start, end int) bool {
+	own := map[int]bool{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			if r, ok := ri.text[n]; ok {
+				own[r[0]] = true
+			}
+		case html.ElementNode:
+			if r, _, ok := ri.startOf(n); ok {
+				own[r[0]] = true
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for n := in.first; n != nil; n = n.NextSibling {
+		walk(n)
+		if n == in.last {
+			break
+		}
+	}
+	i := sort.Search(len(ri.toks), func(i int) bool { return ri.toks[i].start >= start })
+	for ; i < len(ri.toks) && ri.toks[i].start < end; i++ {
+		t := ri.toks[i]
+		switch t.typ {
+		case html.TextToken:
+			if len(bytes.TrimSpace(ri.src[t.start:t.end])) > 0 && !own[t.start] {
+				return false
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			if !own[t.start] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // nodeStart is where a text node or an element starts in the page.

@@ -154,3 +154,41 @@ func TestInlineMarkupExtract(t *testing.T) {
 		})
 	}
 }
+
+// TestInlinePlacedReopened: where the parser reopens a formatting element
+// the page leaves open across a paragraph, the element the page writes is
+// placed by the text around its tag, but its end tag stands past the next
+// paragraph's words, so neither block can be rewritten around it in the
+// page's bytes: both are reported as not placed, and a render with
+// placeholders falls back to the tree, which keeps every word.
+func TestInlinePlacedReopened(t *testing.T) {
+	page := `<p>Start with <strong class="k">strong words</p><p>then more</strong> plain words here</p>`
+	d := mustParseString(t, page)
+	byText := map[string]Block{}
+	for _, b := range d.Blocks {
+		byText[b.Text] = b
+	}
+	first, ok := byText["Start with strong words"]
+	if !ok || first.Markup != "Start with <1>strong words</1>" {
+		t.Fatalf("blocks %+v", d.Blocks)
+	}
+	second, ok := byText["then more plain words here"]
+	if !ok || second.Markup == "" {
+		t.Fatalf("blocks %+v", d.Blocks)
+	}
+	for _, b := range []Block{first, second} {
+		if d.InlinePlaced(b.ID) {
+			t.Errorf("block %d %q is reported as placed", b.ID, b.Text)
+		}
+	}
+	out := render(t, d, map[int]string{first.ID: "Begin with <1>strong words</1> today"})
+	again := mustParse(t, out)
+	var texts []string
+	for _, b := range again.Blocks {
+		texts = append(texts, b.Text)
+	}
+	if diff := cmp.Diff([]string{"Begin with strong words today", "then more plain words here"}, texts); diff != "" {
+		t.Errorf("blocks after render (-want +got):\n%s\n%s", diff, out)
+	}
+}
+
