@@ -191,4 +191,3 @@ func TestInlinePlacedReopened(t *testing.T) {
 		t.Errorf("blocks after render (-want +got):\n%s\n%s", diff, out)
 	}
 }
-
