@@ -38,6 +38,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSON$$' -fuzztime=$(FUZZTIME) ./httpapi/
 	$(GO) test -run='^$$' -fuzz='^FuzzValid$$' -fuzztime=$(FUZZTIME) ./internal/apikey/
 	$(GO) test -run='^$$' -fuzz='^FuzzFor$$' -fuzztime=$(FUZZTIME) ./internal/selector/
+	$(GO) test -run='^$$' -fuzz='^FuzzTokens$$' -fuzztime=$(FUZZTIME) ./internal/markup/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
 interop:

@@ -82,7 +82,7 @@ func TestForkPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range res.Checks {
-		if !c.Passed {
+		if c.Failed() {
 			t.Errorf("check %s failed: %s", c.Name, c.Details)
 		}
 	}

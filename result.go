@@ -159,6 +159,7 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 			notes = append(notes, fmt.Sprintf("the second draft failed (%v); this is the first, with its failed checks", err))
 			break
 		}
+		reapplyMarkup(plan, ex, d)
 		draft = d
 		used = used.Add(d.Usage)
 		rep = verifyDraft(plan, draft)
@@ -225,7 +226,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		db, ok := byID[b.ID]
 		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Text: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
 		if ok && given(db) {
-			fb.Text, fb.Rationale = foldSpace(db.Text), db.Rationale
+			fb.Text, fb.Rationale = plainText(db.Text), db.Rationale
 		}
 		blocks = append(blocks, fb)
 		nb := b.Block

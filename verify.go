@@ -12,6 +12,7 @@ import (
 	"github.com/marketingfork/fork/internal/langdetect"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/ledger"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Outcome is what became of one verification check.
@@ -253,7 +254,15 @@ func draftFromHTML(ex *Extraction, page string) (*Draft, error) {
 		}
 		srcTaken[p.src], forkTaken[p.fork] = true, true
 		f := doc.Blocks[p.fork]
-		d.Blocks = append(d.Blocks, DraftBlock{ID: p.src, Text: f.Text, Href: f.Href})
+		text := f.Text
+		if m := ex.Blocks[p.src].Markup; m != "" && text != ex.Blocks[p.src].Text {
+			// The fork's elements are numbered in its own order:
+			// read its words back onto the source's placeholders.
+			if r, ok := markup.Reapply(m, text); ok {
+				text = r
+			}
+		}
+		d.Blocks = append(d.Blocks, DraftBlock{ID: p.src, Text: text, Href: f.Href})
 	}
 	sort.Slice(d.Blocks, func(i, j int) bool { return d.Blocks[i].ID < d.Blocks[j].ID })
 	return &d, nil
@@ -305,7 +314,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	for _, b := range p.Blocks {
 		fb := b.Block
 		if db, ok := byID[b.ID]; ok {
-			fb.Text = foldSpace(db.Text)
+			fb.Text = plainText(db.Text)
 			if db.Href != "" {
 				fb.Href = db.Href
 			}
@@ -331,7 +340,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	checks = append(checks, ledgerCheck)
 	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed)
 	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, inBlock, allowed), checkConditions(p, forked, forkFacts, inBlock, allowed))
-	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d))
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d), checkMarkup(p, byID))
 	sample := NewSample(layerText(p, forked), p.Target)
 	for _, r := range p.Layer.Rules {
 		status, detail := r.Check(sample)

@@ -192,7 +192,7 @@ func (s *server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "extract_copy",
 		Title: "Extract a page's copy",
-		Description: "Reads a landing page (url, or html inline) and returns its copy blocks in page order (id, role, text, link target), " +
+		Description: "Reads a landing page (url, or html inline) and returns its copy blocks in page order (id, role, text, link target, and markup: the text with its inline elements as numbered placeholders such as <1>…</1> and <2/>), " +
 			"the offer ledger (every price, number, date, name, URL, guarantee and legal line a fork must keep) and an analysis " +
 			"(language, readability, persuasion pattern, the audience it seems written for). With sandbox, reads the built-in sample page.",
 		Annotations: readOnly("Extract a page's copy", true),
@@ -293,7 +293,7 @@ func verifySchema() *jsonschema.Schema {
 		})
 		describe(draft.Properties["blocks"].Items, map[string]string{
 			"id":        "The source block's id.",
-			"text":      "The block's new text.",
+			"text":      "The block's new text. Where the source block has markup, keep each of its placeholders (<1>…</1>, <2/>) exactly once around the words it wraps.",
 			"href":      "The block's link target; leave it out to keep the source's.",
 			"rationale": "Why the block reads as it does now (optional).",
 		})
@@ -492,6 +492,7 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 		"Invent nothing: no number, name, URL or claim the page does not make.",
 		"Blocks with verbatim true (testimonials, guarantees, fine print) keep their text word for word; you may move them, never reword them.",
 		"Keep each block within its budget (min_chars to max_chars) and keep every call to action's href.",
+		"Where a block has markup (its links, bold, struck-out prices and line breaks as numbered placeholders: <1>…</1>, <2/>), write its text with each placeholder exactly once, around the words it wraps, nested as in the source; plain text for such a block fails the markup check.",
 		"Hold to the " + p.Layer.Name + " layer's rules: " + strings.Join(rules, "; ") + ".",
 		language,
 		"Then call verify_fork with " + source + ", fork: {blocks: [{id, text, href?}]} and target: {profile: " + p.Profile.Name + ", language_layer: " + p.Layer.Name + ", target_language: " + p.TargetLanguage + "}; fix what fails and verify again.",

@@ -387,7 +387,7 @@ func TestWorkedExampleInSkill(t *testing.T) {
 	}
 	var got []string
 	for _, c := range verify(t, page, first, args[1], args[2]).Checks {
-		if !c.Passed {
+		if c.Failed() {
 			got = append(got, c.Name)
 		}
 	}

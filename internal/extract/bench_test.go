@@ -68,6 +68,26 @@ func BenchmarkRenderSplice(b *testing.B) {
 			}
 		}
 	})
+	// The same with every block that has inline markup written back with
+	// its placeholders (the elements rebuilt around new words), where the
+	// page's bytes can take them.
+	marked := rewriteAll(d)
+	for _, blk := range d.Blocks {
+		if blk.Markup != "" && d.InlinePlaced(blk.ID) {
+			marked[blk.ID] = "New words " + blk.Markup
+		}
+	}
+	b.Run(largest+"/splice-markup", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf bytes.Buffer
+		for b.Loop() {
+			d.rawOnce, d.raw = sync.Once{}, nil
+			buf.Reset()
+			if ok, err := d.splice(&buf, marked, nil); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+	})
 	b.Run(largest+"/reserialise", func(b *testing.B) {
 		b.ReportAllocs()
 		var buf bytes.Buffer

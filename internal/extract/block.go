@@ -39,6 +39,14 @@ type Block struct {
 	Role Role `json:"role"`
 	// Text is the visible text with white space folded.
 	Text string `json:"text"`
+	// Markup is Text with the block's inline elements (links, bold, spans,
+	// struck-out prices, line breaks, icons) as numbered placeholders in
+	// page order (see package internal/markup): "Read the <1>full
+	// guide</1> today", "<2/>" for an element without text. A writer keeps
+	// each placeholder once, around the words it wrapped; the page is
+	// written back with the same elements there. Empty when the block has
+	// no inline elements, and for attribute blocks.
+	Markup string `json:"markup,omitempty"`
 	// Href is the target of a call to action, as written in the page.
 	Href string `json:"href,omitempty"`
 	// Attribution names who a testimonial is from, as written in the page.

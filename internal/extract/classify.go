@@ -893,6 +893,7 @@ func (x *extractor) finish(d *Document, h head) {
 		if c.attr != "" {
 			b.Path += "@" + c.attr
 		}
+		b.Markup = c.t.mk.placeholder()
 		d.Blocks = append(d.Blocks, b)
 		d.targets = append(d.targets, c.t)
 		switch c.role {
@@ -937,6 +938,7 @@ func (x *extractor) finalize(c *cand) {
 	trail := ld[len(ld)-trailLen(ld):]
 
 	var b strings.Builder
+	seps := make([]string, len(ps)) // what the text puts before each run
 	noCopy, small := true, true
 	var link *html.Node
 	oneLink := true
@@ -951,10 +953,11 @@ func (x *extractor) finalize(c *cand) {
 		}
 		switch {
 		case i > 0 && x.splitCents(b.String(), s, p):
-			b.WriteString(x.decimal)
+			seps[i] = x.decimal
 		case i > 0 && needSpace(p.sep, lastRune(b.String()), firstRune(s)):
-			b.WriteByte(' ')
+			seps[i] = " "
 		}
+		b.WriteString(seps[i])
 		b.WriteString(s)
 		if significant(p.n.Data) {
 			noCopy = noCopy && p.noCopy
@@ -991,6 +994,7 @@ func (x *extractor) finalize(c *cand) {
 			break
 		}
 	}
+	c.t.mk = inlineOf(ps, seps, lead, trail, c.text)
 }
 
 // splitCents reports cents set apart from their price as a reader sees one

@@ -58,6 +58,8 @@ type target struct {
 	// lead and trail are the white space and decoration at the start of the
 	// first node and at the end of the last node; they are kept on write-back.
 	lead, trail string
+	// mk is the block's inline markup, nil when it has none.
+	mk *inline
 }
 
 // runText is what text run i of the block holds when the block's new text

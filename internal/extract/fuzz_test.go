@@ -26,6 +26,7 @@ func FuzzParse(f *testing.F) {
 		`<frameset><frame></frameset>`,
 		`<title>a | b</title><meta name=description content="d"><p>✓ ★ → $5/mo</p>`,
 		`<p><a href="/a">x</a> and <a href="/b">y</a></p><header><nav><a class=btn>Sign up</a></nav></header>`,
+		`<p>Read <a href="/g"><i class=icon></i> the <em>full</em> guide</a><br>now <s>$5</s> <b>$4</b>, $59<sup>95</sup> <!-- c --></p>`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -76,5 +77,27 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Render changed the document")
 		}
 		_ = d.Markdown(texts)
+
+		// Blocks with inline markup written back with their placeholders
+		// reversed in order: the page's elements, by splice and by tree.
+		marked := map[int]string{}
+		for _, b := range d.Blocks {
+			if b.Markup != "" {
+				marked[b.ID] = "New words " + b.Markup + " end"
+			}
+		}
+		for _, how := range []string{"splice", "tree"} {
+			var out bytes.Buffer
+			if how == "splice" {
+				if _, err := d.splice(&out, marked, nil); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := d.reserialise(&out, marked, nil, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Parse(bytes.NewReader(out.Bytes())); err != nil {
+				t.Fatalf("%s: the page with markup written back does not parse: %v", how, err)
+			}
+		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/marketingfork/fork/internal/fault"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Render writes the page with the text of block i replaced by texts[i].
@@ -52,6 +53,7 @@ func (d *Document) RenderOrdered(w io.Writer, texts map[int]string, order []int)
 			return fmt.Errorf("extract: render: no block %d (the page has %d): %w", id, len(d.targets), fault.ErrInvalidInput)
 		}
 	}
+	texts = d.changedTexts(texts)
 	if ok, err := d.splice(w, texts, order); ok || err != nil {
 		return err
 	}
@@ -71,10 +73,16 @@ func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, c
 			need[s] = nil
 		}
 	}
-	for id := range texts {
+	inl := map[int][]markup.Token{}
+	for id, s := range texts {
 		t := d.targets[id]
 		if t.attr != "" {
 			need[t.el] = nil
+			continue
+		}
+		if toks := t.mk.draftTokens(s); toks != nil {
+			inl[id] = toks
+			t.mk.needInline(need)
 			continue
 		}
 		for _, n := range t.nodes {
@@ -88,6 +96,11 @@ func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, c
 			setAttr(need[t.el], t.attr, s)
 			continue
 		}
+		if toks, ok := inl[id]; ok {
+			rebuildInline(t.mk, toks, need)
+			continue
+		}
+		s = markup.Strip(s)
 		for i, n := range t.nodes {
 			v := t.runText(i, s)
 			need[n].Data = v
@@ -182,7 +195,7 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 	var b strings.Builder
 	text := func(blk Block) string {
 		if t, ok := texts[blk.ID]; ok {
-			return fold(t)
+			return fold(markup.Strip(t))
 		}
 		return blk.Text
 	}

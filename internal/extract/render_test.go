@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/marketingfork/fork/internal/fault"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // where is what must survive a write-back: the block's place and job.
@@ -101,6 +102,11 @@ func TestRenderUntouchedBlocksUnchanged(t *testing.T) {
 		want := b
 		if s, ok := texts[i]; ok {
 			want.Text = fold(s)
+			if _, ok := markup.Reapply(b.Markup, want.Text); !ok {
+				// A plain text the placeholders cannot be put back
+				// into is written into one run: no inline markup left.
+				want.Markup = ""
+			}
 		}
 		if diff := cmp.Diff(want, again.Blocks[i]); diff != "" {
 			t.Errorf("block %d (-want +got):\n%s", i, diff)

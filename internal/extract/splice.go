@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Splicing writes a fork as the page's own bytes with only the changed text
@@ -34,6 +36,7 @@ type rawIndex struct {
 	parts map[*html.Node][]textPart
 
 	// Elements are placed on first need, a tag name at a time.
+	root     *html.Node
 	mu       sync.Mutex
 	elems    map[string][]*html.Node // the tree's elements by name, in document order
 	tags     map[string][]int        // start tags by name, as indexes into toks
@@ -96,7 +99,7 @@ func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
 }
 
 func buildRawIndex(src []byte, root *html.Node) *rawIndex {
-	ri := &rawIndex{src: src, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
+	ri := &rawIndex{src: src, root: root, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
 		elems: map[string][]*html.Node{}, tags: map[string][]int{}, placed: map[string]bool{},
 		start: map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
 	z := html.NewTokenizer(bytes.NewReader(src))
@@ -131,7 +134,8 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 				tok.name = string(name)
 			}
 			tok.selfClose = tt == html.SelfClosingTagToken
-			if tt != html.EndTagToken {
+			// The parser reads a stray "</br>" as a <br>.
+			if tt != html.EndTagToken || tok.name == "br" {
 				ri.tags[tok.name] = append(ri.tags[tok.name], len(ri.toks))
 			}
 		}
@@ -236,6 +240,73 @@ func (ri *rawIndex) placeName(name string) {
 		ri.start[e] = [2]int{t.start, t.end}
 		ri.startTok[e] = idx[k]
 	}
+	ri.placeByText(name, sigs, tagsBySig)
+}
+
+// placeByText places the elements of a name that the counts left out
+// (the tree holds more of them than the page writes, as where the parser
+// reopened a formatting element): an element takes the one start tag of
+// its kind between the text before it and the first text after its start,
+// where there is exactly one and no other element took it. A reopened
+// copy has no such tag and stays unplaced.
+func (ri *rawIndex) placeByText(name string, sigs []string, tagsBySig map[string][]int) {
+	elems := ri.elems[name]
+	sigOf := map[*html.Node]string{}
+	for i, e := range elems {
+		if _, ok := ri.start[e]; !ok {
+			sigOf[e] = sigs[i]
+		}
+	}
+	if len(sigOf) == 0 || ri.root == nil {
+		return
+	}
+	used := map[int]bool{}
+	for _, ti := range ri.startTok {
+		used[ti] = true
+	}
+	type window struct {
+		el *html.Node
+		lo int
+	}
+	var pending []window
+	lastEnd := 0
+	settle := func(hi int) {
+		for _, w := range pending {
+			var pick, n int
+			for _, ti := range tagsBySig[sigOf[w.el]] {
+				if t := ri.toks[ti]; t.start >= w.lo && t.end <= hi && !used[ti] {
+					pick = ti
+					n++
+				}
+			}
+			if n == 1 {
+				used[pick] = true
+				t := ri.toks[pick]
+				ri.start[w.el] = [2]int{t.start, t.end}
+				ri.startTok[w.el] = pick
+			}
+		}
+		pending = pending[:0]
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				if r, ok := ri.text[c]; ok {
+					settle(r[0])
+					lastEnd = r[1]
+				}
+			case html.ElementNode:
+				if _, ok := sigOf[c]; ok {
+					pending = append(pending, window{c, lastEnd})
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(ri.root)
+	settle(len(ri.src))
 }
 
 // attrSig is an attribute set as one string, in sorted order: the parser
@@ -288,13 +359,24 @@ func (ri *rawIndex) joinedParts(i int, data string) ([]textPart, bool) {
 // endOf returns where el's matching end tag ends in the page, or 0 when
 // the element is not placed or the page leaves it open.
 func (ri *rawIndex) endOf(el *html.Node) int {
-	_, ti, ok := ri.startOf(el)
+	r, ok := ri.endTagOf(el)
 	if !ok {
 		return 0
 	}
+	return r[1]
+}
+
+// endTagOf returns el's matching end tag in the page (an empty range at
+// the end of the start tag for a void or self-closed element), or false
+// when the element is not placed or the page leaves it open.
+func (ri *rawIndex) endTagOf(el *html.Node) ([2]int, bool) {
+	_, ti, ok := ri.startOf(el)
+	if !ok {
+		return [2]int{}, false
+	}
 	t := ri.toks[ti]
 	if t.selfClose || voidElements[t.name] {
-		return t.end
+		return [2]int{t.end, t.end}, true
 	}
 	depth := 0
 	for m := ti; m < len(ri.toks); m++ {
@@ -309,10 +391,10 @@ func (ri *rawIndex) endOf(el *html.Node) int {
 			depth--
 		}
 		if depth == 0 {
-			return u.end
+			return [2]int{u.start, u.end}, true
 		}
 	}
-	return 0
+	return [2]int{}, false
 }
 
 var voidElements = map[string]bool{
@@ -360,6 +442,15 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			edits = append(edits, e)
 			continue
 		}
+		if toks := t.mk.draftTokens(s); toks != nil {
+			e, ok := ri.inlineEdit(t.mk, toks)
+			if !ok {
+				return false, nil
+			}
+			edits = append(edits, e)
+			continue
+		}
+		s = markup.Strip(s)
 		for i, n := range t.nodes {
 			v := t.runText(i, s)
 			if v == n.Data {

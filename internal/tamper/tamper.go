@@ -61,6 +61,9 @@ var Categories = []Category{
 	{"contact", []string{"ledger", "no_invented_facts"}},
 	{"condition_dropped", []string{"ledger", "conditions", "no_invented_facts"}},
 	{"other_language", []string{"language"}},
+	// A block's inline placeholders dropped, duplicated, renamed or
+	// closed across another (see markup.go).
+	{"markup", []string{"markup"}},
 }
 
 func expectOf(category string) []string {
@@ -141,6 +144,7 @@ func Generate(p *fork.Plan) []Case {
 	g.contact()
 	g.conditionDropped()
 	g.otherLanguage()
+	g.markupTampers()
 	return g.cases
 }
 

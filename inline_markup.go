@@ -1,0 +1,56 @@
+package fork
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/marketingfork/fork/internal/markup"
+)
+
+// reapplyMarkup keeps a block's inline elements (links, bold, struck-out
+// prices, line breaks) on its words when a provider rewrote the block as
+// plain text, as the built-in engine does: the placeholders of the
+// block's Markup are put back around the words they wrapped. Where that
+// is not certain (the wrapped words are gone, or stand twice), the block
+// keeps its source text, so that no link or price loses its element, and
+// so does a changed block whose elements the page's bytes cannot take
+// back (see extract.Document.InlinePlaced); one note of the draft lists
+// those blocks.
+func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
+	byID := make(map[int]*Brief, len(p.Blocks))
+	for i := range p.Blocks {
+		byID[p.Blocks[i].ID] = &p.Blocks[i]
+	}
+	var kept []string
+	for i := range d.Blocks {
+		db := &d.Blocks[i]
+		b, ok := byID[db.ID]
+		if !ok || b.Markup == "" || !given(*db) {
+			continue
+		}
+		text := foldSpace(db.Text)
+		if text == foldSpace(b.Text) || text == foldSpace(b.Markup) {
+			continue
+		}
+		if ex.doc.InlinePlaced(b.ID) {
+			if markup.Has(text) {
+				continue // the provider kept the placeholders itself
+			}
+			if r, ok := markup.Reapply(b.Markup, text); ok {
+				db.Text = r
+				continue
+			}
+		}
+		db.Text = b.Text
+		kept = append(kept, strconv.Itoa(db.ID))
+	}
+	if len(kept) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("blocks %s keep their source text: their links or other inline elements could not be kept around the rewritten words with certainty",
+			strings.Join(kept, ", ")))
+	}
+}
+
+// plainText is a draft block's text without its placeholders, white space
+// folded: the words the page shows.
+func plainText(s string) string { return foldSpace(markup.Strip(s)) }

@@ -1,0 +1,301 @@
+// Package markup owns the placeholders that stand for a block's inline
+// elements in its text: "Read the <1>full guide</1> today" for a link
+// around "full guide", "Line one<2/>line two" for a line break. A writer
+// (an agent, an LLM, the built-in engine through Reapply) rewrites the
+// words and keeps the placeholders; the page is rendered with the same
+// elements back in their new places.
+//
+// The syntax is small on purpose: "<N>" opens, "</N>" closes and "<N/>"
+// stands for an element without text, N a positive decimal number without
+// leading zeros. Anything else, a "<" in "a < b" included, is text.
+package markup
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Kind says what a token is.
+type Kind uint8
+
+// The kinds of token.
+const (
+	Text  Kind = iota // words and spaces
+	Open              // "<N>"
+	Close             // "</N>"
+	Void              // "<N/>"
+)
+
+// Token is one piece of a placeholder string.
+type Token struct {
+	Kind Kind
+	// N is the placeholder's number; 0 for text.
+	N int
+	// Text is the text of a text token.
+	Text string
+}
+
+// maxDigits bounds a placeholder number so it always fits an int.
+const maxDigits = 6
+
+// Tokens splits s into text and placeholders, in order. Adjacent text is
+// one token. It never fails: what is not a placeholder is text.
+func Tokens(s string) []Token {
+	var out []Token
+	textStart := 0
+	flush := func(end int) {
+		if end > textStart {
+			out = append(out, Token{Kind: Text, Text: s[textStart:end]})
+		}
+	}
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			i++
+			continue
+		}
+		kind, n, size := placeholderAt(s[i:])
+		if size == 0 {
+			i++
+			continue
+		}
+		flush(i)
+		out = append(out, Token{Kind: kind, N: n})
+		i += size
+		textStart = i
+	}
+	flush(len(s))
+	return out
+}
+
+// placeholderAt reads a placeholder at the start of s: its kind, number and
+// length in bytes, or a length of 0 when s does not start with one.
+func placeholderAt(s string) (Kind, int, int) {
+	i := 1
+	kind := Open
+	if i < len(s) && s[i] == '/' {
+		kind = Close
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	digits := s[start:i]
+	if digits == "" || len(digits) > maxDigits || digits[0] == '0' {
+		return 0, 0, 0
+	}
+	if kind == Open && i+1 < len(s) && s[i] == '/' && s[i+1] == '>' {
+		kind = Void
+		i++
+	}
+	if i >= len(s) || s[i] != '>' {
+		return 0, 0, 0
+	}
+	n, _ := strconv.Atoi(digits)
+	return kind, n, i + 1
+}
+
+// Has reports whether s holds at least one placeholder.
+func Has(s string) bool {
+	for i := strings.IndexByte(s, '<'); i >= 0; {
+		if _, _, size := placeholderAt(s[i:]); size > 0 {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '<')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// Strip returns s with its placeholders taken out: the plain text.
+func Strip(s string) string {
+	if !Has(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, t := range Tokens(s) {
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
+
+// Problem says what is wrong with one placeholder of a draft.
+type Problem string
+
+// The problems Validate names.
+const (
+	Missing    Problem = "missing"
+	Duplicated Problem = "duplicated"
+	Invented   Problem = "invented"
+	Renamed    Problem = "renamed"
+	Misnested  Problem = "badly nested"
+	WrongForm  Problem = "in the wrong form"
+	Emptied    Problem = "emptied"
+)
+
+// Error is a draft's placeholder that does not match the source's.
+type Error struct {
+	// N is the placeholder's number.
+	N int
+	// Problem is what is wrong with it.
+	Problem Problem
+	// To is the number a renamed placeholder became.
+	To int
+	// Want is how the source writes the placeholder ("<2>…</2>", "<3/>").
+	Want string
+}
+
+func (e *Error) Error() string {
+	switch e.Problem {
+	case Renamed:
+		return fmt.Sprintf("placeholder %s was renamed to %d", e.Want, e.To)
+	case Invented:
+		return fmt.Sprintf("placeholder %d is not in the source", e.N)
+	case Emptied:
+		return fmt.Sprintf("placeholder %s wraps no text", e.Want)
+	case WrongForm:
+		return fmt.Sprintf("placeholder %d is in the wrong form; the source writes %s", e.N, e.Want)
+	}
+	return fmt.Sprintf("placeholder %s is %s", e.Want, e.Problem)
+}
+
+// form is how the source writes placeholder n.
+func form(n int, void bool) string {
+	if void {
+		return fmt.Sprintf("<%d/>", n)
+	}
+	return fmt.Sprintf("<%d>…</%d>", n, n)
+}
+
+// Spec is a source's placeholder set: for each number, whether it is void.
+type Spec map[int]bool
+
+// SpecOf reads the placeholder set of a source string, which must itself
+// be well formed (each placeholder once, properly nested).
+func SpecOf(src string) (Spec, error) {
+	return specOf(Tokens(src))
+}
+
+func specOf(toks []Token) (Spec, error) {
+	spec := Spec{}
+	for _, t := range toks {
+		switch t.Kind {
+		case Open:
+			spec[t.N] = false
+		case Void:
+			spec[t.N] = true
+		}
+	}
+	if err := check(spec, toks); err != nil {
+		return nil, fmt.Errorf("markup: the source is not well formed: %w", err)
+	}
+	return spec, nil
+}
+
+// Validate checks a draft's placeholders against the source's: each one
+// exactly once, none invented or renamed, paired ones properly nested and
+// wrapping text, void ones void. The error is an *Error naming the first
+// placeholder at fault.
+func Validate(src, draft string) error {
+	spec, err := SpecOf(src)
+	if err != nil {
+		return err
+	}
+	return spec.Validate(draft)
+}
+
+// Validate checks a draft against the set; see the package function.
+func (spec Spec) Validate(draft string) error {
+	return check(spec, Tokens(draft))
+}
+
+func check(spec Spec, toks []Token) error {
+	opened := map[int]bool{}
+	closed := map[int]bool{}
+	var stack []int
+	var textAt []int // per open element: the count of texts when it opened
+	texts := 0
+	var invented []int
+	seenInvented := map[int]bool{}
+	// known looks up a placeholder of the source, noting it as invented
+	// when the source has no such number.
+	known := func(n int) (bool, bool) {
+		void, ok := spec[n]
+		if !ok && !seenInvented[n] {
+			seenInvented[n] = true
+			invented = append(invented, n)
+		}
+		return void, ok
+	}
+	for _, t := range toks {
+		switch t.Kind {
+		case Text:
+			if strings.TrimSpace(t.Text) != "" {
+				texts++
+			}
+		case Open, Void:
+			void, ok := known(t.N)
+			if !ok {
+				continue
+			}
+			if opened[t.N] {
+				return &Error{N: t.N, Problem: Duplicated, Want: form(t.N, void)}
+			}
+			opened[t.N] = true
+			if void != (t.Kind == Void) {
+				return &Error{N: t.N, Problem: WrongForm, Want: form(t.N, void)}
+			}
+			if t.Kind == Open {
+				stack = append(stack, t.N)
+				textAt = append(textAt, texts)
+			}
+		case Close:
+			void, ok := known(t.N)
+			if !ok {
+				continue
+			}
+			if void {
+				return &Error{N: t.N, Problem: WrongForm, Want: form(t.N, void)}
+			}
+			if closed[t.N] {
+				return &Error{N: t.N, Problem: Duplicated, Want: form(t.N, false)}
+			}
+			if len(stack) == 0 || stack[len(stack)-1] != t.N {
+				return &Error{N: t.N, Problem: Misnested, Want: form(t.N, false)}
+			}
+			if texts == textAt[len(textAt)-1] {
+				return &Error{N: t.N, Problem: Emptied, Want: form(t.N, false)}
+			}
+			closed[t.N] = true
+			stack = stack[:len(stack)-1]
+			textAt = textAt[:len(textAt)-1]
+		}
+	}
+	if len(stack) > 0 {
+		n := stack[len(stack)-1]
+		return &Error{N: n, Problem: Misnested, Want: form(n, false)}
+	}
+	var missing []int
+	for n := range spec {
+		if !opened[n] {
+			missing = append(missing, n)
+		}
+	}
+	slices.Sort(missing)
+	slices.Sort(invented)
+	switch {
+	case len(missing) == 1 && len(invented) == 1:
+		return &Error{N: missing[0], Problem: Renamed, To: invented[0], Want: form(missing[0], spec[missing[0]])}
+	case len(invented) > 0:
+		return &Error{N: invented[0], Problem: Invented}
+	case len(missing) > 0:
+		return &Error{N: missing[0], Problem: Missing, Want: form(missing[0], spec[missing[0]])}
+	}
+	return nil
+}

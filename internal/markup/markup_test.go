@@ -1,0 +1,130 @@
+package markup
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []Token
+	}{
+		{"plain", []Token{{Kind: Text, Text: "plain"}}},
+		{"Read the <1>full guide</1> today", []Token{{Kind: Text, Text: "Read the "}, {Kind: Open, N: 1}, {Kind: Text, Text: "full guide"}, {Kind: Close, N: 1}, {Kind: Text, Text: " today"}}},
+		{"one<2/>two", []Token{{Kind: Text, Text: "one"}, {Kind: Void, N: 2}, {Kind: Text, Text: "two"}}},
+		{"a < b <01> <x> <1 > </>", []Token{{Kind: Text, Text: "a < b <01> <x> <1 > </>"}}},
+		{"<1234567>", []Token{{Kind: Text, Text: "<1234567>"}}},
+		{"<12></12><3/", []Token{{Kind: Open, N: 12}, {Kind: Close, N: 12}, {Kind: Text, Text: "<3/"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got := Tokens(tt.in)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Tokens(%q) (-want +got):\n%s", tt.in, diff)
+			}
+			if back := String(got); back != tt.in {
+				t.Errorf("String(Tokens(%q)) = %q", tt.in, back)
+			}
+			if Has(tt.in) != (len(got) > 1 || got[0].Kind != Text) {
+				t.Errorf("Has(%q) disagrees with Tokens", tt.in)
+			}
+		})
+	}
+}
+
+func TestStrip(t *testing.T) {
+	if got := Strip("Read the <1>full <2>guide</2></1><3/> now"); got != "Read the full guide now" {
+		t.Errorf("Strip = %q", got)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	const src = "Save <1>$10</1> on <2>the <3>full</3> plan</2><4/>today"
+	tests := []struct {
+		name    string
+		draft   string
+		n       int
+		problem Problem
+	}{
+		{"kept", src, 0, ""},
+		{"moved", "<4/>Today <2>the plan, <3>full</3></2>: save <1>$10</1>", 0, ""},
+		{"dropped", "Save $10 on <2>the <3>full</3> plan</2><4/>today", 1, Missing},
+		{"dropped void", "Save <1>$10</1> on <2>the <3>full</3> plan</2>today", 4, Missing},
+		{"duplicated", "Save <1>$10</1> on <2>the <3>full</3> plan</2><4/>today <1>now</1>", 1, Duplicated},
+		{"duplicated void", "<4/>Save <1>$10</1> on <2>the <3>full</3> plan</2><4/>today", 4, Duplicated},
+		{"renamed", "Save <5>$10</5> on <2>the <3>full</3> plan</2><4/>today", 1, Renamed},
+		{"invented", "Save <1>$10</1> on <2>the <3>full</3> plan</2><4/>today<9/>", 9, Invented},
+		{"misnested", "Save <1>$10</1> on <2>the <3>full</2> plan</3><4/>today", 2, Misnested},
+		{"unclosed", "Save <1>$10</1> on <2>the <3>full</3> plan<4/>today", 2, Misnested},
+		{"void as pair", "Save <1>$10</1> on <2>the <3>full</3> plan</2><4>today</4>", 4, WrongForm},
+		{"pair as void", "Save <1/> $10 on <2>the <3>full</3> plan</2><4/>today", 1, WrongForm},
+		{"emptied", "Save <1></1> on <2>the <3>full</3> plan</2><4/>today", 1, Emptied},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Validate(src, tt.draft)
+			if tt.problem == "" {
+				if err != nil {
+					t.Fatalf("Validate: %v", err)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Validate = %v; want an *Error", err)
+			}
+			if e.N != tt.n || e.Problem != tt.problem {
+				t.Errorf("Validate = %v (placeholder %d %s); want placeholder %d %s", err, e.N, e.Problem, tt.n, tt.problem)
+			}
+			if !strings.Contains(err.Error(), itoa(tt.n)) {
+				t.Errorf("the message %q does not name placeholder %d", err, tt.n)
+			}
+		})
+	}
+	if _, err := SpecOf("<1>open"); err == nil {
+		t.Error("SpecOf accepted an unclosed source")
+	}
+}
+
+func TestReapply(t *testing.T) {
+	tests := []struct {
+		name, src, plain, want string
+		ok                     bool
+	}{
+		{"link kept on its words", "Read the <1>full guide</1> today.", "Check out the full guide now.", "Check out the <1>full guide</1> now.", true},
+		{"case and punctuation", "Built for <1>teams</1>.", "Teams love it.", "<1>Teams</1> love it.", true},
+		{"moved clause", "<1>Free</1> for a year, then <2>$5</2>.", "Then $5 after a free year.", "Then <2>$5</2> after a <1>free</1> year.", true},
+		{"nested", "<1>Read <2>the</2> guide</1> now", "Please read the guide now", "Please <1>read <2>the</2> guide</1> now", true},
+		{"same span nested", "<1><2>Bold link</2></1> here", "Here is the bold link", "Here is the <1><2>bold link</2></1>", true},
+		{"struck price", "<1>$125</1> <2>$115</2> per seat", "Only $115 per seat, was $125", "Only <2>$115</2> per seat, was <1>$125</1>", true},
+		{"icon at link start", "<1><2/>Download</1> the app", "Get the app: download", "Get the app: <1><2/>download</1>", true},
+		{"line break", "Grow faster<1/>with less work", "Grow faster with less effort", "Grow faster<1/> with less effort", true},
+		{"void at start", "<1/>Fast setup", "Really fast setup", "<1/>Really fast setup", true},
+		{"void at end", "Fast setup<1/>", "Really fast setup", "Really fast setup<1/>", true},
+		{"wrapped words gone", "Read the <1>full guide</1> today.", "Read it today.", "", false},
+		{"ambiguous", "Read the <1>guide</1> today.", "The guide is the best guide.", "", false},
+		{"placeholders in plain", "a <1>b</1>", "a <1>b</1>", "", false},
+		{"no placeholders", "a b", "a b", "", false},
+		{"crossing", "<1>a b</1> <2>c d</2>", "b c a d", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := Reapply(tt.src, tt.plain)
+			if ok != tt.ok || got != tt.want {
+				t.Fatalf("Reapply(%q, %q) = %q, %v; want %q, %v", tt.src, tt.plain, got, ok, tt.want, tt.ok)
+			}
+			if ok {
+				if Strip(got) != tt.plain {
+					t.Errorf("Strip(%q) = %q; want the rewrite unchanged", got, Strip(got))
+				}
+				if err := Validate(tt.src, got); err != nil {
+					t.Errorf("the result does not validate: %v", err)
+				}
+			}
+		})
+	}
+}

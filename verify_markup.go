@@ -1,0 +1,63 @@
+package fork
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marketingfork/fork/internal/markup"
+)
+
+// maxMarkupFindings bounds the blocks the markup check's details name.
+const maxMarkupFindings = 5
+
+// checkMarkup holds a draft to its blocks' inline elements: a changed
+// block whose source has placeholders (its Markup) keeps each of them
+// exactly once, properly nested, wrapping words, none renamed or
+// invented; a block without them gets none. It is skipped when no block
+// of the page has inline markup.
+func checkMarkup(p *Plan, byID map[int]DraftBlock) Check {
+	any := false
+	var bad []int
+	var msgs []string
+	for _, b := range p.Blocks {
+		any = any || b.Markup != ""
+		db, ok := byID[b.ID]
+		if !ok || !given(db) {
+			continue // a lost block is the coverage check's finding
+		}
+		text := foldSpace(db.Text)
+		if text == foldSpace(b.Text) || (b.Markup != "" && text == foldSpace(b.Markup)) {
+			continue // the block as the source has it
+		}
+		var msg string
+		switch {
+		case !markup.Has(text):
+			if b.Markup != "" {
+				msg = fmt.Sprintf("block %d is plain text, but its source has inline elements: keep its placeholders around the words they wrap, as in %q", b.ID, b.Markup)
+			}
+		case b.Markup == "":
+			msg = fmt.Sprintf("block %d has no inline elements, but its text has placeholders: write it as plain text", b.ID)
+		default:
+			if err := markup.Validate(b.Markup, text); err != nil {
+				msg = fmt.Sprintf("block %d: %v (the source is %q)", b.ID, err, b.Markup)
+			}
+		}
+		if msg != "" {
+			bad = append(bad, b.ID)
+			if len(msgs) < maxMarkupFindings {
+				msgs = append(msgs, msg)
+			}
+		}
+	}
+	if !any {
+		return newCheck("markup", CheckSkipped, "no block has inline elements", nil)
+	}
+	if len(bad) == 0 {
+		return newCheck("markup", CheckPassed, "every changed block keeps its inline elements", nil)
+	}
+	details := strings.Join(msgs, "; ")
+	if len(bad) > len(msgs) {
+		details += fmt.Sprintf("; and %d more blocks", len(bad)-len(msgs))
+	}
+	return newCheck("markup", CheckFailed, details, bad)
+}
