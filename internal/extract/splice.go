@@ -59,6 +59,9 @@ type rawToken struct {
 	plain     bool
 	name      string // a tag's name
 	selfClose bool
+	// sig is a start tag's attribute signature (attrSig), read in the one
+	// tokenizing pass rather than by tokenizing the tag again.
+	sig string
 }
 
 // maxTextLookahead bounds how far the matching looks ahead for a text
@@ -108,6 +111,7 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 	tags := bytes.Count(src, []byte{'<'})
 	ri.toks = make([]rawToken, 0, 2*tags+1)
 	textToks := make([]int, 0, tags+1)
+	var attrs []html.Attribute
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -127,11 +131,20 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 			}
 			textToks = append(textToks, len(ri.toks))
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			name, _ := z.TagName()
+			name, more := z.TagName()
 			if a := atom.Lookup(name); a != 0 {
 				tok.name = a.String()
 			} else {
 				tok.name = string(name)
+			}
+			if tt != html.EndTagToken {
+				attrs = attrs[:0]
+				for more {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
+				}
+				tok.sig = attrSig(attrs)
 			}
 			tok.selfClose = tt == html.SelfClosingTagToken
 			// The parser reads a stray "</br>" as a <br>.
@@ -210,11 +223,7 @@ func (ri *rawIndex) startOf(el *html.Node) ([2]int, int, bool) {
 func (ri *rawIndex) placeName(name string) {
 	tagsBySig := map[string][]int{}
 	for _, ti := range ri.tags[name] {
-		t := ri.toks[ti]
-		z := html.NewTokenizer(bytes.NewReader(ri.src[t.start:t.end]))
-		z.Next()
-		tok := z.Token()
-		s := attrSig(tok.Attr)
+		s := ri.toks[ti].sig
 		tagsBySig[s] = append(tagsBySig[s], ti)
 	}
 	elems := ri.elems[name]
