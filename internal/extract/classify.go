@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/marketingfork/fork/internal/langtag"
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 var (
@@ -18,259 +20,10 @@ var (
 	urlishRe  = regexp.MustCompile(`^(?:[a-z][a-z0-9+.-]*://\S+|[^\s@]+@[^\s@]+\.\w+|[\w.-]+(?:/[\w.-]+)+\.\w{1,5})$`)
 )
 
-// priceSpans calls fn with the byte span of every price in s: a number
-// with a currency symbol, code or word before or after it, and a billing
-// period after it if there is one ("$5/mo", "0€ /mois", "R$ 1.058/mês",
-// "400 EUR", "€ 15 per month").
-func priceSpans(s string, fn func(start, end int)) {
-	for i := 0; i < len(s); {
-		if !isDigitByte(s[i]) || (i > 0 && isDigitByte(s[i-1])) {
-			i++
-			continue
-		}
-		numEnd := scanNumber(s, i)
-		start, end := i, -1
-		if cs := currencyBefore(s, i); cs >= 0 {
-			start, end = cs, numEnd
-		} else if ce := currencyAfter(s, numEnd); ce >= 0 {
-			end = ce
-		}
-		if end < 0 {
-			i = numEnd
-			continue
-		}
-		end = periodAfter(s, end)
-		fn(start, end)
-		i = end
-	}
-}
-
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
-
-func digitRun(s string, i int) int {
-	for i < len(s) && isDigitByte(s[i]) {
-		i++
-	}
-	return i
-}
-
-// scanNumber returns the end of the number starting at i: digits with
-// thousands groups ("1.058", "17 799") and up to two decimals ("4,99").
-func scanNumber(s string, i int) int {
-	end := digitRun(s, i)
-	if end-i <= 3 {
-		for {
-			sepLen := groupSep(s, end)
-			if sepLen == 0 {
-				break
-			}
-			g := end + sepLen
-			ge := digitRun(s, g)
-			if ge-g != 3 {
-				break
-			}
-			end = ge
-		}
-	}
-	if end+1 < len(s) && (s[end] == '.' || s[end] == ',') {
-		de := digitRun(s, end+1)
-		if n := de - end - 1; n >= 1 && n <= 2 {
-			end = de
-		}
-	}
-	if strings.HasPrefix(s[end:], ",-") {
-		end += 2
-	}
-	return end
-}
-
-// groupSep returns the length of a thousands separator at i, or 0.
-func groupSep(s string, i int) int {
-	if i >= len(s) {
-		return 0
-	}
-	switch s[i] {
-	case '.', ',', ' ':
-		return 1
-	}
-	for _, sp := range []string{"\u00a0", "\u202f"} {
-		if strings.HasPrefix(s[i:], sp) {
-			return len(sp)
-		}
-	}
-	return 0
-}
-
-// skipSpace skips one space (or no-break space) forward from i.
-func skipSpace(s string, i int) int {
-	if i < len(s) && s[i] == ' ' {
-		return i + 1
-	}
-	for _, sp := range []string{"\u00a0", "\u202f"} {
-		if strings.HasPrefix(s[i:], sp) {
-			return i + len(sp)
-		}
-	}
-	return i
-}
-
-// skipSpaceBack skips one space backward from i (exclusive end).
-func skipSpaceBack(s string, i int) int {
-	if i > 0 && s[i-1] == ' ' {
-		return i - 1
-	}
-	for _, sp := range []string{"\u00a0", "\u202f"} {
-		if strings.HasSuffix(s[:i], sp) {
-			return i - len(sp)
-		}
-	}
-	return i
-}
-
-// currencyBefore returns where a currency mark ending at i (give or take a
-// space) starts, or -1.
-func currencyBefore(s string, i int) int {
-	for _, p := range []int{i, skipSpaceBack(s, i)} {
-		head := s[:p]
-		best := -1
-		for _, c := range currencySymbols {
-			if strings.HasSuffix(head, c) && (best < 0 || p-len(c) < best) {
-				best = p - len(c)
-			}
-		}
-		if best >= 0 {
-			return best
-		}
-		for _, c := range currencyCodes {
-			if strings.HasSuffix(head, c) && boundaryBefore(s, p-len(c)) {
-				return p - len(c)
-			}
-		}
-		for _, w := range currencyWords {
-			if len(head) >= len(w) && strings.EqualFold(head[len(head)-len(w):], w) && boundaryBefore(s, p-len(w)) {
-				return p - len(w)
-			}
-		}
-	}
-	return -1
-}
-
-// currencyAfter returns where a currency mark starting at i (give or take
-// a space) ends, or -1.
-func currencyAfter(s string, i int) int {
-	for _, p := range []int{i, skipSpace(s, i)} {
-		tail := s[p:]
-		best := -1
-		for _, c := range currencySymbols {
-			if strings.HasPrefix(tail, c) && p+len(c) > best {
-				best = p + len(c)
-			}
-		}
-		if best >= 0 {
-			return best
-		}
-		for _, c := range currencyCodes {
-			if strings.HasPrefix(tail, c) && boundaryAfter(s, p+len(c)) {
-				end := p + len(c)
-				if end < len(s) && s[end] == '.' {
-					end++
-				}
-				return end
-			}
-		}
-		for _, w := range currencyWords {
-			if len(tail) >= len(w) && strings.EqualFold(tail[:len(w)], w) && boundaryAfter(s, p+len(w)) {
-				return p + len(w)
-			}
-		}
-	}
-	return -1
-}
-
-// periodAfter extends a price ending at i over a billing period ("/mo",
-// " per month", " por mês").
-func periodAfter(s string, i int) int {
-	p := skipSpace(s, i)
-	joined := -1
-	for _, j := range pricePeriodJoiners {
-		if len(s)-p >= len(j) && strings.EqualFold(s[p:p+len(j)], j) && (j == "/" || boundaryAfter(s, p+len(j))) {
-			joined = p + len(j)
-			break
-		}
-	}
-	if joined < 0 {
-		return i
-	}
-	p = skipSpace(s, joined)
-	for _, w := range pricePeriods {
-		if len(s)-p >= len(w) && strings.EqualFold(s[p:p+len(w)], w) && boundaryAfter(s, p+len(w)) {
-			end := p + len(w)
-			if end < len(s) && s[end] == '.' {
-				end++
-			}
-			return end
-		}
-	}
-	return i
-}
-
-// mayHavePrice is a cheap test that lets most texts skip the price pattern.
-func mayHavePrice(s string) bool {
-	if !hasDigit(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.Is(unicode.Sc, r) {
-			return true
-		}
-	}
-	for _, c := range currencySymbols {
-		if strings.Contains(s, c) {
-			return true
-		}
-	}
-	for _, c := range currencyCodes {
-		if strings.Contains(s, c) {
-			return true
-		}
-	}
-	lower := strings.ToLower(s)
-	for _, w := range currencyWords {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
-}
 
 func isLower(r rune) bool { return unicode.IsLower(r) }
 func isUpper(r rune) bool { return unicode.IsUpper(r) }
-
-// priceCoverage is the share of s's non-space characters that belong to
-// prices.
-func priceCoverage(s string) float64 {
-	if len(s) > 4*maxPriceChars || !mayHavePrice(s) {
-		return 0
-	}
-	total := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) {
-			total++
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	covered := 0
-	priceSpans(s, func(start, end int) {
-		for _, r := range s[start:end] {
-			if !unicode.IsSpace(r) {
-				covered++
-			}
-		}
-	})
-	return float64(covered) / float64(total)
-}
 
 func hasDigit(s string) bool {
 	return strings.IndexFunc(s, unicode.IsDigit) >= 0
@@ -281,12 +34,14 @@ func digitsOnly(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789.,") == ""
 }
 
-func boundaryBefore(s string, i int) bool {
-	if i == 0 {
-		return true
+// priceCoverage is the share of s's non-space characters that belong to
+// prices, as the offer vocabulary reads them; a long text is not a price
+// block whatever it holds.
+func priceCoverage(s string) float64 {
+	if len(s) > 4*maxPriceChars {
+		return 0
 	}
-	r := lastRune(s[:i])
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	return offer.PriceCoverage(s)
 }
 
 func boundaryAfter(s string, i int) bool {
@@ -298,18 +53,13 @@ func boundaryAfter(s string, i int) bool {
 }
 
 func firstRune(s string) rune {
-	for _, r := range s {
-		return r
-	}
-	return 0
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 func lastRune(s string) rune {
-	rs := []rune(s)
-	if len(rs) == 0 {
-		return 0
-	}
-	return rs[len(rs)-1]
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // phraseSet finds whole-word phrases in a text in one pass: phrases are
@@ -370,10 +120,15 @@ func wordStarts(s string) [][2]int {
 }
 
 var (
-	guaranteePhraseSet   = compilePhrases(guaranteePhrases)
-	guaranteeWordSet     = compilePhrases(guaranteeWords)
-	finePrintSet         = compilePhrases(finePrintPhrases)
-	finePrintWeakSet     = compilePhrases(finePrintWeakPhrases, finePrintWords)
+	// The guarantee and legal phrases are the offer vocabulary's, so a
+	// block's role and the lines the ledger keeps agree: a phrase that
+	// marks a line of any length, one that marks only a short badge, and
+	// legal marks and conditions that count only in small print.
+	guaranteePhraseSet   = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuarantee))
+	guaranteeWordSet     = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuaranteeWord))
+	finePrintSet         = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegal, offer.KeyRights))
+	finePrintWeakSet     = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegalMark, offer.KeyCondition))
+	rightsSet            = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyRights))
 	footnoteConditionSet = compilePhrases(footnoteConditions)
 	faqHeadingSet        = compilePhrases(faqHeadingWords)
 )
@@ -398,12 +153,18 @@ func isCopyright(lower string) bool {
 			return true
 		}
 	}
-	for _, p := range copyrightPhrases {
-		if strings.Contains(lower, p) {
-			return true
+	return rightsSet.in(lower)
+}
+
+// offerPhrases returns the lower-cased texts of the forms with one of keys.
+func offerPhrases(fs []offer.Form, keys ...string) []string {
+	var out []string
+	for _, f := range fs {
+		if slices.Contains(keys, f.Key) {
+			out = append(out, strings.ToLower(f.Text))
 		}
 	}
-	return false
+	return out
 }
 
 func startsWithFootnote(s string) bool {
@@ -1012,21 +773,17 @@ func (x *extractor) splitCents(prev, s string, p piece) bool {
 	if par := p.n.Parent; par != nil && par.Data == "sup" {
 		return true
 	}
-	return (p.sep == sepElem || p.sep == sepNone) && currencyBefore(prev, start) >= 0
+	return (p.sep == sepElem || p.sep == sepNone) && offer.CurrencyBefore(prev, start) >= 0
 }
 
-// decimalMark is "," for the languages that write decimals with a comma,
-// "." otherwise.
+// decimalMark is the mark lang writes decimals with, as the offer
+// vocabulary says: "," or ".".
 func decimalMark(lang string) string {
 	t, err := langtag.Parse(lang)
 	if err != nil {
 		return "."
 	}
-	switch t.Base() {
-	case "de", "fr", "es", "pt", "it", "nl", "da", "sv", "nb", "no", "fi", "pl", "cs", "ru", "tr":
-		return ","
-	}
-	return "."
+	return string(offer.DecimalMark(t.Base(), t.Region()))
 }
 
 // needSpace decides whether the texts of two adjacent elements need a

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"golang.org/x/net/html"
+
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 // Document is a parsed page with its copy blocks.
@@ -225,20 +227,7 @@ func (h head) siteName(title string, texts []string) string {
 // that names the brand: the one that looks like a name (CamelCase, a domain)
 // and recurs most in the page's copy; ties go to the shorter part.
 func brandFromTitle(title string, texts []string) string {
-	parts := []string{title}
-	for _, sep := range titleSeparators {
-		var next []string
-		for _, p := range parts {
-			next = append(next, strings.Split(p, sep)...)
-		}
-		parts = next
-	}
-	var cands []string
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			cands = append(cands, p)
-		}
-	}
+	cands := offer.TitleParts(title)
 	if len(cands) < 2 {
 		return ""
 	}
