@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -903,4 +904,41 @@ func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
 		}
 		c.afterElem = true
 	}
+}
+
+// path returns the block pointer of n: element names with 1-based
+// positions among same-named siblings, from the root. Positions are
+// counted once per parent and paths are remembered, so a page with
+// thousands of siblings stays linear.
+func (x *extractor) path(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if p, ok := x.paths[n]; ok {
+		return p
+	}
+	idx, ok := x.pos[n]
+	if !ok {
+		idx = 1
+		if n.Parent != nil {
+			count := map[string]int{}
+			for s := n.Parent.FirstChild; s != nil; s = s.NextSibling {
+				if s.Type == html.ElementNode {
+					count[s.Data]++
+					x.pos[s] = count[s.Data]
+				}
+			}
+			idx = x.pos[n]
+		}
+	}
+	b := make([]byte, 0, 64)
+	b = append(b, x.path(n.Parent)...)
+	b = append(b, '/')
+	b = append(b, n.Data...)
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(idx), 10)
+	b = append(b, ']')
+	p := string(b)
+	x.paths[n] = p
+	return p
 }
