@@ -227,8 +227,19 @@ func (h head) siteName(title string, texts []string) string {
 // that names the brand: the one that looks like a name (CamelCase, a domain)
 // and recurs most in the page's copy; ties go to the shorter part.
 func brandFromTitle(title string, texts []string) string {
-	cands := offer.TitleParts(title)
-	if len(cands) < 2 {
+	parts := offer.TitleParts(title)
+	if len(parts) < 2 {
+		return ""
+	}
+	// A part in capitals throughout ("ONE TIME OFFER") is a kicker that
+	// shouts, not a name.
+	var cands []string
+	for _, p := range parts {
+		if !shouted(p) {
+			cands = append(cands, p)
+		}
+	}
+	if len(cands) == 0 {
 		return ""
 	}
 	best, bestScore := "", -1
@@ -260,6 +271,12 @@ func brandFromTitle(title string, texts []string) string {
 		}
 	}
 	return best
+}
+
+// shouted reports whether s is two words or more with no lower-case
+// letter.
+func shouted(s string) bool {
+	return len(strings.Fields(s)) >= 2 && !strings.ContainsFunc(s, isLower) && strings.ContainsFunc(s, isUpper)
 }
 
 func occurs(s string, texts []string) bool {

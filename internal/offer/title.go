@@ -7,10 +7,9 @@ import (
 
 // titleSep is what separates a title's parts: a bar, a middle dot, a
 // bullet or a guillemet with or without spaces, a dash or colon between
-// spaces ("Pricing | Acme", "Acme — Pricing", "Acme : Pricing"). A colon
-// glued to the word before it opens a subtitle ("ONE TIME OFFER: Acme
-// College"), not a brand, so it does not split.
-var titleSep = regexp.MustCompile(`\s*[|·⋅•»]\s*|\s+[-–—:]\s+|\s+::\s+`)
+// spaces, a colon before one ("Pricing | Acme", "Acme — Pricing", "Acme:
+// notes for teams").
+var titleSep = regexp.MustCompile(`\s*[|·⋅•»]\s*|\s+[-–—:]\s+|\s+::\s+|:\s+`)
 
 // TitleParts splits a <title> into its parts, trimmed, empty parts
 // dropped: "Pricing | Acme" is ["Pricing", "Acme"]. A title with one part
