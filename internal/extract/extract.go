@@ -115,6 +115,10 @@ type head struct {
 	title       *html.Node
 	description *html.Node // meta name=description
 	ogDesc      *html.Node // meta og:description
+	// social are the share preview's og: and twitter: titles and
+	// descriptions, the first of each key, in page order.
+	social      []*html.Node
+	socialSeen  map[string]bool
 	ogSite      string
 	appName     string
 	ogLocale    string
@@ -175,9 +179,16 @@ func (h *head) meta(m *html.Node) {
 		if h.description == nil && hasAlnum(content) {
 			h.description = m
 		}
-	case key == "og:description":
-		if h.ogDesc == nil && hasAlnum(content) {
+	case socialKeys[key] != "":
+		if key == "og:description" && h.ogDesc == nil && hasAlnum(content) {
 			h.ogDesc = m
+		}
+		if !h.socialSeen[key] && hasAlnum(content) {
+			if h.socialSeen == nil {
+				h.socialSeen = map[string]bool{}
+			}
+			h.socialSeen[key] = true
+			h.social = append(h.social, m)
 		}
 	case key == "og:site_name":
 		if h.ogSite == "" {
@@ -196,6 +207,24 @@ func (h *head) meta(m *html.Node) {
 			h.contentLang = content
 		}
 	}
+}
+
+// socialKeys are the meta keys (name or property) of the copy a share
+// preview shows, with the role of each.
+var socialKeys = map[string]Role{
+	"og:title":            RoleTitle,
+	"og:description":      RoleMetaDescription,
+	"twitter:title":       RoleTitle,
+	"twitter:description": RoleMetaDescription,
+}
+
+// socialRole is the role of a social meta element's content.
+func socialRole(m *html.Node) Role {
+	key := strings.ToLower(strings.TrimSpace(attrVal(m, "name")))
+	if key == "" {
+		key = strings.ToLower(strings.TrimSpace(attrVal(m, "property")))
+	}
+	return socialKeys[key]
 }
 
 // lang returns the declared language of the page.

@@ -32,6 +32,7 @@ func TestLandingPage(t *testing.T) {
 	want := []brief{
 		{RoleTitle, "Write less, remember more | Pinecone Notes", "", ""},
 		{RoleMetaDescription, "Pinecone Notes keeps every idea in one quiet place.", "", ""},
+		{RoleMetaDescription, "Pinecone Notes: one quiet place for every idea.", "", ""},
 		{RoleCTA, "Sign up", "/signup", ""},
 		{RoleHeadline, "Write less, remember more", "", ""},
 		{RoleSubheadline, "Pinecone Notes turns scattered thoughts into a tidy, searchable garden.", "", ""},
@@ -109,7 +110,6 @@ func TestExclusions(t *testing.T) {
 		"init --garden",   // pre/code
 		"garden of notes", // alt text
 		"Your email",      // placeholder
-		"Ignored because", // og:description when a description exists
 		"✅", "💚",          // decoration
 	} {
 		for _, b := range d.Blocks {

@@ -180,6 +180,15 @@ func (x *extractor) run(d *Document) {
 		}
 		x.cands = append(x.cands, &cand{src: m, el: m, attr: "content", role: RoleMetaDescription})
 	}
+	// The share preview's titles and descriptions are copy a visitor sees
+	// on the page that shared the link: blocks, written back into their
+	// content attribute. og:description already read as the description
+	// is not read twice.
+	for _, m := range h.social {
+		if m != h.description && (h.description != nil || m != h.ogDesc) {
+			x.cands = append(x.cands, &cand{src: m, el: m, attr: "content", role: socialRole(m)})
+		}
+	}
 
 	if h.body != nil {
 		x.setupTestimonials(h.body)
