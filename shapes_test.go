@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/marketingfork/fork"
 )
 
@@ -38,4 +40,79 @@ func TestSocialMetaFactsLocked(t *testing.T) {
 	if len(priced) != 3 {
 		t.Errorf("the price is locked in %d meta blocks %v; want 3 (description, og:description, twitter:description)", len(priced), priced)
 	}
+}
+
+// TestStruckPrices reads a struck-out price as a "was" price linked to the
+// live price beside it, and verification keeps it so: a draft that keeps
+// both passes; one that drops the was price, or writes its amount as the
+// price to pay, fails.
+func TestStruckPrices(t *testing.T) {
+	ex := extractPage(t, "struck-price.html")
+	type was struct{ value, beside string }
+	var got []was
+	for _, f := range ex.Ledger {
+		if f.Was {
+			got = append(got, was{f.Value, f.Beside})
+		}
+	}
+	want := []was{{"was EUR 125.00", "EUR 115.00"}, {"was EUR 99.90", "only EUR 89.90"}, {"was EUR 19.00", "EUR 9.00"}, {"was EUR 12.00", "EUR 10.00"}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(was{})); diff != "" {
+		t.Errorf("was prices (-want +got):\n%s", diff)
+	}
+	page, err := os.ReadFile("internal/extract/testdata/pages/struck-price.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	verify := func(t *testing.T, texts map[int]string) *fork.Report {
+		t.Helper()
+		var d fork.Draft
+		for _, b := range ex.Blocks {
+			text := b.Text
+			if s, ok := texts[b.ID]; ok {
+				text = s
+			}
+			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+		}
+		rep, err := fork.New().Verify(context.Background(), fork.VerifyRequest{Source: fork.Source{HTML: string(page)}, Fork: d, Target: fork.Target{Language: "de"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	failed := func(rep *fork.Report, name string) string {
+		for _, c := range rep.Checks {
+			if c.Name == name && c.Failed() {
+				return c.Details
+			}
+		}
+		return ""
+	}
+	id := func(text string) int {
+		for _, b := range ex.Blocks {
+			if b.Text == text {
+				return b.ID
+			}
+		}
+		t.Fatalf("no block %q", text)
+		return -1
+	}
+	weite, pflege := id("115 € 125 €"), id("Statt 19 € bekommst du das Set zu jedem Paar für 9 €.")
+	t.Run("kept", func(t *testing.T) {
+		rep := verify(t, map[int]string{pflege: "Statt 19 € gibt es das Set zu jedem Paar für 9 €."})
+		if d := failed(rep, "ledger") + failed(rep, "fact_placement"); d != "" {
+			t.Errorf("an honest rewrite fails: %s", d)
+		}
+	})
+	t.Run("dropped", func(t *testing.T) {
+		rep := verify(t, map[int]string{weite: "115 €"})
+		if d := failed(rep, "ledger"); !strings.Contains(d, "125") {
+			t.Errorf("dropping the was price: ledger %q; want it to name the missing 125 €", d)
+		}
+	})
+	t.Run("made live", func(t *testing.T) {
+		rep := verify(t, map[int]string{pflege: "Statt 19 € bekommst du das Set zu jedem Paar für 9 €, einzeln für 19 €."})
+		if d := failed(rep, "fact_placement"); !strings.Contains(d, "reads as a live price") {
+			t.Errorf("the was amount as a price to pay: fact_placement %q; want it to say so", d)
+		}
+	})
 }

@@ -40,7 +40,7 @@ func (x *extractor) finish(d *Document, h head) {
 			continue
 		}
 		id := len(d.Blocks)
-		b := Block{ID: id, Role: c.role, Text: c.text, Href: c.href, Attribution: c.attribution, Tag: c.el.Data, Path: x.path(c.el)}
+		b := Block{ID: id, Role: c.role, Text: c.text, Href: c.href, Attribution: c.attribution, Was: c.was, Tag: c.el.Data, Path: x.path(c.el)}
 		if c.attr != "" {
 			b.Path += "@" + c.attr
 		}
@@ -87,7 +87,7 @@ func (x *extractor) finalize(c *cand) {
 	lead := fd[:leadLen(fd)]
 	trail := ld[len(ld)-trailLen(ld):]
 
-	var b strings.Builder
+	var b, struck strings.Builder
 	noCopy, small := true, true
 	var link *html.Node
 	oneLink := true
@@ -107,6 +107,12 @@ func (x *extractor) finalize(c *cand) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(s)
+		if struckBelow(p.n, c.src) {
+			struck.WriteString(s)
+		} else if struck.Len() > 0 {
+			c.was = appendWas(c.was, struck.String())
+			struck.Reset()
+		}
 		if significant(p.n.Data) {
 			noCopy = noCopy && p.noCopy
 			small = small && p.small
@@ -120,6 +126,7 @@ func (x *extractor) finalize(c *cand) {
 			}
 		}
 	}
+	c.was = appendWas(c.was, struck.String())
 	c.text = fold(b.String())
 	nodes := make([]*html.Node, len(ps))
 	for i, p := range ps {
@@ -142,6 +149,14 @@ func (x *extractor) finalize(c *cand) {
 			break
 		}
 	}
+}
+
+// appendWas adds a struck-out run, folded, if it holds anything to read.
+func appendWas(was []string, s string) []string {
+	if s = fold(s); hasAlnum(s) {
+		return append(was, s)
+	}
+	return was
 }
 
 // splitCents reports cents set apart from their price as a reader sees one

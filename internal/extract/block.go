@@ -43,6 +43,11 @@ type Block struct {
 	Href string `json:"href,omitempty"`
 	// Attribution names who a testimonial is from, as written in the page.
 	Attribution string `json:"attribution,omitempty"`
+	// Was lists the struck-out runs of Text, in order, as Text writes
+	// them: copy inside <s>, <del>, <strike> or an element styled or
+	// classed line-through, which a reader sees crossed out ("€125" beside
+	// the live "€115"). The ledger reads a price in one as a "was" price.
+	Was []string `json:"was,omitempty"`
 	// Tag is the name of the element the text came from ("h1", "a", "meta").
 	Tag string `json:"tag"`
 	// Path points at the element: element names with 1-based positions among

@@ -109,7 +109,8 @@ type cand struct {
 	href        string
 	attribution string
 	h1          bool
-	fpText      bool // fine print decided from the words, kept in the footer
+	fpText      bool     // fine print decided from the words, kept in the footer
+	was         []string // the struck-out runs of text, folded
 	drop        bool
 }
 
@@ -913,6 +914,35 @@ func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
 		}
 		c.afterElem = true
 	}
+}
+
+// struckOut reports whether n is crossed out as a reader sees it: <s>,
+// <del>, <strike>, a line-through class (Tailwind's "line-through",
+// Bootstrap's "text-decoration-line-through", "strike", "strikethrough")
+// or an inline line-through style.
+func struckOut(n *html.Node) bool {
+	switch n.Data {
+	case "s", "del", "strike":
+		return true
+	}
+	for _, t := range classTokens(n) {
+		switch t {
+		case "line-through", "text-decoration-line-through", "strike", "strikethrough", "strike-through":
+			return true
+		}
+	}
+	style := strings.ToLower(attrVal(n, "style"))
+	return strings.Contains(style, "line-through") && strings.Contains(style, "text-decoration")
+}
+
+// struckBelow reports whether text node t stands crossed out inside el.
+func struckBelow(t, el *html.Node) bool {
+	for n := t.Parent; n != nil && n != el.Parent; n = n.Parent {
+		if n.Type == html.ElementNode && struckOut(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // path returns the block pointer of n: element names with 1-based
