@@ -116,3 +116,46 @@ func TestStruckPrices(t *testing.T) {
 		}
 	})
 }
+
+// TestBuiltInForksOfShapes forks each page of our own written for a shape
+// extraction handles with the built-in engine, for every profile, and
+// expects verification to pass: the new blocks (table cells of marks,
+// hidden tabs, share-preview meta, was prices, scarcity lines, submit
+// buttons) are blocks an engine can keep.
+func TestBuiltInForksOfShapes(t *testing.T) {
+	pages := []string{"pricing-table.html", "social-meta.html", "struck-price.html", "scarcity.html", "flat.html", "nested-sections.html", "forms.html"}
+	for _, name := range pages {
+		page, err := os.ReadFile("internal/extract/testdata/pages/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range fork.Profiles() {
+			res, err := fork.New(fork.WithProvider(rulesProvider())).Fork(context.Background(), fork.Request{HTML: string(page), Profile: p.Name})
+			if err != nil {
+				t.Fatalf("%s/%s: %v", name, p.Name, err)
+			}
+			for _, c := range res.Checks {
+				if c.Failed() {
+					t.Errorf("%s/%s: check %s failed: %s", name, p.Name, c.Name, c.Details)
+				}
+			}
+		}
+	}
+}
+
+// TestScarcityLines flags the scarcity and urgency lines of a page of our
+// own, wherever they stand: a top bar, a bold line under the button, a
+// badge in a plan card, small print beside a price.
+func TestScarcityLines(t *testing.T) {
+	ex := extractPage(t, "scarcity.html")
+	var got []string
+	for _, b := range ex.Blocks {
+		if b.Scarcity {
+			got = append(got, b.Text)
+		}
+	}
+	want := []string{"La inscripción termina el viernes", "Solo quedan 6 plazas", "Últimas 3 plazas", "Oferta por tiempo limitado"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("scarcity lines (-want +got):\n%s", diff)
+	}
+}

@@ -40,7 +40,7 @@ func (x *extractor) finish(d *Document, h head) {
 			continue
 		}
 		id := len(d.Blocks)
-		b := Block{ID: id, Role: c.role, Text: c.text, Href: c.href, Attribution: c.attribution, Was: c.was, Tag: c.el.Data, Path: x.path(c.el)}
+		b := Block{ID: id, Role: c.role, Text: c.text, Href: c.href, Attribution: c.attribution, Was: c.was, Hidden: c.cx.hidden, Tag: c.el.Data, Path: x.path(c.el)}
 		if c.attr != "" {
 			b.Path += "@" + c.attr
 		}
@@ -69,9 +69,13 @@ func (x *extractor) finalize(c *cand) {
 		}
 		return
 	}
+	visible := significant
+	if tableCell(c.src) {
+		visible = func(s string) bool { return strings.TrimSpace(s) != "" }
+	}
 	first, last := -1, -1
 	for i, p := range c.pieces {
-		if significant(p.n.Data) {
+		if visible(p.n.Data) {
 			if first < 0 {
 				first = i
 			}
@@ -86,6 +90,14 @@ func (x *extractor) finalize(c *cand) {
 	fd, ld := ps[0].n.Data, ps[len(ps)-1].n.Data
 	lead := fd[:leadLen(fd)]
 	trail := ld[len(ld)-trailLen(ld):]
+	if tableCell(c.src) && !significant(fd+ld) {
+		// A cell of marks keeps only its white space aside.
+		lead = fd[:len(fd)-len(strings.TrimLeftFunc(fd, unicode.IsSpace))]
+		trail = ld[len(strings.TrimRightFunc(ld, unicode.IsSpace)):]
+		if len(ps) == 1 && len(lead) == len(fd) {
+			trail = ""
+		}
+	}
 
 	var b, struck strings.Builder
 	noCopy, small := true, true
@@ -113,7 +125,7 @@ func (x *extractor) finalize(c *cand) {
 			c.was = appendWas(c.was, struck.String())
 			struck.Reset()
 		}
-		if significant(p.n.Data) {
+		if visible(p.n.Data) {
 			noCopy = noCopy && p.noCopy
 			small = small && p.small
 			switch {
@@ -135,7 +147,7 @@ func (x *extractor) finalize(c *cand) {
 	c.t = target{el: c.src, nodes: nodes, lead: lead, trail: trail}
 	c.allLinks = allLinks
 	c.small = small
-	if !hasAlnum(c.text) || (noCopy && !c.ctaEl) {
+	if !(hasAlnum(c.text) || tableCell(c.src) && c.text != "") || (noCopy && !c.ctaEl) {
 		c.drop = true
 		return
 	}
@@ -144,12 +156,16 @@ func (x *extractor) finalize(c *cand) {
 		c.el = link
 	}
 	for i, n := range nodes {
-		if n.Parent == c.el && significant(n.Data) {
+		if n.Parent == c.el && visible(n.Data) {
 			c.t.into = i
 			break
 		}
 	}
 }
+
+// tableCell reports whether n is a cell of a table: a cell holding only a
+// mark ("✓", "✗", "—") is still what a reader compares plans by.
+func tableCell(n *html.Node) bool { return n.Data == "td" || n.Data == "th" }
 
 // appendWas adds a struck-out run, folded, if it holds anything to read.
 func appendWas(was []string, s string) []string {

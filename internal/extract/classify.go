@@ -202,8 +202,8 @@ func (x *extractor) filter() {
 				continue
 			}
 		}
-		switch c.role {
-		case RoleCTA, RolePrice, RoleSubheadline, RoleBullet:
+		switch {
+		case c.role == RoleCTA, c.role == RolePrice, c.role == RoleSubheadline, c.role == RoleBullet, tableCell(c.src):
 		default:
 			if countAlnum(c.text) < minLettersShortBlock {
 				c.drop = true

@@ -173,6 +173,25 @@ var ctaVerbs = map[string][]string{
 		"quero", "garantir", "garanta", "acessar", "acesse", "escolher", "escolha",
 		"adicionar ao carrinho", "saiba mais",
 	},
+	"it": {
+		"acquista", "compra", "ordina", "prenota", "scarica", "iscriviti", "registrati",
+		"abbonati", "dona", "inizia", "comincia", "prova", "contattaci", "contatta", "scrivici",
+		"chiamaci", "richiedi", "scopri", "vedi", "unisciti", "scegli", "aggiungi al carrello",
+	},
+	"nl": {
+		"koop", "kopen", "bestel", "bestellen", "boek", "reserveer", "download", "meld je aan",
+		"aanmelden", "registreer", "abonneer", "doneer", "begin", "start", "probeer",
+		"neem contact op", "contact opnemen", "mail ons", "bel ons", "vraag aan", "ontdek",
+		"bekijk", "kies", "word lid", "in winkelwagen",
+	},
+}
+
+// contactPages are the last path segments of contact pages, per language.
+var contactPages = map[string]bool{
+	"contact": true, "contact-us": true, "contactus": true, "contacts": true,
+	"kontakt": true, "contacto": true, "contactanos": true, "contato": true,
+	"fale-conosco": true, "contactez-nous": true, "nous-contacter": true,
+	"contatti": true, "contattaci": true, "contacteer-ons": true,
 }
 
 // faqHeadingWords mark a heading that opens a FAQ section.
