@@ -119,7 +119,7 @@ func (x *extractor) finalize(c *cand) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(s)
-		if struckBelow(p.n, c.src) {
+		if p.struck {
 			struck.WriteString(s)
 		} else if struck.Len() > 0 {
 			c.was = appendWas(c.was, struck.String())

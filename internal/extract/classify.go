@@ -65,7 +65,12 @@ func isCopyright(lower string) bool {
 			return true
 		}
 	}
-	return rightsSet.in(lower)
+	for _, p := range rightsPhrases {
+		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func startsWithFootnote(s string) bool {

@@ -71,11 +71,12 @@ var (
 	// block's role and the lines the ledger keeps agree: a phrase that
 	// marks a line of any length, one that marks only a short badge, and
 	// legal marks and conditions that count only in small print.
-	guaranteePhraseSet   = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuarantee))
-	guaranteeWordSet     = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuaranteeWord))
-	finePrintSet         = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegal, offer.KeyRights))
-	finePrintWeakSet     = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegalMark, offer.KeyCondition))
-	rightsSet            = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyRights))
+	guaranteePhraseSet = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuarantee))
+	guaranteeWordSet   = compilePhrases(offerPhrases(offer.GuaranteePhrases(), offer.KeyGuaranteeWord))
+	finePrintSet       = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegal, offer.KeyRights))
+	finePrintWeakSet   = compilePhrases(offerPhrases(offer.LegalPhrases(), offer.KeyLegalMark, offer.KeyCondition))
+	// rightsPhrases mark a copyright line anywhere in it.
+	rightsPhrases        = offerPhrases(offer.LegalPhrases(), offer.KeyRights)
 	footnoteConditionSet = compilePhrases(footnoteConditions)
 	faqHeadingSet        = compilePhrases(faqHeadingWords)
 )

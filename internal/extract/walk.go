@@ -62,6 +62,7 @@ type nodeInfo struct {
 	faqA     bool         // an element answering the preceding FAQ question
 	quote    *testimonial // the quoted words of a testimonial
 	panel    bool         // a hidden tab panel or toggled region, read as copy
+	struck   bool         // crossed out, it or an element above it (see struckOut)
 }
 
 type testimonial struct {
@@ -132,6 +133,7 @@ type piece struct {
 	link   *html.Node
 	noCopy bool // inside code or translate=no
 	small  bool // inside <small>
+	struck bool // crossed out (see struckOut)
 }
 
 type extractor struct {
@@ -555,6 +557,7 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 	if n.Type != html.ElementNode {
 		return inf
 	}
+	inf.struck = struckOut(n, inf.cls)
 	if tableCell(n) && !inf.hasText && markOnly(n) {
 		// "✓" and "✗" are what a comparison table says.
 		inf.hasText = true
@@ -1039,17 +1042,21 @@ type collector struct {
 }
 
 func (c *collector) add(n *html.Node, link *html.Node, noCopy bool) {
-	c.addIn(n, link, noCopy, false)
+	struck := false
+	if p := c.x.info[n.Parent]; p != nil {
+		struck = p.struck
+	}
+	c.addIn(n, link, noCopy, false, struck)
 }
 
-func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
+func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small, struck bool) {
 	switch n.Type {
 	case html.TextNode:
 		sep := c.pending
 		if sep == sepNone && c.afterElem {
 			sep = sepExit
 		}
-		c.pieces = append(c.pieces, piece{n: n, sep: sep, link: link, noCopy: noCopy, small: small})
+		c.pieces = append(c.pieces, piece{n: n, sep: sep, link: link, noCopy: noCopy, small: small, struck: struck})
 		c.pending = sepNone
 		c.afterElem = false
 	case html.ElementNode:
@@ -1076,7 +1083,7 @@ func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
 		noCopy = noCopy || inf.noCopy
 		small = small || n.Data == "small"
 		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
-			c.addIn(ch, link, noCopy, small)
+			c.addIn(ch, link, noCopy, small, struck || inf.struck)
 		}
 		if !inline {
 			c.pending = sepSpace
@@ -1089,12 +1096,12 @@ func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
 // <del>, <strike>, a line-through class (Tailwind's "line-through",
 // Bootstrap's "text-decoration-line-through", "strike", "strikethrough")
 // or an inline line-through style.
-func struckOut(n *html.Node) bool {
+func struckOut(n *html.Node, cls []string) bool {
 	switch n.Data {
 	case "s", "del", "strike":
 		return true
 	}
-	for _, t := range classTokens(n) {
+	for _, t := range cls {
 		switch t {
 		case "line-through", "text-decoration-line-through", "strike", "strikethrough", "strike-through":
 			return true
@@ -1102,16 +1109,6 @@ func struckOut(n *html.Node) bool {
 	}
 	style := strings.ToLower(attrVal(n, "style"))
 	return strings.Contains(style, "line-through") && strings.Contains(style, "text-decoration")
-}
-
-// struckBelow reports whether text node t stands crossed out inside el.
-func struckBelow(t, el *html.Node) bool {
-	for n := t.Parent; n != nil && n != el.Parent; n = n.Parent {
-		if n.Type == html.ElementNode && struckOut(n) {
-			return true
-		}
-	}
-	return false
 }
 
 // path returns the block pointer of n: element names with 1-based
