@@ -82,17 +82,19 @@ func (d *Document) sectionLayout() (container *html.Node, secs []*html.Node, rea
 	}
 	for container != nil {
 		kids := childrenWithCopy(container, inside)
-		if len(kids) >= 3 {
-			break
-		}
-		// One child holds most of the copy: the sections are inside it.
+		// One child holds most of the copy: the sections are inside it,
+		// and what stands beside it (a nav's button, a floating chat
+		// link) is the page's frame.
 		var next *html.Node
 		for _, k := range kids {
-			if inside[k]*10 >= len(els)*7 {
+			if inside[k]*10 >= len(els)*7 && !own[k] {
 				next = k
 			}
 		}
 		if next == nil {
+			if len(kids) >= 3 {
+				break
+			}
 			return nil, nil, "the page's copy stands in fewer than three parts"
 		}
 		container = next

@@ -64,7 +64,8 @@ func containsAll(s string, subs ...string) bool {
 }
 
 // TestFormsAndButtons reads submit inputs and submit buttons, a role=button
-// element and a button-classed link as calls to action, and a contact link
+// element, a button-classed link and a header link painted as a button
+// with utility classes as calls to action (a plain header link is not), and a contact link
 // that is a sentence of its own; form controls that submit nothing (a
 // reset button, text fields, selects, check boxes, hidden inputs) are no
 // calls to action and no copy.
@@ -83,6 +84,7 @@ func TestFormsAndButtons(t *testing.T) {
 		}
 	}
 	want := []cta{
+		{"Start your 14-day free trial", "/register", "a[1]"},
 		{"Join the waitlist", "/waitlist", "input[3]@value"},
 		{"Sign in to your box", "/login", "button[1]"},
 		{"Give a box as a gift", "/gift", "span[1]"},

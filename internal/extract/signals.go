@@ -15,6 +15,7 @@ package extract
 // ctaClassHints mark an <a> or <button> styled as a call-to-action button.
 var ctaClassHints = []string{
 	"btn", "button", "cta", "call-to-action", "buy-now", "order-now", "checkout",
+	"boton", "botao", "bouton", "knopf", "pulsante", "knop",
 }
 
 // priceClassHints mark an element holding a price. A hint alone is not

@@ -350,7 +350,31 @@ func buttonStyled(n *html.Node, cls []string) bool {
 		return true
 	}
 	style := strings.ToLower(attrVal(n, "style"))
-	return strings.Contains(style, "background") && strings.Contains(style, "padding")
+	return strings.Contains(style, "background") && strings.Contains(style, "padding") || utilityButton(cls)
+}
+
+// utilityButton reports a link painted as a button with utility classes
+// (Tailwind and the like): a background colour and padding on both axes,
+// "bg-emerald-600 px-6 py-3".
+func utilityButton(cls []string) bool {
+	var bg, px, py bool
+	for _, t := range cls {
+		switch {
+		case strings.HasPrefix(t, "bg-"):
+			switch t {
+			case "bg-transparent", "bg-none", "bg-inherit", "bg-current":
+			default:
+				bg = true
+			}
+		case strings.HasPrefix(t, "px-"), strings.HasPrefix(t, "pl-") || strings.HasPrefix(t, "pr-"):
+			px = true
+		case strings.HasPrefix(t, "py-"), strings.HasPrefix(t, "pt-") || strings.HasPrefix(t, "pb-"):
+			py = true
+		case strings.HasPrefix(t, "p-"):
+			px, py = true, true
+		}
+	}
+	return bg && px && py
 }
 
 // uiControlButton reports whether a button operates the page (a menu
