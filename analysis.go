@@ -38,6 +38,13 @@ type Analysis struct {
 	Audience AudienceGuess `json:"audience"`
 	// Roles counts the blocks of each role.
 	Roles map[Role]int `json:"roles"`
+	// Reorderable says the page has sections a fork may put in another
+	// order: sibling containers that each hold a heading and its content
+	// (Plan.Sections counts them). When false the fork keeps the page's
+	// order and SectionsNote says why ("flat page: …").
+	Reorderable bool `json:"reorderable"`
+	// SectionsNote says why a page's sections may not be reordered.
+	SectionsNote string `json:"sections_note,omitempty"`
 }
 
 // Pattern is a persuasion pattern with the evidence for it.
@@ -99,6 +106,7 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language) (Anal
 	for _, b := range doc.Blocks {
 		an.Roles[b.Role]++
 	}
+	an.Reorderable, an.SectionsNote = doc.Layout()
 	all := prose(doc.Blocks, blockText)
 	detected, conf := langdetect.Detect(detectSample(all))
 	if conf > 0 {

@@ -451,7 +451,19 @@ func extractPage(body []byte, url, contentLanguage string, hint Language) (*Extr
 	if facts == nil {
 		facts = []Fact{}
 	}
+	markScarcity(doc.Blocks, facts)
 	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc, lang: lang}, nil
+}
+
+// markScarcity flags the blocks that state a scarcity claim ("only 6
+// left", "ends Friday"): the ledger's claim tables, one per language, are
+// the one list of those words.
+func markScarcity(blocks []Block, facts []Fact) {
+	for _, f := range facts {
+		if f.Kind == ledger.KindClaim && f.Claim == ledger.ClaimScarcity && f.Block >= 0 && f.Block < len(blocks) {
+			blocks[f.Block].Scarcity = true
+		}
+	}
 }
 
 // hasCopy reports whether blocks hold anything besides the head's title and

@@ -141,10 +141,32 @@ func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, al
 		items = append(items, item)
 		blocks = append(blocks, i)
 	}
+	wasItems, wasBlocks := wasTurnedLive(p, forked, inBlock)
+	items, blocks = append(items, wasItems...), append(blocks, wasBlocks...)
 	if len(items) > 0 {
 		return newCheck("fact_placement", CheckFailed, strings.Join(items, "; "), uniqueSorted(blocks))
 	}
 	return newCheck("fact_placement", CheckPassed, fmt.Sprintf("all %d prices and percentages in their own blocks", n), nil)
+}
+
+// wasTurnedLive finds struck-out "was" prices a fork states as live ones:
+// the amount a reader saw crossed out now reads as what they pay. (A was
+// price dropped or moved out of its block is the ledger's and placement's
+// to report; one merged with its live price is no longer found.)
+func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[string]bool) (items []string, blocks []int) {
+	srcIn := factsByBlock(p.Ledger)
+	for _, f := range p.Ledger {
+		i := f.Block
+		if !f.Was || i < 0 || i >= len(forked) || forked[i].Text == "" {
+			continue
+		}
+		live := factKey(f.Kind, strings.TrimPrefix(f.Value, ledger.QualifierWas+" "))
+		if inBlock[i][live] && !srcIn[i][live] {
+			items = append(items, fmt.Sprintf("the struck-out price %q reads as a live price in block %d", f.Text, i))
+			blocks = append(blocks, i)
+		}
+	}
+	return items, blocks
 }
 
 // checkCTAAction holds each call to action to its action: a new label must

@@ -51,6 +51,22 @@ type Block struct {
 	Href string `json:"href,omitempty"`
 	// Attribution names who a testimonial is from, as written in the page.
 	Attribution string `json:"attribution,omitempty"`
+	// Was lists the struck-out runs of Text, in order, as Text writes
+	// them: copy inside <s>, <del>, <strike> or an element styled or
+	// classed line-through, which a reader sees crossed out ("€125" beside
+	// the live "€115"). The ledger reads a price in one as a "was" price.
+	Was []string `json:"was,omitempty"`
+	// Hidden says the copy stands in a tab panel or a toggled region that
+	// is hidden until a visitor opens it (hidden, aria-hidden, display:none
+	// on a role=tabpanel, a region a button's aria-controls or data-target
+	// names, a tab-pane or collapse): copy a reader sees on a click.
+	Hidden bool `json:"hidden,omitempty"`
+	// Scarcity says the block is a scarcity or urgency line ("Only 20 seats
+	// left", "Offer ends Friday", "Solo quedan 6 plazas"): it states a
+	// scarcity claim of the offer ledger, whose per-language tables own
+	// the words. Parse leaves it false; extraction with the ledger
+	// (fork.Forker.Extract) sets it.
+	Scarcity bool `json:"scarcity,omitempty"`
 	// Tag is the name of the element the text came from ("h1", "a", "meta").
 	Tag string `json:"tag"`
 	// Path points at the element: element names with 1-based positions among

@@ -18,6 +18,10 @@ type goldenPage struct {
 	Lang     string  `json:"lang"`
 	SiteName string  `json:"site_name"`
 	Blocks   []Block `json:"blocks"`
+	// Sections is how many reorderable sections the page has (0 for
+	// none) and Layout why it has none.
+	Sections int    `json:"sections"`
+	Layout   string `json:"layout,omitempty"`
 }
 
 // TestGolden compares the blocks of every corpus page with
@@ -26,36 +30,64 @@ func TestGolden(t *testing.T) {
 	pages := corpusPages(t)
 	for _, name := range sortedNames(pages) {
 		t.Run(name, func(t *testing.T) {
-			d := mustParse(t, pages[name])
-			got := goldenPage{Lang: d.Lang, SiteName: d.SiteName, Blocks: d.Blocks}
-			path := filepath.Join("testdata", "golden", name+".json")
-			if *update {
-				var buf bytes.Buffer
-				enc := json.NewEncoder(&buf)
-				enc.SetEscapeHTML(false)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(got); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			var want goldenPage
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", path, diff)
-			}
+			checkGolden(t, pages[name], filepath.Join("testdata", "golden", name+".json"))
 		})
+	}
+}
+
+// TestOwnPagesGolden compares the blocks of each page of our own in
+// testdata/pages (one per shape extraction handles) with
+// testdata/golden/pages/<page>.json; go test -update rewrites them.
+func TestOwnPagesGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "pages", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no pages in testdata/pages: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".html")
+		t.Run(name, func(t *testing.T) {
+			page, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, page, filepath.Join("testdata", "golden", "pages", name+".json"))
+		})
+	}
+}
+
+// checkGolden compares what Parse makes of page with the golden file at
+// path, or rewrites the file under -update.
+func checkGolden(t *testing.T, page []byte, path string) {
+	t.Helper()
+	d := mustParse(t, page)
+	got := goldenPage{Lang: d.Lang, SiteName: d.SiteName, Blocks: d.Blocks}
+	_, got.Sections = d.Sections()
+	_, got.Layout = d.Layout()
+	if *update {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(got); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	var want goldenPage
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
 	}
 }
 
@@ -90,8 +122,19 @@ func TestCorpusSanity(t *testing.T) {
 			if titleRe.Match(pages[name]) {
 				wantTitle = 1
 			}
-			if count[RoleTitle] != wantTitle {
-				t.Errorf("%d title blocks, want %d", count[RoleTitle], wantTitle)
+			// The share preview's titles (og:title, twitter:title) are
+			// title blocks too, in their meta element's content.
+			heads := 0
+			for _, b := range d.Blocks {
+				switch {
+				case b.Role == RoleTitle && b.Tag == "title":
+					heads++
+				case b.Role == RoleTitle && (b.Tag != "meta" || !strings.HasSuffix(b.Path, "@content")):
+					t.Errorf("block %d is a title in <%s> at %s; want <title> or a meta's content", b.ID, b.Tag, b.Path)
+				}
+			}
+			if heads != wantTitle {
+				t.Errorf("%d <title> blocks, want %d", heads, wantTitle)
 			}
 			if count[RoleHeadline] != 1 {
 				t.Errorf("%d headlines, want 1", count[RoleHeadline])

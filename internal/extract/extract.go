@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"golang.org/x/net/html"
+
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 // Document is a parsed page with its copy blocks.
@@ -115,6 +117,10 @@ type head struct {
 	title       *html.Node
 	description *html.Node // meta name=description
 	ogDesc      *html.Node // meta og:description
+	// social are the share preview's og: and twitter: titles and
+	// descriptions, the first of each key, in page order.
+	social      []*html.Node
+	socialSeen  map[string]bool
 	ogSite      string
 	appName     string
 	ogLocale    string
@@ -175,9 +181,16 @@ func (h *head) meta(m *html.Node) {
 		if h.description == nil && hasAlnum(content) {
 			h.description = m
 		}
-	case key == "og:description":
-		if h.ogDesc == nil && hasAlnum(content) {
+	case socialKeys[key] != "":
+		if key == "og:description" && h.ogDesc == nil && hasAlnum(content) {
 			h.ogDesc = m
+		}
+		if !h.socialSeen[key] && hasAlnum(content) {
+			if h.socialSeen == nil {
+				h.socialSeen = map[string]bool{}
+			}
+			h.socialSeen[key] = true
+			h.social = append(h.social, m)
 		}
 	case key == "og:site_name":
 		if h.ogSite == "" {
@@ -196,6 +209,24 @@ func (h *head) meta(m *html.Node) {
 			h.contentLang = content
 		}
 	}
+}
+
+// socialKeys are the meta keys (name or property) of the copy a share
+// preview shows, with the role of each.
+var socialKeys = map[string]Role{
+	"og:title":            RoleTitle,
+	"og:description":      RoleMetaDescription,
+	"twitter:title":       RoleTitle,
+	"twitter:description": RoleMetaDescription,
+}
+
+// socialRole is the role of a social meta element's content.
+func socialRole(m *html.Node) Role {
+	key := strings.ToLower(strings.TrimSpace(attrVal(m, "name")))
+	if key == "" {
+		key = strings.ToLower(strings.TrimSpace(attrVal(m, "property")))
+	}
+	return socialKeys[key]
 }
 
 // lang returns the declared language of the page.
@@ -227,21 +258,19 @@ func (h head) siteName(title string, texts []string) string {
 // that names the brand: the one that looks like a name (CamelCase, a domain)
 // and recurs most in the page's copy; ties go to the shorter part.
 func brandFromTitle(title string, texts []string) string {
-	parts := []string{title}
-	for _, sep := range titleSeparators {
-		var next []string
-		for _, p := range parts {
-			next = append(next, strings.Split(p, sep)...)
-		}
-		parts = next
+	parts := offer.TitleParts(title)
+	if len(parts) < 2 {
+		return ""
 	}
+	// A part in capitals throughout ("ONE TIME OFFER") is a kicker that
+	// shouts, not a name.
 	var cands []string
 	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
+		if !shouted(p) {
 			cands = append(cands, p)
 		}
 	}
-	if len(cands) < 2 {
+	if len(cands) == 0 {
 		return ""
 	}
 	best, bestScore := "", -1
@@ -273,6 +302,12 @@ func brandFromTitle(title string, texts []string) string {
 		}
 	}
 	return best
+}
+
+// shouted reports whether s is two words or more with no lower-case
+// letter.
+func shouted(s string) bool {
+	return len(strings.Fields(s)) >= 2 && !strings.ContainsFunc(s, isLower) && strings.ContainsFunc(s, isUpper)
 }
 
 func occurs(s string, texts []string) bool {

@@ -200,13 +200,20 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		return blk.Text
 	}
 	var front []string
+	seen := map[Role]bool{}
 	for _, blk := range d.Blocks {
+		// The page's own title and description come first; the share
+		// preview's (og:, twitter:) are not front matter keys again.
+		if seen[blk.Role] {
+			continue
+		}
 		switch blk.Role {
 		case RoleTitle:
 			front = append(front, "title: "+strconv.Quote(text(blk)))
 		case RoleMetaDescription:
 			front = append(front, "description: "+strconv.Quote(text(blk)))
 		}
+		seen[blk.Role] = true
 	}
 	if d.Lang != "" {
 		front = append(front, "lang: "+strconv.Quote(d.Lang))

@@ -16,8 +16,8 @@ const sectionedPage = `<html><head><title>Lamps</title></head><body>
 <main>
 <section class="hero"><h1>Light that follows the sun</h1><a class="btn" href="/buy">Buy the lamp</a></section>
 <section><h2>Why it works</h2><p>The lamp shifts its colour through the day.</p></section>
-<section><blockquote class="testimonial"><p>"I sleep better since it arrived."</p><cite>Ana</cite></blockquote></section>
-<section><div class="price">$49</div></section>
+<section><h2>What owners say</h2><blockquote class="testimonial"><p>"I sleep better since it arrived."</p><cite>Ana</cite></blockquote></section>
+<section><h2>Price</h2><div class="price">$49</div></section>
 </main>
 </body></html>`
 
@@ -51,7 +51,7 @@ func TestSectionsAndReorder(t *testing.T) {
 	for _, b := range again.Blocks {
 		texts = append(texts, b.Text)
 	}
-	want := []string{"Lamps", "Light that follows the sun", "Buy the lamp", `"I sleep better since it arrived."`, "$49", "Why it works", "The lamp shifts its colour through the day."}
+	want := []string{"Lamps", "Light that follows the sun", "Buy the lamp", "What owners say", `"I sleep better since it arrived."`, "Price", "$49", "Why it works", "The lamp shifts its colour through the day."}
 	if diff := cmp.Diff(want, texts); diff != "" {
 		t.Errorf("reordered page (-want +got):\n%s", diff)
 	}

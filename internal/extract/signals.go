@@ -15,6 +15,7 @@ package extract
 // ctaClassHints mark an <a> or <button> styled as a call-to-action button.
 var ctaClassHints = []string{
 	"btn", "button", "cta", "call-to-action", "buy-now", "order-now", "checkout",
+	"boton", "botao", "bouton", "knopf", "pulsante", "knop",
 }
 
 // priceClassHints mark an element holding a price. A hint alone is not
@@ -173,73 +174,31 @@ var ctaVerbs = map[string][]string{
 		"quero", "garantir", "garanta", "acessar", "acesse", "escolher", "escolha",
 		"adicionar ao carrinho", "saiba mais",
 	},
+	"it": {
+		"acquista", "compra", "ordina", "prenota", "scarica", "iscriviti", "registrati",
+		"abbonati", "dona", "inizia", "comincia", "prova", "contattaci", "contatta", "scrivici",
+		"chiamaci", "richiedi", "scopri", "vedi", "unisciti", "scegli", "aggiungi al carrello",
+	},
+	"nl": {
+		"koop", "kopen", "bestel", "bestellen", "boek", "reserveer", "download", "meld je aan",
+		"aanmelden", "registreer", "abonneer", "doneer", "begin", "start", "probeer",
+		"neem contact op", "contact opnemen", "mail ons", "bel ons", "vraag aan", "ontdek",
+		"bekijk", "kies", "word lid", "in winkelwagen",
+	},
 }
 
-// Currencies and billing periods that make up a price: a symbol or code
-// next to a number, optionally "/mo", "per month", "por mês".
-var (
-	currencySymbols = []string{
-		"R$", "US$", "A$", "C$", "CA$", "AU$", "NZ$", "HK$", "S$", "MX$", "$", "€", "£", "¥", "₹",
-		"₩", "₽", "₺", "₪", "₫", "₱", "฿", "₴", "₦", "₣", "zł",
-	}
-	currencyCodes = []string{
-		"EUR", "USD", "GBP", "BRL", "CAD", "AUD", "MXN", "CLP", "ARS", "COP", "PEN", "JPY", "INR",
-		"SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "RON", "ZAR", "NZD", "SGD", "HKD", "CNY", "CHF",
-		"kr", "Fr", "Rs",
-	}
-	currencyWords = []string{"euro", "euros", "dollar", "dollars", "reais", "real", "peso", "pesos", "franc", "francs", "libra", "libras", "pound", "pounds"}
-	pricePeriods  = []string{
-		"mo", "month", "mês", "mes", "mois", "monat", "year", "yr", "an", "año", "ano", "jahr",
-		"week", "semana", "semaine", "woche", "day", "día", "dia", "jour", "tag", "user", "usuário",
-		"usuario", "utilisateur", "nutzer", "seat", "person", "persona", "pessoa", "personne",
-	}
-	pricePeriodJoiners = []string{"/", "per", "por", "par", "pro", "al", "au", "ao", "a"}
-)
+// contactPages are the last path segments of contact pages, per language.
+var contactPages = map[string]bool{
+	"contact": true, "contact-us": true, "contactus": true, "contacts": true,
+	"kontakt": true, "contacto": true, "contactanos": true, "contato": true,
+	"fale-conosco": true, "contactez-nous": true, "nous-contacter": true,
+	"contatti": true, "contattaci": true, "contacteer-ons": true,
+}
 
 // faqHeadingWords mark a heading that opens a FAQ section.
 var faqHeadingWords = []string{
 	"faq", "faqs", "frequently asked", "questions", "häufige fragen", "häufig gestellte",
 	"fragen", "preguntas", "questions fréquentes", "foire aux questions", "perguntas", "dúvidas",
-}
-
-// guaranteePhrases mark a guarantee line of any length; guaranteeWords only
-// a short one (a badge such as "30-day guarantee").
-var guaranteePhrases = []string{
-	"money back", "money-back", "moneyback", "satisfaction guarantee", "full refund",
-	"risk-free", "risk free", "no questions asked", "satisfait ou remboursé",
-	"satisfaite ou remboursée", "satisfaits ou remboursés", "geld-zurück", "geld zurück",
-	"zufriedenheitsgarantie", "geld-zurück-garantie", "garantía de devolución",
-	"devolución de tu dinero", "devolución del dinero", "te devolvemos", "garantía de satisfacción",
-	"garantia de satisfação", "dinheiro de volta", "devolvemos seu dinheiro",
-	"devolvemos o seu dinheiro", "garantia incondicional", "on te rembourse", "nous vous remboursons",
-}
-
-var guaranteeWords = []string{
-	"guarantee", "guaranteed", "garantie", "garantía", "garantia", "refund", "remboursé",
-	"rückerstattung", "reembolso",
-}
-
-// finePrintPhrases mark legal and tax lines wherever they stand (up to
-// maxFinePrintWords words); finePrintWeakPhrases and finePrintWords only in
-// small print contexts (<small>, <aside>, the page footer, tiny font).
-var finePrintPhrases = []string{
-	"terms and conditions", "terms & conditions", "terms of service", "terms of use",
-	"tax-deductible", "tax deductible", "501(c)", "permitted by law", "all rights reserved",
-	"not been evaluated", "not intended to diagnose", "results may vary", "while supplies last",
-	"excl. vat", "incl. vat", "plus vat", "excluding vat", "including vat", "vat included",
-	"zzgl. mwst", "inkl. mwst", "alle rechte vorbehalten", "allgemeine geschäftsbedingungen",
-	"iva incluido", "iva incluida", "más iva", "términos y condiciones", "todos los derechos reservados",
-	"hors taxes", "toutes taxes comprises", "conditions générales", "mentions légales",
-	"tous droits réservés", "termos e condições", "termos de uso", "todos os direitos reservados",
-	"impostos inclusos", "não inclui impostos",
-}
-
-var finePrintWeakPhrases = []string{
-	"subject to", "may vary", "privacy policy", "offer valid", "sujeto a", "sous réserve",
-	"sujeito a", "vorbehaltlich", "datenschutz", "privacidad", "confidentialité", "privacidade",
-	"terms apply", "conditions apply", "prices are a guide", "not included", "excludes", "excluding",
-	"es gelten", "ohne gewähr", "nicht enthalten", "voir conditions", "non inclus", "aplican condiciones",
-	"no incluye", "não incluso", "condizioni", "non incluso", "voorwaarden", "niet inbegrepen",
 }
 
 // footnoteConditions make an asterisk note fine print: it limits who gets
@@ -258,25 +217,15 @@ var footnoteConditions = []string{
 	"alleen", "als", "geldig", "tot", "behalve",
 }
 
-var finePrintWords = []string{"ttc", "ht", "tva", "agb", "mwst", "ust", "iva", "vat", "cnpj", "impressum", "disclaimer", "impostos"}
-
-// copyrightMarks start a copyright line; copyrightPhrases mark one
-// anywhere.
+// copyrightMarks start a copyright line; a rights notice (offer.KeyRights)
+// marks one anywhere.
 var copyrightMarks = []string{"©", "(c)", "copyright", "&copy;"}
-
-var copyrightPhrases = []string{
-	"all rights reserved", "todos los derechos reservados", "tous droits réservés",
-	"alle rechte vorbehalten", "todos os direitos reservados",
-}
 
 // attributionDashes open an attribution line ("— Jane Doe").
 var attributionDashes = []string{"—", "–", "-", "―", "~"}
 
 // footnoteMarks start a footnote.
 var footnoteMarks = []string{"*", "†", "‡", "°", "¹", "²", "³", "⁴", "[1]", "(1)"}
-
-// titleSeparators split a <title> into its page and brand parts.
-var titleSeparators = []string{" | ", " — ", " – ", " - ", " · ", " ⋅ ", " • ", " :: "}
 
 // Word limits used by the role rules.
 const (

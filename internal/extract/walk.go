@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -60,6 +61,8 @@ type nodeInfo struct {
 	faqQ     bool         // a heading that asks a FAQ question
 	faqA     bool         // an element answering the preceding FAQ question
 	quote    *testimonial // the quoted words of a testimonial
+	panel    bool         // a hidden tab panel or toggled region, read as copy
+	struck   bool         // crossed out, it or an element above it (see struckOut)
 }
 
 type testimonial struct {
@@ -77,6 +80,7 @@ const (
 // ctx is what a block knows about the elements around it.
 type ctx struct {
 	mode     mode
+	hidden   bool // inside a hidden tab panel or toggled region
 	aside    bool
 	small    bool
 	link     *html.Node // nearest enclosing <a>
@@ -108,7 +112,8 @@ type cand struct {
 	href        string
 	attribution string
 	h1          bool
-	fpText      bool // fine print decided from the words, kept in the footer
+	fpText      bool     // fine print decided from the words, kept in the footer
+	was         []string // the struck-out runs of text, folded
 	drop        bool
 }
 
@@ -128,6 +133,7 @@ type piece struct {
 	link   *html.Node
 	noCopy bool // inside code or translate=no
 	small  bool // inside <small>
+	struck bool // crossed out (see struckOut)
 }
 
 type extractor struct {
@@ -137,6 +143,7 @@ type extractor struct {
 	pos      map[*html.Node]int    // position among same-named siblings
 	paths    map[*html.Node]string // block pointers already worked out
 	decimal  string                // the page's decimal mark, for cents set apart ("$59<sup>95</sup>")
+	toggled  map[string]bool       // ids of the regions the page's controls open
 }
 
 func newExtractor() *extractor {
@@ -144,6 +151,7 @@ func newExtractor() *extractor {
 		cardUsed: map[*html.Node]bool{},
 		pos:      map[*html.Node]int{},
 		paths:    map[*html.Node]string{},
+		toggled:  map[string]bool{},
 	}
 }
 
@@ -157,6 +165,7 @@ func (x *extractor) run(d *Document) {
 	d.Lang = h.lang()
 	x.decimal = decimalMark(d.Lang)
 
+	x.findToggled(d.root)
 	n := countElements(d.root)
 	infos := make([]nodeInfo, n)
 	x.info = make(map[*html.Node]*nodeInfo, n)
@@ -178,6 +187,15 @@ func (x *extractor) run(d *Document) {
 			m = h.ogDesc
 		}
 		x.cands = append(x.cands, &cand{src: m, el: m, attr: "content", role: RoleMetaDescription})
+	}
+	// The share preview's titles and descriptions are copy a visitor sees
+	// on the page that shared the link: blocks, written back into their
+	// content attribute. og:description already read as the description
+	// is not read twice.
+	for _, m := range h.social {
+		if m != h.description && (h.description != nil || m != h.ogDesc) {
+			x.cands = append(x.cands, &cand{src: m, el: m, attr: "content", role: socialRole(m)})
+		}
 	}
 
 	if h.body != nil {
@@ -332,7 +350,31 @@ func buttonStyled(n *html.Node, cls []string) bool {
 		return true
 	}
 	style := strings.ToLower(attrVal(n, "style"))
-	return strings.Contains(style, "background") && strings.Contains(style, "padding")
+	return strings.Contains(style, "background") && strings.Contains(style, "padding") || utilityButton(cls)
+}
+
+// utilityButton reports a link painted as a button with utility classes
+// (Tailwind and the like): a background colour and padding on both axes,
+// "bg-emerald-600 px-6 py-3".
+func utilityButton(cls []string) bool {
+	var bg, px, py bool
+	for _, t := range cls {
+		switch {
+		case strings.HasPrefix(t, "bg-"):
+			switch t {
+			case "bg-transparent", "bg-none", "bg-inherit", "bg-current":
+			default:
+				bg = true
+			}
+		case strings.HasPrefix(t, "px-"), strings.HasPrefix(t, "pl-") || strings.HasPrefix(t, "pr-"):
+			px = true
+		case strings.HasPrefix(t, "py-"), strings.HasPrefix(t, "pt-") || strings.HasPrefix(t, "pb-"):
+			py = true
+		case strings.HasPrefix(t, "p-"):
+			px, py = true, true
+		}
+	}
+	return bg && px && py
 }
 
 // uiControlButton reports whether a button operates the page (a menu
@@ -344,6 +386,153 @@ func uiControlButton(n *html.Node, clsID []string) bool {
 		}
 	}
 	return uiControl.match(clsID)
+}
+
+// panelClassTokens are class tokens of tab panels and collapsible regions
+// that frameworks hide until a visitor opens them.
+var panelClassTokens = []string{
+	"tab-pane", "tab-panel", "tabpanel", "tabs-panel", "collapse", "accordion-collapse",
+	"accordion-content", "accordion-panel", "toggle-content",
+}
+
+// notPanelTokens hide copy from every reader, opened or not.
+var notPanelTokens = []string{
+	"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text",
+	"screen-reader-only", "skip-link", "offscreen",
+}
+
+// hiddenPanel reports whether n, hidden, is a tab panel or a toggled
+// region: copy a visitor sees when they open it, unlike a template, a
+// screen-reader label or a cookie banner.
+func (x *extractor) hiddenPanel(n *html.Node, cls []string) bool {
+	if n.Namespace != "" || skipTags[n.Data] || n.Data == "input" || n.Data == "dialog" || !hiddenEl(n, cls) || isIcon(n, cls) || hasToken(cls, notPanelTokens) {
+		return false
+	}
+	for _, t := range cls {
+		if cookieLike(t) {
+			return false
+		}
+	}
+	if strings.EqualFold(strings.TrimSpace(attrVal(n, "role")), "tabpanel") || hasToken(cls, panelClassTokens) {
+		return true
+	}
+	id := strings.TrimSpace(attrVal(n, "id"))
+	return id != "" && x.toggled[id]
+}
+
+// contactAction reports a link in running copy that asks the reader to get
+// in touch ("Contact us", "Escríbenos", "Email us"): a call to action whose
+// target the fork must keep, though it is not styled as a button.
+func (x *extractor) contactAction(a *html.Node, inf *nodeInfo) bool {
+	if inf.hasBlock || !contactHref(attrVal(a, "href")) || !ownSentence(a) {
+		return false
+	}
+	t := strings.ToLower(fold(x.nodeText(a)))
+	return wordCount(t) <= maxCTAVerbWords && startsWithCTAVerb(t)
+}
+
+// ownSentence reports whether a link is a sentence of its own in its
+// parent: nothing follows it, and what precedes it ends a sentence
+// ("Questions? <a>Contact us</a>"). A link inside a sentence stays part of
+// it, or the sentence would be cut in two.
+func ownSentence(a *html.Node) bool {
+	for n := a.NextSibling; n != nil; n = n.NextSibling {
+		if n.Type == html.TextNode && significant(n.Data) || n.Type == html.ElementNode && n.Data != "br" && strings.TrimSpace(textOf(n)) != "" {
+			return false
+		}
+	}
+	var before strings.Builder
+	for n := a.Parent.FirstChild; n != nil && n != a; n = n.NextSibling {
+		switch n.Type {
+		case html.TextNode:
+			before.WriteString(n.Data)
+		case html.ElementNode:
+			before.WriteString(textOf(n))
+		}
+	}
+	b := strings.TrimSpace(before.String())
+	return b == "" || strings.ContainsRune(".?!:", lastRune(b))
+}
+
+// textOf is the text below n, as written.
+func textOf(n *html.Node) string {
+	var sb strings.Builder
+	walkText(n, func(t string) { sb.WriteString(t) })
+	return sb.String()
+}
+
+// contactHref reports whether a link leads to a contact page, an e-mail
+// address or a phone number.
+func contactHref(href string) bool {
+	h := strings.ToLower(strings.TrimSpace(href))
+	if strings.HasPrefix(h, "mailto:") || strings.HasPrefix(h, "tel:") {
+		return true
+	}
+	if i := strings.IndexAny(h, "?#"); i >= 0 {
+		h = h[:i]
+	}
+	for _, seg := range strings.Split(h, "/") {
+		seg = strings.TrimSuffix(strings.TrimSuffix(seg, ".html"), ".php")
+		if contactPages[seg] {
+			return true
+		}
+	}
+	return false
+}
+
+// closedPanel reports a tab pane or collapsible region that a framework's
+// style sheet hides until it is opened: Bootstrap's .collapse without
+// .show, .tab-pane without .active.
+func closedPanel(cls []string) bool {
+	open := hasToken(cls, []string{"show", "in", "active", "open", "is-open", "is-active"})
+	return !open && hasToken(cls, []string{"collapse", "tab-pane"})
+}
+
+// markOnly reports whether n's text, all of it visible marks and no
+// letters, is something besides white space: "✓", "—".
+func markOnly(n *html.Node) bool {
+	found := false
+	walkText(n, func(t string) {
+		found = found || strings.TrimSpace(t) != ""
+	})
+	return found
+}
+
+// walkText calls fn with each text node's text below n.
+func walkText(n *html.Node, fn func(string)) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			fn(c.Data)
+		case html.ElementNode:
+			walkText(c, fn)
+		}
+	}
+}
+
+// findToggled notes the ids of the regions the page's controls open: those
+// a control's aria-controls names, a data-target or data-bs-target
+// "#id", or a tab's href "#id".
+func (x *extractor) findToggled(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		for _, id := range strings.Fields(attrVal(c, "aria-controls")) {
+			x.toggled[id] = true
+		}
+		for _, k := range []string{"data-target", "data-bs-target"} {
+			if v := strings.TrimSpace(attrVal(c, k)); strings.HasPrefix(v, "#") {
+				x.toggled[v[1:]] = true
+			}
+		}
+		if strings.EqualFold(attrVal(c, "role"), "tab") {
+			if v := strings.TrimSpace(attrVal(c, "href")); strings.HasPrefix(v, "#") {
+				x.toggled[v[1:]] = true
+			}
+		}
+		x.findToggled(c)
+	}
 }
 
 // analyze fills x.info for n's subtree (post-order) and returns n's info.
@@ -359,8 +548,10 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 			inf.clsID = append(inf.cls[:len(inf.cls):len(inf.cls)], strings.ToLower(id))
 		}
 		if intrinsicSkip(n, inf.cls) {
-			inf.skip = true
-			return inf
+			if inf.panel = x.hiddenPanel(n, inf.cls); !inf.panel {
+				inf.skip = true
+				return inf
+			}
 		}
 	} else {
 		inf = &nodeInfo{}
@@ -390,11 +581,24 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 	if n.Type != html.ElementNode {
 		return inf
 	}
+	inf.struck = struckOut(n, inf.cls)
+	if tableCell(n) && !inf.hasText && markOnly(n) {
+		// "✓" and "✗" are what a comparison table says.
+		inf.hasText = true
+	}
+	if !inf.panel && closedPanel(inf.cls) {
+		inf.panel = true
+	}
 	switch n.Data {
 	case "input":
 		inf.hasText = true
 		inf.ctaEl = true
 	case "button":
+		if strings.EqualFold(strings.TrimSpace(attrVal(n, "type")), "reset") {
+			// A reset button clears a form: a form control, not a call.
+			inf.skip = true
+			return inf
+		}
 		if uiControlButton(n, inf.clsID) {
 			t := x.nodeText(n)
 			if !endsWithQuestion(t) && !faqQuestionHints.match(inf.cls) {
@@ -412,7 +616,7 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 				break
 			}
 		}
-		inf.ctaEl = inf.hasText && buttonStyled(n, inf.cls)
+		inf.ctaEl = inf.hasText && (buttonStyled(n, inf.cls) || x.contactAction(n, inf))
 		if !inf.ctaEl && !inf.hasBlock && logoHints.match(inf.cls) {
 			inf.skip = true
 			return inf
@@ -518,6 +722,9 @@ func (x *extractor) enter(el *html.Node, cx ctx) ctx {
 		cx.mode = modeFooter
 	case cx.mode == modeNormal && x.isLinkList(el):
 		cx.mode = modeCTAOnly
+	}
+	if inf.panel {
+		cx.hidden = true
 	}
 	switch tag {
 	case "aside":
@@ -859,17 +1066,21 @@ type collector struct {
 }
 
 func (c *collector) add(n *html.Node, link *html.Node, noCopy bool) {
-	c.addIn(n, link, noCopy, false)
+	struck := false
+	if p := c.x.info[n.Parent]; p != nil {
+		struck = p.struck
+	}
+	c.addIn(n, link, noCopy, false, struck)
 }
 
-func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
+func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small, struck bool) {
 	switch n.Type {
 	case html.TextNode:
 		sep := c.pending
 		if sep == sepNone && c.afterElem {
 			sep = sepExit
 		}
-		c.pieces = append(c.pieces, piece{n: n, sep: sep, link: link, noCopy: noCopy, small: small})
+		c.pieces = append(c.pieces, piece{n: n, sep: sep, link: link, noCopy: noCopy, small: small, struck: struck})
 		c.pending = sepNone
 		c.afterElem = false
 	case html.ElementNode:
@@ -896,11 +1107,67 @@ func (c *collector) addIn(n *html.Node, link *html.Node, noCopy, small bool) {
 		noCopy = noCopy || inf.noCopy
 		small = small || n.Data == "small"
 		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
-			c.addIn(ch, link, noCopy, small)
+			c.addIn(ch, link, noCopy, small, struck || inf.struck)
 		}
 		if !inline {
 			c.pending = sepSpace
 		}
 		c.afterElem = true
 	}
+}
+
+// struckOut reports whether n is crossed out as a reader sees it: <s>,
+// <del>, <strike>, a line-through class (Tailwind's "line-through",
+// Bootstrap's "text-decoration-line-through", "strike", "strikethrough")
+// or an inline line-through style.
+func struckOut(n *html.Node, cls []string) bool {
+	switch n.Data {
+	case "s", "del", "strike":
+		return true
+	}
+	for _, t := range cls {
+		switch t {
+		case "line-through", "text-decoration-line-through", "strike", "strikethrough", "strike-through":
+			return true
+		}
+	}
+	style := strings.ToLower(attrVal(n, "style"))
+	return strings.Contains(style, "line-through") && strings.Contains(style, "text-decoration")
+}
+
+// path returns the block pointer of n: element names with 1-based
+// positions among same-named siblings, from the root. Positions are
+// counted once per parent and paths are remembered, so a page with
+// thousands of siblings stays linear.
+func (x *extractor) path(n *html.Node) string {
+	if n == nil || n.Type != html.ElementNode {
+		return ""
+	}
+	if p, ok := x.paths[n]; ok {
+		return p
+	}
+	idx, ok := x.pos[n]
+	if !ok {
+		idx = 1
+		if n.Parent != nil {
+			count := map[string]int{}
+			for s := n.Parent.FirstChild; s != nil; s = s.NextSibling {
+				if s.Type == html.ElementNode {
+					count[s.Data]++
+					x.pos[s] = count[s.Data]
+				}
+			}
+			idx = x.pos[n]
+		}
+	}
+	b := make([]byte, 0, 64)
+	b = append(b, x.path(n.Parent)...)
+	b = append(b, '/')
+	b = append(b, n.Data...)
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(idx), 10)
+	b = append(b, ']')
+	p := string(b)
+	x.paths[n] = p
+	return p
 }

@@ -42,7 +42,7 @@ func Extract(src Source) []Fact {
 	perBlock := make([][]posFact, len(src.Blocks))
 	pageCurrency := ""
 	for i, b := range src.Blocks {
-		fs := scanText(b.Text, &li)
+		fs := markWas(scanText(b.Text, &li), b)
 		fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
 		fs = append(fs, lineFacts(b, &li)...)
 		sortPosFacts(fs)
@@ -77,6 +77,77 @@ func Extract(src Source) []Fact {
 		}
 	}
 	return out
+}
+
+// markWas turns the prices that stand in the block's struck-out runs
+// (Block.Was) into "was" prices, each linked to the nearest live price of
+// the block. Each run is found once, in order, so a fork that writes the
+// was amount again, not struck, states a live price.
+func markWas(fs []posFact, b extract.Block) []posFact {
+	if len(b.Was) == 0 {
+		return fs
+	}
+	var spans [][2]int
+	from := 0
+	for _, w := range b.Was {
+		i := strings.Index(b.Text[from:], w)
+		if i < 0 {
+			continue
+		}
+		spans = append(spans, [2]int{from + i, from + i + len(w)})
+		from += i + len(w)
+	}
+	var was, live []int
+	for k, f := range fs {
+		if f.Kind != KindPrice {
+			continue
+		}
+		// The amount's digits decide: a currency sign between two prices
+		// ("115 € 125 €") may be read with either.
+		d := f.start + strings.IndexAny(b.Text[f.start:f.end], "0123456789")
+		struck := false
+		for _, sp := range spans {
+			if sp[0] <= d && d < sp[1] {
+				struck = true
+				break
+			}
+		}
+		if struck {
+			was = append(was, k)
+		} else {
+			live = append(live, k)
+		}
+	}
+	for _, k := range was {
+		f := &fs[k]
+		f.Was = true
+		f.Value = QualifierWas + " " + f.Value
+		f.Qualifier = strings.TrimSpace(QualifierWas + " " + f.Qualifier)
+		best := -1
+		for _, l := range live {
+			if best < 0 || distance(fs[l].posFact(), f.posFact()) < distance(fs[best].posFact(), f.posFact()) {
+				best = l
+			}
+		}
+		if best >= 0 {
+			f.Beside = fs[best].Value
+		}
+	}
+	return fs
+}
+
+// posFact returns the fact's span.
+func (f posFact) posFact() [2]int { return [2]int{f.start, f.end} }
+
+// distance is how many bytes lie between two spans.
+func distance(a, b [2]int) int {
+	switch {
+	case a[1] <= b[0]:
+		return b[0] - a[1]
+	case b[1] <= a[0]:
+		return a[0] - b[1]
+	}
+	return 0
 }
 
 // bareAmount reads a price block whose whole text is a number as a price in

@@ -48,6 +48,9 @@ const (
 	QualifierOnly      = "only"       // only $5, just, nur, seulement, solo, só, apenas
 	QualifierPerPerson = "per-person" // after a price: per person, pro Person, par personne
 	QualifierPerUser   = "per-user"   // after a price: per user, per seat, pro Nutzer
+	// QualifierWas marks a struck-out price, the "was" price of a
+	// discount: "was EUR 125.00" (see Fact.Was).
+	QualifierWas = "was"
 )
 
 // Fact is one thing a fork must keep.
@@ -81,7 +84,16 @@ type Fact struct {
 	// Claim is the kind of a claim fact.
 	Claim ClaimKind `json:"claim,omitempty"`
 	// Qualifier is what qualifies a numeric fact: "from", "up-to", "only",
-	// "per-person", "per-user", or a prefix and a suffix qualifier joined
-	// by a space ("from per-person"). Text does not include it.
+	// "per-person", "per-user", "was", or prefix and suffix qualifiers
+	// joined by a space ("was from per-person"). Text does not include it.
 	Qualifier string `json:"qualifier,omitempty"`
+	// Was says the price is struck out in the page: the "was" price of a
+	// discount, which a reader sees crossed out beside the live price. Its
+	// Value starts with "was " so that it is never the same fact as a live
+	// price of the same amount. A fork keeps it, struck out, beside its
+	// live price, and should not lead with it.
+	Was bool `json:"was,omitempty"`
+	// Beside is the Value of the live price a "was" price stands beside in
+	// its block (the nearest one), or "" when the block holds none.
+	Beside string `json:"beside,omitempty"`
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork/internal/langtag"
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 // localeInfo is what the ledger needs to know about a page's locale: how it
@@ -25,23 +26,6 @@ type localeInfo struct {
 	// capitalised word on its own is no sign of a name.
 	nounCaps bool
 }
-
-// commaDecimal lists the languages whose decimal mark is a comma.
-var commaDecimal = set(
-	"af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et",
-	"eu", "fi", "fo", "fr", "gl", "hr", "hu", "id", "is", "it", "kk", "lb",
-	"lt", "lv", "mk", "nb", "nl", "nn", "no", "pl", "pt", "ro", "ru", "sk",
-	"sl", "sq", "sr", "sv", "tr", "uk", "vi",
-)
-
-// dotDecimalRegions lists language-region pairs that use a decimal point
-// although the language mostly writes a comma, and the reverse.
-var dotDecimalRegions = set(
-	"de-CH", "de-LI", "it-CH", "rm-CH", "gsw-CH", "gsw",
-	"es-MX", "es-US", "es-419", "es-PR", "es-DO", "es-GT", "es-HN", "es-NI",
-	"es-PA", "es-SV", "es-PE", "es-CU",
-)
-var commaDecimalRegions = set("en-ZA")
 
 // spaceGroupLangs lists the languages that group thousands with a space.
 var spaceGroupLangs = set(
@@ -83,16 +67,7 @@ func parseLocale(s string) localeInfo {
 	if li.region != "" {
 		lr += "-" + li.region
 	}
-	li.decimal = '.'
-	if commaDecimal[li.lang] {
-		li.decimal = ','
-	}
-	switch {
-	case dotDecimalRegions[lr] || dotDecimalRegions[li.lang]:
-		li.decimal = '.'
-	case commaDecimalRegions[lr]:
-		li.decimal = ','
-	}
+	li.decimal = offer.DecimalMark(li.lang, li.region)
 	li.spaceGroups = spaceGroupLangs[li.lang] || spaceGroupRegions[lr]
 	li.monthFirst = li.lang == "en" && monthFirstRegions[li.region]
 	li.nounCaps = nounCapsLangs[li.lang]

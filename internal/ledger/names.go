@@ -1,12 +1,12 @@
 package ledger
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 // nameRule is a product or brand name to look for in every block.
@@ -416,8 +416,6 @@ func sentenceInitial(t string, i int) bool {
 	return true
 }
 
-var reTitleSep = regexp.MustCompile(`\s*[|·•»]\s*|\s+[-–—:]\s+|:\s+`)
-
 // titleName picks the site or product name out of a title such as
 // "Pricing | Healthchecks.io" or "HerbJar | Additive-Free Skincare": the
 // first or last part, of at most three words written like a name, scored
@@ -428,7 +426,10 @@ func titleName(title extract.Block, src Source, given map[string]bool) string {
 	if t == "" {
 		return ""
 	}
-	parts := reTitleSep.Split(t, -1)
+	parts := offer.TitleParts(t)
+	if len(parts) == 0 {
+		return ""
+	}
 	var cands []string
 	if len(parts) == 1 {
 		cands = parts
