@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./internal/langtag/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./ask/
 	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSON$$' -fuzztime=$(FUZZTIME) ./httpapi/
+	$(GO) test -run='^$$' -fuzz='^FuzzReshapeServerError$$' -fuzztime=$(FUZZTIME) ./httpapi/
 	$(GO) test -run='^$$' -fuzz='^FuzzValid$$' -fuzztime=$(FUZZTIME) ./internal/apikey/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
