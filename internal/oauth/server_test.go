@@ -14,17 +14,16 @@ import (
 // API that mounts them (httpapi/oauth_test.go).
 func TestNewNeedsItsConfig(t *testing.T) {
 	base := func(*http.Request) string { return "http://127.0.0.1" }
-	addr := func(*http.Request) string { return "127.0.0.1" }
 	limit := func(*http.Request) error { return nil }
 	tests := []struct {
 		name string
 		cfg  oauth.Config
 		ok   bool
 	}{
-		{"complete", oauth.Config{Store: memory.New(), BaseURL: base, ClientAddr: addr, LimitKeys: limit}, true},
-		{"no store", oauth.Config{BaseURL: base, ClientAddr: addr, LimitKeys: limit}, false},
-		{"no base URL", oauth.Config{Store: memory.New(), ClientAddr: addr, LimitKeys: limit}, false},
-		{"no key quota", oauth.Config{Store: memory.New(), BaseURL: base, ClientAddr: addr}, false},
+		{"complete", oauth.Config{Store: memory.New(), BaseURL: base, LimitKeys: limit, LimitRegistrations: limit}, true},
+		{"no store", oauth.Config{BaseURL: base, LimitKeys: limit, LimitRegistrations: limit}, false},
+		{"no base URL", oauth.Config{Store: memory.New(), LimitKeys: limit, LimitRegistrations: limit}, false},
+		{"no key quota", oauth.Config{Store: memory.New(), BaseURL: base, LimitRegistrations: limit}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
