@@ -37,6 +37,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./internal/langtag/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./ask/
 	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSON$$' -fuzztime=$(FUZZTIME) ./httpapi/
+	$(GO) test -run='^$$' -fuzz='^FuzzReshapeServerError$$' -fuzztime=$(FUZZTIME) ./httpapi/
 	$(GO) test -run='^$$' -fuzz='^FuzzValid$$' -fuzztime=$(FUZZTIME) ./internal/apikey/
 	$(GO) test -run='^$$' -fuzz='^FuzzFor$$' -fuzztime=$(FUZZTIME) ./internal/selector/
 	$(GO) test -run='^$$' -fuzz='^FuzzTokens$$' -fuzztime=$(FUZZTIME) ./internal/markup/

@@ -186,14 +186,13 @@ func New(cfg Config) (*Handler, error) {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	if h.oauth, err = oauth.New(oauth.Config{
-		Store:          cfg.Store,
-		BaseURL:        h.baseURL,
-		ClientAddr:     h.clientAddr,
-		LimitKeys:      h.limitKeys,
-		ClientsPerHour: cfg.Limits.ClientsPerHour,
-		KeyIssued:      func(r *http.Request, id string) { stateOf(r).keyID = id },
-		Now:            cfg.Now,
-		Logger:         cfg.Logger,
+		Store:              cfg.Store,
+		BaseURL:            h.baseURL,
+		LimitKeys:          h.limitKeys,
+		LimitRegistrations: h.limitRegistrations,
+		KeyIssued:          func(r *http.Request, id string) { stateOf(r).keyID = id },
+		Now:                cfg.Now,
+		Logger:             cfg.Logger,
 	}); err != nil {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}

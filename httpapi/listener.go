@@ -74,7 +74,7 @@ func reshapeServerError(p []byte) ([]byte, bool) {
 		return nil, false
 	}
 	code, err := strconv.Atoi(string(statusLine[:3]))
-	if err != nil || code < 400 {
+	if err != nil || code < 400 || code > 599 || http.StatusText(code) == "" {
 		return nil, false
 	}
 	detail := strings.TrimSpace(string(body))

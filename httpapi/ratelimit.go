@@ -106,19 +106,31 @@ func (h *Handler) unhit(ctx context.Context, ws []window) {
 
 // limitKeys counts a key issue against the client address's hourly quota.
 func (h *Handler) limitKeys(r *http.Request) error {
-	limit := h.cfg.Limits.KeysPerHour
+	return h.limitPerHour(r, "getkey", h.cfg.Limits.KeysPerHour, "key issues", "too many keys issued to your address")
+}
+
+// limitRegistrations counts an OAuth client registration against the
+// client address's hourly quota.
+func (h *Handler) limitRegistrations(r *http.Request) error {
+	return h.limitPerHour(r, "oauthreg", h.cfg.Limits.ClientsPerHour, "client registrations", "too many OAuth clients registered from your address")
+}
+
+// limitPerHour counts one event in bucket against the client address's
+// quota of limit per clock hour (none when limit is not positive); over
+// it, the answer is a 429 that starts with refusal and says when to retry.
+func (h *Handler) limitPerHour(r *http.Request, bucket string, limit int, what, refusal string) error {
 	if limit <= 0 {
 		return nil
 	}
 	now := h.now().UTC()
 	start := now.Truncate(time.Hour)
-	n, err := h.store.Hit(r.Context(), "getkey:"+h.clientAddr(r), start)
+	n, err := h.store.Hit(r.Context(), bucket+":"+h.clientAddr(r), start)
 	if err != nil {
-		return fmt.Errorf("count key issues: %w", err)
+		return fmt.Errorf("count %s: %w", what, err)
 	}
 	if int(n) > limit {
 		reset := apierr.SecondsUntil(now, start.Add(time.Hour))
-		return apierr.RateLimited(fmt.Sprintf("too many keys issued to your address: %d per hour; retry in %d s", limit, reset), reset)
+		return apierr.RateLimited(fmt.Sprintf("%s: %d per hour; retry in %d s", refusal, limit, reset), reset)
 	}
 	return nil
 }

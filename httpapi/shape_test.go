@@ -131,3 +131,30 @@ func TestMCPTransportErrorsAreJSON(t *testing.T) {
 		})
 	}
 }
+
+// FuzzReshapeServerError: whatever a connection write holds, reshaping never
+// panics, leaves writes that are not one of net/http's own error answers
+// alone, and turns those into a whole HTTP answer with a JSON error body.
+func FuzzReshapeServerError(f *testing.F) {
+	f.Add([]byte("HTTP/1.1 431 Request Header Fields Too Large" + serverErrorHeaders + "431 Request Header Fields Too Large"))
+	f.Add([]byte("HTTP/1.1 400 Bad Request: malformed Host header" + serverErrorHeaders + "400 Bad Request: malformed Host header"))
+	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"))
+	f.Add([]byte("HTTP/1.1 4" + serverErrorHeaders))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		out, ok := reshapeServerError(p)
+		if !ok {
+			if out != nil {
+				t.Fatalf("not reshaped, yet returned %q", out)
+			}
+			return
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(string(out))), nil)
+		if err != nil {
+			t.Fatalf("reshaped answer does not parse: %v\n%q", err, out)
+		}
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode < 400 || !json.Valid(body) {
+			t.Fatalf("reshaped answer %d %q: %v", resp.StatusCode, body, err)
+		}
+	})
+}

@@ -44,7 +44,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/marketingfork/fork/internal/apierr"
 	"github.com/marketingfork/fork/internal/apikey"
 	"github.com/marketingfork/fork/store"
 )
@@ -419,26 +418,6 @@ func loopbackHost(host string) bool {
 	}
 	addr, err := netip.ParseAddr(host)
 	return err == nil && addr.Unmap().IsLoopback()
-}
-
-// limitRegistrations counts a registration against the client address's
-// hourly quota.
-func (h *Server) limitRegistrations(r *http.Request) error {
-	limit := h.cfg.ClientsPerHour
-	if limit <= 0 {
-		return nil
-	}
-	now := h.now().UTC()
-	start := now.Truncate(time.Hour)
-	n, err := h.store.Hit(r.Context(), "oauthreg:"+h.clientAddr(r), start)
-	if err != nil {
-		return fmt.Errorf("count client registrations: %w", err)
-	}
-	if int(n) > limit {
-		reset := apierr.SecondsUntil(now, start.Add(time.Hour))
-		return apierr.RateLimited(fmt.Sprintf("too many OAuth clients registered from your address: %d per hour; retry in %d s", limit, reset), reset)
-	}
-	return nil
 }
 
 // authorizePageData fills the authorization page: the consent form, or an

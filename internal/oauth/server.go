@@ -16,15 +16,14 @@ import (
 )
 
 // Store is what the authorization server keeps: its clients and one-time
-// codes, the keys it issues as access tokens, and its registration counter.
-// store.Store has all of it; the server needs no more.
+// codes, and the keys it issues as access tokens. store.Store has all of
+// it; the server needs no more.
 type Store interface {
 	CreateOAuthClient(ctx context.Context, c store.OAuthClient) error
 	OAuthClient(ctx context.Context, id string) (store.OAuthClient, error)
 	CreateOAuthCode(ctx context.Context, c store.OAuthCode) error
 	TakeOAuthCode(ctx context.Context, kind string, hash []byte, now time.Time) (store.OAuthCode, error)
 	CreateKey(ctx context.Context, k store.Key) error
-	Hit(ctx context.Context, bucket string, window time.Time) (int64, error)
 }
 
 // Config connects the server to the API that mounts it.
@@ -34,16 +33,13 @@ type Config struct {
 	// BaseURL is the API's external base URL for a request: the issuer,
 	// and the prefix of every endpoint. Required.
 	BaseURL func(r *http.Request) string
-	// ClientAddr is the address registrations are counted against.
-	// Required.
-	ClientAddr func(r *http.Request) string
 	// LimitKeys spends the client address's hourly key quota, which the
 	// token endpoint shares with the API's key page; it returns the
 	// API's 429 when the quota is used up. Required.
 	LimitKeys func(r *http.Request) error
-	// ClientsPerHour is how many clients one address may register per
-	// clock hour; not positive means no limit.
-	ClientsPerHour int
+	// LimitRegistrations spends the client address's quota of client
+	// registrations, likewise. Required.
+	LimitRegistrations func(r *http.Request) error
 	// KeyIssued, when set, is told the ID of each key issued as an
 	// access token (for the access log).
 	KeyIssued func(r *http.Request, keyID string)
@@ -68,8 +64,8 @@ var pageFiles embed.FS
 
 // New returns the server.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.BaseURL == nil || cfg.ClientAddr == nil || cfg.LimitKeys == nil {
-		return nil, errors.New("oauth: Config needs Store, BaseURL, ClientAddr and LimitKeys")
+	if cfg.Store == nil || cfg.BaseURL == nil || cfg.LimitKeys == nil || cfg.LimitRegistrations == nil {
+		return nil, errors.New("oauth: Config needs Store, BaseURL, LimitKeys and LimitRegistrations")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -113,10 +109,10 @@ func (h *Server) Token(w http.ResponseWriter, r *http.Request) error {
 	return h.oauthRoute(h.token)(w, r)
 }
 
-func (h *Server) now() time.Time                    { return h.cfg.Now() }
-func (h *Server) baseURL(r *http.Request) string    { return h.cfg.BaseURL(r) }
-func (h *Server) clientAddr(r *http.Request) string { return h.cfg.ClientAddr(r) }
-func (h *Server) limitKeys(r *http.Request) error   { return h.cfg.LimitKeys(r) }
+func (h *Server) now() time.Time                           { return h.cfg.Now() }
+func (h *Server) baseURL(r *http.Request) string           { return h.cfg.BaseURL(r) }
+func (h *Server) limitKeys(r *http.Request) error          { return h.cfg.LimitKeys(r) }
+func (h *Server) limitRegistrations(r *http.Request) error { return h.cfg.LimitRegistrations(r) }
 
 // write writes a whole answer.
 func write(w http.ResponseWriter, status int, header http.Header, contentType string, body []byte) {
