@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -108,68 +109,166 @@ var conjunctions = map[string][]string{
 	"pt": {"e", "mas", "porque", "enquanto", "então"},
 }
 
-// wordRule replaces a whole word or phrase, matched without regard to
-// case, keeping a leading capital. Its pattern is compiled once, in New.
-type wordRule struct {
-	re  *regexp.Regexp
-	lit string // the lower-cased phrase: a cheap test before the pattern runs
-	to  string
+// wordTable replaces whole words and phrases, matched without regard to
+// case, keeping a leading capital, in one pass over the text: one combined
+// pattern, built once in New, finds the next phrase of any rule (longest
+// phrase first), and the output goes to a builder. A replacement is never
+// matched again, so rules cannot chain.
+type wordTable struct {
+	re *regexp.Regexp
+	to map[string]wordTo // by lower-cased phrase
+	// keepNames leaves capitalised words inside a sentence alone: they are
+	// names or labels ("Recurse Center", "Create Organization").
+	keepNames bool
 }
 
-// newWordRule matches from as a whole word; with beforeWord it matches only
+// wordTo is one rule's replacement; with beforeWord the rule applies only
 // where a word follows, so "that is." at a sentence's end is left alone.
-func newWordRule(from, to string, beforeWord bool) wordRule {
-	tail := `([^\pL\pN'’-]|$)`
-	if beforeWord {
-		tail = `( \pL)`
-	}
-	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), lit: strings.ToLower(from), to: to}
+type wordTo struct {
+	to         string
+	beforeWord bool
 }
 
-// apply replaces every match and returns how many it replaced.
-func (w wordRule) apply(text string) (string, int) {
-	n := 0
-	for from := 0; from <= len(text); {
-		loc := w.re.FindStringSubmatchIndex(text[from:])
+// wordPair is one rule: from, to, and whether a word must follow.
+type wordPair struct {
+	from, to   string
+	beforeWord bool
+}
+
+// newWordTable compiles rules into one table.
+func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
+	t := &wordTable{to: map[string]wordTo{}, keepNames: keepNames}
+	var froms []string
+	for _, p := range pairs {
+		key := strings.ToLower(p.from)
+		if _, dup := t.to[key]; dup {
+			continue // the first rule for a phrase wins, as in the tables' order
+		}
+		t.to[key] = wordTo{to: p.to, beforeWord: p.beforeWord}
+		froms = append(froms, key)
+	}
+	// Longer phrases first, so "prior to" is found before "to" could be.
+	sort.SliceStable(froms, func(i, j int) bool { return len(froms[i]) > len(froms[j]) })
+	quoted := make([]string, len(froms))
+	for i, f := range froms {
+		quoted[i] = regexp.QuoteMeta(f)
+	}
+	if len(quoted) > 0 {
+		t.re = regexp.MustCompile(`(?i)` + strings.Join(quoted, "|"))
+	}
+	return t
+}
+
+// apply replaces every whole-word match outside quotations (and, with
+// keepNames, outside names) and returns how many it replaced.
+func (t *wordTable) apply(text string) (string, int) {
+	if t == nil || t.re == nil {
+		return text, 0
+	}
+	var b strings.Builder
+	n, last := 0, 0
+	quote := quotedSpans(text)
+	for from := 0; from < len(text); {
+		loc := t.re.FindStringIndex(text[from:])
 		if loc == nil {
 			break
 		}
-		start, end := from+loc[4], from+loc[5]
-		repl := w.to
-		switch matched := text[start:end]; {
-		case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched):
+		start, end := from+loc[0], from+loc[1]
+		matched := text[start:end]
+		rule, ok := t.to[strings.ToLower(matched)]
+		if !ok || !t.wordAt(text, start, end, rule) || quote.covers(start) || (t.keepNames && nameAt(text, start, end)) {
+			_, size := utf8.DecodeRuneInString(text[start:])
+			from = start + size
+			continue
+		}
+		repl := rule.to
+		switch {
+		case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched) && utf8.RuneCountInString(matched) > 1:
 			repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
 		case unicode.IsUpper(firstRuneOf(matched)):
 			repl = capitalize(repl)
 		}
-		text = text[:start] + repl + text[end:]
-		from = start + len(repl)
+		b.WriteString(text[last:start])
+		b.WriteString(repl)
+		last, from = end, end
 		n++
 	}
-	return text, n
+	if n == 0 {
+		return text, 0
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
 }
 
-func firstRuneOf(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
+// wordAt reports whether text[start:end] stands as a whole word.
+func (t *wordTable) wordAt(text string, start, end int, rule wordTo) bool {
+	if start > 0 && isWordRune(lastRune(text[:start])) {
+		return false
+	}
+	if rule.beforeWord {
+		rest := text[end:]
+		return strings.HasPrefix(rest, " ") && len(rest) > 1 && unicode.IsLetter(firstRuneOf(rest[1:]))
+	}
+	return end == len(text) || !isWordRune(firstRuneOf(text[end:]))
 }
 
-// applyAll applies rules in order and counts the replacements.
-func applyAll(text string, rules []wordRule) (string, int) {
-	total := 0
-	lower := strings.ToLower(text)
-	for _, r := range rules {
-		if !strings.Contains(lower, r.lit) {
-			continue
-		}
-		var n int
-		text, n = r.apply(text)
-		if n > 0 {
-			total += n
-			lower = strings.ToLower(text)
+// nameAt reports a word that reads as a name or a label: capitalised where
+// a sentence does not start, or followed by a capitalised word ("Center
+// Parcs", "Frequently Asked Questions").
+func nameAt(text string, start, end int) bool {
+	if !unicode.IsUpper(firstRuneOf(text[start:])) {
+		return false
+	}
+	if !sentenceStart(text, start) {
+		return true
+	}
+	next := strings.TrimLeft(text[end:], " ")
+	return next != "" && unicode.IsUpper(firstRuneOf(next)) && len(next) < len(text[end:])
+}
+
+// sentenceStart reports whether a sentence starts at i: the text's start,
+// or after a full stop, a question or exclamation mark, a colon or an
+// opening bracket or quotation.
+func sentenceStart(text string, i int) bool {
+	before := strings.TrimRight(text[:i], " ")
+	if before == "" {
+		return true
+	}
+	return strings.ContainsRune(".!?:;(\"“«¿¡", lastRune(before))
+}
+
+// spans are byte ranges of a text, sorted.
+type spans [][2]int
+
+func (s spans) covers(i int) bool {
+	for _, r := range s {
+		if i >= r[0] && i < r[1] {
+			return true
 		}
 	}
-	return text, total
+	return false
+}
+
+// quotedSpans finds quotations and code ("…", “…”, «…», `…`): other
+// people's words and names of things, which a word swap must not touch.
+func quotedSpans(text string) spans {
+	var out spans
+	for _, q := range [][2]string{{"\"", "\""}, {"“", "”"}, {"«", "»"}, {"„", "“"}, {"`", "`"}} {
+		for from := 0; from < len(text); {
+			i := strings.Index(text[from:], q[0])
+			if i < 0 {
+				break
+			}
+			open := from + i + len(q[0])
+			j := strings.Index(text[open:], q[1])
+			if j < 0 {
+				break
+			}
+			out = append(out, [2]int{open, open + j})
+			from = open + j + len(q[1])
+		}
+	}
+	return out
 }
 
 // wordPattern matches a listed word as a whole word, for removal.
@@ -181,11 +280,15 @@ func wordPattern(w string) *regexp.Regexp {
 func normaliseApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
 
 // removeExclamations ends exclaimed sentences with a full stop and drops
-// Spanish opening marks.
-func removeExclamations(text string) (string, int) {
+// Spanish opening marks. A button's label (label true) loses its marks
+// without gaining a stop: "Start Reading!" becomes "Start Reading".
+func removeExclamations(text string, label bool) (string, int) {
 	n := strings.Count(text, "!") + strings.Count(text, "¡")
 	if n == 0 {
 		return text, 0
+	}
+	if label && strings.Count(text, "!") == 1 && strings.HasSuffix(strings.TrimSpace(text), "!") {
+		return strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(text), "!"), "¡", ""), n
 	}
 	text = strings.ReplaceAll(text, "¡", "")
 	text = strings.ReplaceAll(text, "!", ".")
@@ -257,33 +360,27 @@ func fixArticles(text string) string {
 	})
 }
 
-// Split tiers, from the places a reader least notices to the most.
+// Split tiers, from the places a reader least notices to the most. Every
+// place, in every tier, must leave two complete sentences (wholeSplit).
 const (
 	tierNatural     = iota // semicolons, dashes, ", but", ", and" between clauses
 	tierComma              // any comma that does not end a list item
 	tierConjunction        // a bare "and", "but", "when"
-	tierForce              // any comma, even in a list: past the longest sentence allowed
-	tierLoose              // any comma or conjunction: a second try that must meet the layer
 )
 
-// forceMaxWords is the plain layer's longest sentence: past it any comma
-// will do.
-const forceMaxWords = 25
-
-// hardMaxWords is the longest sentence the plain layer allows: past it a
-// sentence is split at any comma or conjunction, since even a plain split
-// reads better than a sentence a reader must take in twice.
+// hardMaxWords is the sentence length past which the plain layer also
+// splits at a bare conjunction.
 const hardMaxWords = 16
 
 // splitSentencesOver splits sentences over maxWords at natural places, those
 // over commaMax (when > 0) at any comma that does not end a list item, and
-// those over hardMax at a bare conjunction too. loose, for a second try
-// after the layer's grade failed, splits any sentence over maxWords at any
-// comma or conjunction: shorter sentences matter more then than smooth ones.
-func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int, loose bool) (string, int) {
+// those over hardMax at a bare conjunction too — each only where both parts
+// are complete sentences. It returns the text, the number of splits, and
+// the long sentences it kept whole because no place was safe.
+func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int) (string, int, []string) {
 	sentences := splitSentences(text)
 	splits := 0
-	var out []string
+	var out, kept []string
 	for len(sentences) > 0 {
 		s := sentences[0]
 		sentences = sentences[1:]
@@ -298,24 +395,19 @@ func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int, loos
 		if !ok && hardMax > 0 && wordCount(s) > hardMax {
 			a, b, ok = splitOnce(s, lang, tierConjunction)
 		}
-		if !ok && hardMax > 0 && wordCount(s) > forceMaxWords {
-			a, b, ok = splitOnce(s, lang, tierForce)
-		}
-		if !ok && loose {
-			a, b, ok = splitOnce(s, lang, tierLoose)
-		}
 		if !ok {
 			out = append(out, s)
+			kept = append(kept, s)
 			continue
 		}
 		splits++
 		sentences = append([]string{a, b}, sentences...)
 	}
-	return strings.Join(out, " "), splits
+	return strings.Join(out, " "), splits, kept
 }
 
 // splitOnce finds the split place nearest the middle of s that leaves at
-// least three words on each side.
+// least three words on each side and two complete sentences.
 func splitOnce(s, lang string, tier int) (string, string, bool) {
 	// A place cuts s at cut and resumes at resume, with prefix put before
 	// the resumed text (", which means" becomes ". This means").
@@ -359,7 +451,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	}
 	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if tier >= tierForce || gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
+			if gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
@@ -367,24 +459,16 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) {
-				if tier == tierLoose || startsSubject(s[i+len(c)+2:], lang) {
+				if startsSubject(s[i+len(c)+2:], lang) {
 					places = append(places, place{cut: i, resume: i + 1})
 				}
 			})
-		}
-		if lang == "en" {
-			// "…years ago when I was…" → "…years ago. That was when I was…"
-			lead := "This is "
-			if pastTense.MatchString(s) {
-				lead = "That was "
-			}
-			each(lower, " when ", func(i int) { places = append(places, place{cut: i, resume: i + 1, prefix: lead}) })
 		}
 	}
 	best, bestDist := place{}, -1
 	mid := len(s) / 2
 	for _, p := range places {
-		if wordCount(s[:p.cut]) < 3 || wordCount(s[p.resume:]) < 3 {
+		if wordCount(s[:p.cut]) < 3 || wordCount(s[p.resume:]) < 3 || !wholeSplit(s, p.cut, p.prefix+s[p.resume:], lang) {
 			continue
 		}
 		d := p.cut - mid
@@ -410,6 +494,93 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 		left += "."
 	}
 	return left, right, true
+}
+
+// wholeSplit reports whether cutting s at cut, with right the text that
+// follows, leaves two complete sentences: outside any bracket or
+// quotation, each part with a finite verb, the second starting like a
+// sentence of its own. A split that fails this would ship a fragment
+// ("…highly interactive. Rich client-side web applications."), so the
+// sentence is kept whole instead.
+func wholeSplit(s string, cut int, right, lang string) bool {
+	left := s[:cut]
+	if unbalanced(left) || strings.Count(left, "„")%2 != 0 {
+		return false
+	}
+	clause := right
+	if c := strings.ToLower(firstWord(right)); containsString(conjunctions[lang], c) {
+		clause = strings.TrimSpace(right[len(c):]) // ". But you can…" starts at "you"
+	}
+	return startsClause(clause, lang) && hasFiniteVerb(left, lang) && hasFiniteVerb(clause, lang)
+}
+
+// finiteVerbs are common finite verb forms per language: auxiliaries,
+// modals and the verbs landing pages use most. With the word after a
+// subject pronoun (which is the verb in all five languages) they tell a
+// clause from a phrase well enough to refuse a split that would leave a
+// fragment; a missed verb only keeps a sentence whole.
+var finiteVerbs = map[string]map[string]bool{
+	"en": wordSet("am is are was were has have had do does did can could will would shall should may might must cannot " +
+		"get gets make makes help helps let lets keep keeps need needs want wants work works run runs take takes give gives " +
+		"use uses see sees know knows come comes go goes offer offers include includes provide provides support supports " +
+		"love loves build builds create creates start starts save saves find finds bring brings turn turns stay stays " +
+		"feel feels look looks become becomes mean means show shows add adds send sends pay pays protect protects try tries " +
+		"stop stops join joins read reads write writes learn learns grow grows choose chooses"),
+	"de": wordSet("ist sind war waren bin bist hat haben hatte hatten wird werden wurde wurden kann können konnte muss müssen " +
+		"soll sollen will wollen darf dürfen möchte möchten gibt bietet macht hilft bringt läuft steht geht kommt bekommen " +
+		"bekommst erhalten erhältst brauchen brauchst braucht spart sparen sparst"),
+	"fr": wordSet("est sont était étaient suis es sommes êtes ai as a avons avez ont avait sera seront peut peuvent pouvez " +
+		"doit doivent fait font va vont offre offrent propose proposent permet permettent aide aident inclut incluent"),
+	"es": wordSet("es son era eran está están estás soy eres somos fue fueron ha han has hemos tiene tienen tienes puede " +
+		"pueden puedes hace hacen va van ofrece ofrecen permite permiten hay incluye incluyen necesitas necesita ayuda ayudan"),
+	"pt": wordSet("é são era eram está estão sou somos foi foram tem têm pode podem faz fazem vai vão oferece oferecem " +
+		"permite permitem há inclui incluem precisa ajuda ajudam"),
+}
+
+// pronouns are the subject pronouns after which the next word is the verb.
+var pronouns = map[string]map[string]bool{
+	"en": wordSet("i you he she it we they"),
+	"de": wordSet("ich du er sie es wir ihr man"),
+	"fr": wordSet("je tu il elle on nous vous ils elles"),
+	"es": wordSet("yo tú él ella nosotros ustedes ellos ellas"),
+	"pt": wordSet("eu você ele ela nós vocês eles elas"),
+}
+
+// hasFiniteVerb reports whether s holds a finite verb: a listed form, an
+// English contraction, the word after a subject pronoun, or (English) a
+// verb in the past tense after a noun ("the team built it").
+func hasFiniteVerb(s, lang string) bool {
+	words := strings.Fields(strings.ToLower(s))
+	for i, w := range words {
+		w = strings.Trim(w, ".,;:!?()\"“”'’«»")
+		if finiteVerbs[lang][w] || (lang == "en" && contractionToken.MatchString(w)) {
+			return true
+		}
+		if pronouns[lang][w] && i+1 < len(words) {
+			return true
+		}
+		if lang == "en" && i > 0 && strings.HasSuffix(w, "ed") && !subjects["en"][words[i-1]] && !introducers["en"][words[i-1]] {
+			return true
+		}
+	}
+	// "Our team answers…", "The export runs…": a determiner, a noun or
+	// two, then a verb in the third person.
+	if lang == "en" && len(words) > 2 && subjects["en"][words[0]] {
+		for _, w := range words[2:min(4, len(words))] {
+			if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "'s") {
+				return true
+			}
+		}
+	}
+	// An English sentence may start with an imperative ("Reduce your risk").
+	return lang == "en" && imperative(firstWord(s))
+}
+
+// imperative reports an English verb that starts a command: the base forms
+// of the listed verbs.
+func imperative(w string) bool {
+	lw := strings.ToLower(w)
+	return finiteVerbs["en"][lw] && !strings.HasSuffix(lw, "s") && !nonStarters[lw]
 }
 
 // inList reports whether the comma at i sits in a list of short items (a
@@ -479,7 +650,7 @@ func clauseStart(rest, lang string, subjectOnly bool) bool {
 	if subjectOnly || lang != "en" || nonStarters[lw] || introducers["en"][lw] {
 		return false
 	}
-	return !strings.HasSuffix(lw, "ly") && !strings.HasSuffix(lw, "ing") && !strings.HasSuffix(lw, "ed")
+	return imperative(lw)
 }
 
 // gerundList reports whether the comma at i separates items of a list of

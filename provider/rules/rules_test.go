@@ -181,8 +181,14 @@ func TestCultureUSToGB(t *testing.T) {
 	if !rationale {
 		t.Error("no block's rationale names the spelling rule")
 	}
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "black friday") {
-		t.Errorf("got notes %q; want Black Friday flagged", res.Notes)
+	flagged := 0
+	for _, n := range res.Notes {
+		if strings.Contains(n, "black friday") {
+			flagged++
+		}
+	}
+	if flagged != 1 {
+		t.Errorf("got notes %q; want Black Friday flagged once", res.Notes)
 	}
 }
 
