@@ -19,7 +19,7 @@ var ctaLabels = map[string]map[string]map[string]string{
 		"contact":  {"executive": "Talk to our team", "cautious": "Get in touch", "beginner": "Get in touch"},
 		"buy":      {"cautious": "Place your order", "beginner": "Place your order"},
 		"donate":   {"beginner": "Make a donation", "busy-professional": "Donate"},
-		"download": {"beginner": "Download it", "busy-professional": "Download"},
+		"download": {"busy-professional": "Download"},
 	},
 	"de": {
 		"trial":    {"skeptic": "Selbst testen", "cautious": "Erst einmal testen", "beginner": "Erst einmal testen"},
@@ -57,7 +57,7 @@ var ctaLabels = map[string]map[string]map[string]string{
 
 // maxRelabelWords is the longest label the table may replace: a longer one
 // says more than its action, and the table's label would lose that.
-const maxRelabelWords = 4
+const maxRelabelWords = 3
 
 // fixedControl reports a button a fork must leave exactly as it is: a form
 // control (its label is the form's, not the pitch's) or a link in the

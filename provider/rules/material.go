@@ -33,6 +33,9 @@ var leadRoles = map[fork.Role]bool{
 	fork.RoleBody: true, fork.RoleBullet: true, fork.RoleFAQAnswer: true, fork.RoleGuarantee: true,
 }
 
+// headingRoles are the roles whose lines are written to head something.
+var headingRoles = map[fork.Role]bool{fork.RoleHeadline: true, fork.RoleSubheadline: true, fork.RoleMetaDescription: true}
+
 // pageLines cuts the plan's blocks into the lines a lead may be chosen from,
 // in page order.
 func pageLines(plan *fork.Plan) []line {
@@ -47,14 +50,22 @@ func pageLines(plan *fork.Plan) []line {
 		}
 		for _, s := range parts {
 			s = strings.TrimSpace(s)
+			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
+				s = strings.TrimSpace(s[1 : len(s)-1]) // "(20% off on annual plan)" leads without its brackets
+			}
 			if n := wordCount(s); n < minLeadWords || n > maxLeadWords || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || unbalanced(s) {
 				continue
 			}
 			var facts []fork.Fact
+			value := false
 			for _, f := range b.Facts {
 				if strings.Contains(s, f.Text) {
 					facts = append(facts, f)
+					value = value || f.Kind == "percentage" || f.Kind == "code"
 				}
+			}
+			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
+				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
 			}
 			out = append(out, line{text: s, block: b.ID, role: b.Role, facts: facts})
 		}
@@ -104,9 +115,14 @@ func factIs(f fork.Fact, want string) bool {
 		return string(f.Kind) == "claim" && string(f.Claim) == strings.TrimPrefix(want, "claim:")
 	case want == "price:from":
 		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
+	case want == "quantity:time":
+		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
 	}
 	return string(f.Kind) == want
 }
+
+// timeUnits are the quantity units that measure time.
+var timeUnits = map[string]bool{"s": true, "sec": true, "second": true, "min": true, "minute": true, "h": true, "hour": true, "day": true, "week": true}
 
 // struckOut answers "is this price struck out" — the old price a page shows
 // crossed through next to the one it charges ("was $49"). A struck-out

@@ -16,17 +16,21 @@ type edit struct {
 	why   string
 }
 
-// maxHeadlineWords is the longest body sentence that may become a
-// headline; a longer one goes into the subheadline.
+// maxHeadlineWords is the longest value line ("Save 20% with the annual
+// plan") that may become a headline; other sentences of the page's body go
+// into the subheadline, or their section moves up.
 const maxHeadlineWords = 12
 
 // profileEdits chooses what the profile changes: the line that leads, the
 // buttons' labels, and for a reader short of time the blocks cut to their
-// point. It returns the edits by block ID and notes on what the page lacks
-// for the profile. Blocks a failed check named (flagged) are left alone.
-func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, []string) {
+// point. It returns the edits by block ID, the chosen line when it fits no
+// hero slot (its section should move up; nil otherwise), and notes on what the page
+// lacks for the profile. Blocks a failed check named (flagged) are left
+// alone.
+func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, *line, []string) {
 	edits := map[int]edit{}
 	var notes []string
+	var promote *line
 	sub := plan.Profile.Substance
 	if lead, ok := bestLine(pageLines(plan), sub, plan); !ok {
 		if sub.Missing != "" {
@@ -35,7 +39,7 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 	} else if id, e, placed := placeLead(plan, lead, flagged); placed {
 		edits[id] = e
 	} else if !leads(plan, lead) {
-		notes = append(notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d; it did not fit the headline or subheadline, so it stays where it is", strings.ToLower(plan.Profile.Title), sub.Lead, lead.text, lead.block))
+		promote = &lead
 	}
 	for _, b := range plan.Blocks {
 		if flagged[b.ID] || b.Role != fork.RoleCTA {
@@ -50,12 +54,58 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 			if _, done := edits[b.ID]; done || flagged[b.ID] {
 				continue
 			}
-			if e, ok := shorten(b, sub); ok {
+			if e, ok := shorten(plan, b); ok {
 				edits[b.ID] = e
 			}
 		}
 	}
-	return edits, notes
+	return edits, promote, notes
+}
+
+// movedUp reports whether order puts section s higher than the page does.
+func movedUp(order []int, s int) bool {
+	for place, x := range order {
+		if x == s {
+			return place < s
+		}
+	}
+	return false
+}
+
+// promoteSection moves section s to just under the hero in order (nil: the
+// page's order), keeping everything up to the hero in place. It returns
+// order unchanged when s is part of the hero or above it.
+func promoteSection(plan *fork.Plan, order []int, s int) []int {
+	h, _ := heroSlots(plan)
+	if h < 0 || s < 0 || s >= plan.Sections {
+		return order
+	}
+	hero := plan.Blocks[h].Section
+	if hero < 0 || s <= hero {
+		return order
+	}
+	if order == nil {
+		order = make([]int, plan.Sections)
+		for i := range order {
+			order[i] = i
+		}
+	}
+	out := make([]int, 0, len(order))
+	for i, x := range order {
+		if x == s {
+			continue
+		}
+		out = append(out, x)
+		if i == hero {
+			out = append(out, s)
+		}
+	}
+	for i, x := range out {
+		if x != i {
+			return out
+		}
+	}
+	return nil
 }
 
 // leads reports whether the line already leads the page: it stands in the
@@ -102,7 +152,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		return 0, edit{}, false
 	}
-	headingLike := l.role == fork.RoleHeadline || l.role == fork.RoleSubheadline || l.role == fork.RoleMetaDescription || wordCount(l.text) <= maxHeadlineWords
+	headingLike := headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))
 	for _, slot := range []int{h, s} {
 		if slot < 0 || flagged[slot] || (slot == h && !headingLike) {
 			continue
@@ -178,7 +228,7 @@ var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: t
 
 // shorten cuts a paragraph of three sentences or more to its first ones:
 // as few as keep every fact the paragraph states and its length budget.
-func shorten(b fork.Brief, sub fork.Substance) (edit, bool) {
+func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	if !shortenRoles[b.Role] {
 		return edit{}, false
 	}
@@ -191,7 +241,7 @@ func shorten(b fork.Brief, sub fork.Substance) (edit, bool) {
 		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) {
 			continue
 		}
-		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s", k, len(sentences), sub.Why)}, true
+		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s readers take the point and skip the rest", k, len(sentences), strings.ToLower(plan.Profile.Title))}, true
 	}
 	return edit{}, false
 }
@@ -209,7 +259,7 @@ var sectionTopics = []struct {
 // sectionMoves explains each section the order moves: the rationale of the
 // section's first block says from where to where and why. An order that
 // moves nothing explains nothing.
-func sectionMoves(plan *fork.Plan, order []int) map[int]string {
+func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 	out := map[int]string{}
 	if order == nil {
 		return out
@@ -242,8 +292,24 @@ func sectionMoves(plan *fork.Plan, order []int) map[int]string {
 		if place > s {
 			dir = "down"
 		}
+		if s == promoted {
+			sub := plan.Profile.Substance
+			out[first[s]] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", topic, s+1, place+1, sub.Lead, sub.Why)
+			continue
+		}
 		out[first[s]] = fmt.Sprintf("moved %s %s from place %d to %d: the %s order for %s readers puts proof %s, the price %s and the guarantee %s",
 			topic, dir, s+1, place+1, pat.Name, strings.ToLower(plan.Profile.Title), pat.Proof, pat.Price, pat.Guarantee)
 	}
 	return out
+}
+
+// valueLine reports a line that states a number the reader acts on: a
+// percentage, a code, an entry price.
+func valueLine(l line) bool {
+	for _, f := range l.facts {
+		if f.Kind == "percentage" || f.Kind == "code" || factIs(f, "price:from") {
+			return true
+		}
+	}
+	return false
 }

@@ -76,6 +76,10 @@ func (p *Provider) Info() fork.ProviderInfo {
 	return fork.ProviderInfo{Name: "rules", Version: Version, Translates: false}
 }
 
+// strongLead is the score of a line worth a note when it cannot be
+// promoted: a weaker one is no loss to the reader.
+const strongLead = 5
+
 // Rewrite drafts the fork. The profile changes substance, chosen from the
 // page: the line that carries what the audience looks for leads, a button
 // takes a label that names its action for the audience, a busy reader's
@@ -107,10 +111,17 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if lang == "en" {
 		culture = p.cultures[plan.Target.Region()]
 	}
-	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: plan.PatternOrder()}
-	edits, notes := profileEdits(plan, lang, flagged)
-	d.Notes = append(d.Notes, notes...)
-	moves := sectionMoves(plan, d.Sections)
+	edits, lead, notes := profileEdits(plan, lang, flagged)
+	promote := -1
+	if lead != nil {
+		promote = plan.Blocks[lead.block].Section
+	}
+	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
+	if lead != nil && lead.score >= strongLead && !movedUp(d.Sections, promote) {
+		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: it fits no hero slot and its section cannot move up, so it stays where it is",
+			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block))
+	}
+	moves := sectionMoves(plan, d.Sections, promote)
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
 	for _, b := range plan.Blocks {
