@@ -230,7 +230,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
-				Cues:  []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento"},
+				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento"},
 				Missing: "nothing new or launching on the page: an early adopter will look for what changed"}},
 	}
 }
