@@ -57,7 +57,8 @@ type Substance struct {
 	// Facts are the ledger facts that carry it: a kind ("percentage",
 	// "code", "guarantee", "number", "quantity"), a claim kind after
 	// "claim:" ("claim:free"), "price:from" for an entry price, or
-	// "role:testimonial" for a line inside a testimonial.
+	// "role:testimonial" for a line inside a testimonial. The first two
+	// weigh more than the rest.
 	Facts []string
 	// Missing is the note a fork carries when the page has no such line.
 	Missing string
@@ -99,7 +100,7 @@ func Profiles() []Profile {
 			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"},
 			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
 				Cues:  []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte"},
-				Facts: []string{"claim:endorsement"}, Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
+				Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
 			Objections:  []string{"hype and superlatives", "hidden costs", "lock-in"},
@@ -111,7 +112,7 @@ func Profiles() []Profile {
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"},
 			Substance: Substance{Lead: "the strongest proof", Why: "a skeptic believes a number, a named customer or a guarantee before a promise",
 				Cues:  []string{"proven", "study", "independent", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões"},
-				Facts: []string{"role:testimonial", "claim:proof", "claim:endorsement", "guarantee", "claim:guarantee"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -218,8 +219,8 @@ func Profiles() []Profile {
 			Prefer:      []string{"family", "home", "together"}, Avoid: []string{"hardcore", "extreme"},
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
-				Cues:  []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos"},
-				Facts: []string{"guarantee"}, Missing: "nothing for families on the page (safety, family offer, children's price): a parent will look for one"}},
+				Cues:    []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos"},
+				Missing: "nothing for families on the page (safety, family offer, children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
 			Objections:  []string{"stale, me-too products"},

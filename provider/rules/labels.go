@@ -109,7 +109,7 @@ func relabel(plan *fork.Plan, b fork.Brief, lang string) (string, string, bool) 
 			return best, "the page's own label for the same link, which names " + sub.Lead, true
 		}
 	}
-	if len(textFacts(b.Facts)) > 0 || wordCount(b.Text) > maxRelabelWords {
+	if len(textFacts(b.Facts)) > 0 || wordCount(b.Text) > maxRelabelWords || !genericLabel(b.Text) {
 		return b.Text, "", false
 	}
 	label := ctaLabels[lang][action][plan.Profile.Name]
@@ -140,4 +140,23 @@ func textFacts(facts []fork.Fact) []fork.Fact {
 		}
 	}
 	return out
+}
+
+// genericWords are the words of a label that names an action and nothing
+// else ("Sign up now", "Jetzt kaufen"). A label with any other word names
+// a plan, a product or a thing ("Choose Shop", "Buy Your Tickets"): the
+// table's label would lose it, so it stays.
+var genericWords = wordSet("sign up now today here get started start go try it free buy order download donate contact us join register subscribe me your the a an trial account create " +
+	"jetzt kaufen bestellen herunterladen spenden kontakt registrieren anmelden testen " +
+	"maintenant acheter commander télécharger donner contactez-nous contacter s'inscrire inscrivez-vous essayer " +
+	"ahora comprar descargar donar contactar regístrate registrarse probar " +
+	"agora comprar baixar doar contato cadastre-se experimente assinar")
+
+func genericLabel(label string) bool {
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		if !genericWords[strings.Trim(w, ".,!?:")] {
+			return false
+		}
+	}
+	return true
 }

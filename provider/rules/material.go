@@ -61,7 +61,7 @@ func pageLines(plan *fork.Plan) []line {
 			for _, f := range b.Facts {
 				if strings.Contains(s, f.Text) {
 					facts = append(facts, f)
-					value = value || f.Kind == "percentage" || f.Kind == "code"
+					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim"
 				}
 			}
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
@@ -80,32 +80,41 @@ func unbalanced(s string) bool {
 		strings.Count(s, "“") != strings.Count(s, "”") || strings.Count(s, "«") != strings.Count(s, "»")
 }
 
-// scoreLine rates how well a line carries a profile's substance: two points
-// per distinct cue word, three per fact of a kind the profile looks for.
-// A line with a struck-out price never scores: it is not the offer.
+// scoreLine rates how well a line carries a profile's substance: three
+// points for a cue word and one for each further one; for each kind of
+// fact the profile looks for that the line states, four points for the
+// first two kinds listed and three for the rest. A line with a struck-out
+// price never scores: it is not the offer.
 func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 	lower := strings.ToLower(l.text)
 	score := 0
 	for _, c := range s.Cues {
 		if containsWord(lower, c) {
-			score += 2
+			score += 1 + 2*boolInt(score == 0)
 		}
 	}
 	for _, f := range l.facts {
 		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) {
 			return 0
 		}
-		for _, want := range s.Facts {
-			if factIs(f, want) {
-				score += 3
-				break
-			}
+	}
+	for i, want := range s.Facts {
+		held := strings.HasPrefix(want, "role:") && want == "role:"+string(l.role)
+		for _, f := range l.facts {
+			held = held || factIs(f, want)
+		}
+		if held {
+			score += 3 + boolInt(i < 2)
 		}
 	}
-	if containsString(s.Facts, "role:"+string(l.role)) {
-		score += 3
-	}
 	return score
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // factIs reports whether f is of the kind a Substance names.
@@ -213,9 +222,10 @@ func bestLine(lines []line, s fork.Substance, plan *fork.Plan) (line, bool) {
 	return best, found
 }
 
-// minLeadScore is the least a line must score to lead: one fact of the
-// right kind, or two cue words.
-const minLeadScore = 3
+// minLeadScore is the least a line must score to lead: a fact of one of
+// the two kinds the profile wants most, or two cue words, or a cue and a
+// fact. One cue word alone is too thin to lead with.
+const minLeadScore = 4
 
 // isWordRune is a rune that continues a word.
 func isWordRune(r rune) bool {
