@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/readability"
 )
@@ -259,7 +261,7 @@ func commonWords() Rule {
 				words = append(words, w)
 			}
 			sort.Strings(words)
-			found := findWords(s.Text, words)
+			found := findWords(plainScope(s.Text), words)
 			if len(found) == 0 {
 				return CheckPassed, "none found"
 			}
@@ -268,6 +270,48 @@ func commonWords() Rule {
 			}
 			return CheckFailed, "replace: " + strings.Join(found, ", ")
 		}}
+}
+
+// quotation matches quoted text and code: other people's words and the
+// names of things.
+var quotation = regexp.MustCompile("\"[^\"\n]*\"|“[^”\n]*”|«[^»\n]*»|`[^`\n]*`")
+
+// innerName matches a capitalised word inside a sentence: a name or a
+// label ("the Recurse Center", "Create Organization").
+var innerName = regexp.MustCompile(`([^.!?:\s]\s+)\p{Lu}[\p{L}'’-]*`)
+
+// plainScope is the part of a fork's prose the common-words check holds
+// to the plain-word list: quotations, names and headings in Title Case
+// ("Frequently Asked Questions") are kept as the page writes them, so the
+// check does not ask for what no fork may change.
+func plainScope(text string) string {
+	var sb strings.Builder
+	for _, ln := range strings.Split(text, "\n") {
+		if titleCase(ln) {
+			continue
+		}
+		ln = quotation.ReplaceAllString(ln, " ")
+		ln = innerName.ReplaceAllString(ln, "$1")
+		sb.WriteString(ln)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// titleCase reports a line of two or more words that all start with a
+// capital, short words aside.
+func titleCase(ln string) bool {
+	words, caps := 0, 0
+	for _, w := range strings.Fields(ln) {
+		if utf8.RuneCountInString(w) <= 3 {
+			continue
+		}
+		words++
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return words >= 2 && caps == words
 }
 
 // passive matches a form of "to be" followed by a past participle: it

@@ -459,7 +459,10 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) {
-				if startsSubject(s[i+len(c)+2:], lang) {
+				// After a bare "and" only a pronoun or a determiner starts
+				// a clause: a capital there is usually the next name of a
+				// list ("Success, Prosperity and Law of Attraction").
+				if subjects[lang][strings.ToLower(firstWord(s[i+len(c)+2:]))] {
 					places = append(places, place{cut: i, resume: i + 1})
 				}
 			})
@@ -497,21 +500,45 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 }
 
 // wholeSplit reports whether cutting s at cut, with right the text that
-// follows, leaves two complete sentences: outside any bracket or
-// quotation, each part with a finite verb, the second starting like a
-// sentence of its own. A split that fails this would ship a fragment
-// ("…highly interactive. Rich client-side web applications."), so the
-// sentence is kept whole instead.
+// follows, leaves two complete sentences: s not inside a bracket or a
+// quotation, each part a clause with its verb near its start, the second
+// starting like a sentence of its own. A split that fails this would ship
+// a fragment ("…highly interactive. Rich client-side web applications."),
+// so the sentence is kept whole instead.
 func wholeSplit(s string, cut int, right, lang string) bool {
-	left := s[:cut]
-	if unbalanced(left) || strings.Count(left, "„")%2 != 0 {
+	if unbalanced(s) || unbalanced(s[:cut]) || strings.Count(s[:cut], "„")%2 != 0 {
 		return false
 	}
 	clause := right
 	if c := strings.ToLower(firstWord(right)); containsString(conjunctions[lang], c) {
 		clause = strings.TrimSpace(right[len(c):]) // ". But you can…" starts at "you"
 	}
-	return startsClause(clause, lang) && hasFiniteVerb(left, lang) && hasFiniteVerb(clause, lang)
+	left := s[:cut]
+	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
+		left = left[i+1:] // the clause the cut ends
+	}
+	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+}
+
+// verbReach is how far into a clause its finite verb may stand, in words:
+// "The export runs…", "Our new sync engine keeps…". A verb further on
+// may be a noun ("…feeds for use by your team"); the clause then counts as
+// a phrase, and the sentence stays whole.
+const verbReach = 4
+
+// clauseVerb reports whether clause has a finite verb within its first
+// verbReach words (after a conjunction or a leading adverb the count
+// starts again). An imperative counts only where a sentence starts with a
+// capital: "read more Due to…" is a link's text run into a sentence.
+func clauseVerb(clause, lang string) bool {
+	words := strings.Fields(clause)
+	if len(words) == 0 {
+		return false
+	}
+	if lang == "en" && imperative(strings.Trim(words[0], ".,;:!?")) && unicode.IsUpper(firstRuneOf(words[0])) {
+		return true
+	}
+	return hasFiniteVerb(strings.Join(words[:min(verbReach+1, len(words))], " "), lang)
 }
 
 // finiteVerbs are common finite verb forms per language: auxiliaries,
@@ -537,6 +564,12 @@ var finiteVerbs = map[string]map[string]bool{
 		"permite permitem há inclui incluem precisa ajuda ajudam"),
 }
 
+// nounBefore are the words after which a listed verb form is a noun
+// ("the work", "for use", "of Attraction works" is caught by its "of").
+var nounBefore = map[string]map[string]bool{
+	"en": wordSet("the a an our your their my his her its of for to with by in on at from this these those"),
+}
+
 // pronouns are the subject pronouns after which the next word is the verb.
 var pronouns = map[string]map[string]bool{
 	"en": wordSet("i you he she it we they"),
@@ -553,8 +586,11 @@ func hasFiniteVerb(s, lang string) bool {
 	words := strings.Fields(strings.ToLower(s))
 	for i, w := range words {
 		w = strings.Trim(w, ".,;:!?()\"“”'’«»")
-		if finiteVerbs[lang][w] || (lang == "en" && contractionToken.MatchString(w)) {
+		if lang == "en" && contractionToken.MatchString(w) {
 			return true
+		}
+		if finiteVerbs[lang][w] && (i == 0 || !nounBefore[lang][words[i-1]]) {
+			return true // "…of Attraction works" is a noun after "of"; "it works" a verb
 		}
 		if pronouns[lang][w] && i+1 < len(words) {
 			return true
@@ -572,8 +608,7 @@ func hasFiniteVerb(s, lang string) bool {
 			}
 		}
 	}
-	// An English sentence may start with an imperative ("Reduce your risk").
-	return lang == "en" && imperative(firstWord(s))
+	return false
 }
 
 // imperative reports an English verb that starts a command: the base forms
@@ -671,10 +706,6 @@ func introductory(left, lang string) bool {
 	}
 	return introducers[lang][strings.ToLower(firstWord(start))]
 }
-
-// pastTense tells a past-tense sentence, for the lead a split puts before
-// "when".
-var pastTense = regexp.MustCompile(`(?i)\b(was|were|had|did|ago|got)\b`)
 
 // splitSentences splits at ". ", "! " and "? " followed by a capital or a
 // digit; decimals and prices ("4.99") have no space and stay whole.

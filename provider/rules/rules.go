@@ -240,6 +240,21 @@ var proseRoles = map[fork.Role]bool{
 	fork.RoleFAQQuestion: true, fork.RoleFAQAnswer: true,
 }
 
+// reportWords is the sentence length past which a sentence kept whole is
+// worth a word in the rationale: the plain layer's longest sentence.
+const reportWords = 25
+
+// overLimit counts the sentences over reportWords words.
+func overLimit(sentences []string) int {
+	n := 0
+	for _, s := range sentences {
+		if wordCount(s) > reportWords {
+			n++
+		}
+	}
+	return n
+}
+
 // labelRoles are UI and title text: a word swap would rename a button, a
 // feature or a chapter.
 var labelRoles = map[fork.Role]bool{fork.RoleCTA: true, fork.RoleTitle: true}
@@ -284,8 +299,8 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		var kept []string
 		text, n, kept = splitSentencesOver(text, lang, maxWords, commaMax, hardMax)
 		note(n, "long sentences split where both parts are whole sentences")
-		if len(kept) > 0 {
-			why = append(why, fmt.Sprintf("layer %s: %d long sentence(s) kept whole: no place to split leaves two complete sentences", layer, len(kept)))
+		if long := overLimit(kept); long > 0 {
+			why = append(why, fmt.Sprintf("layer %s: %d sentence(s) over %d words kept whole: no place to split them leaves two complete sentences", layer, long, reportWords))
 		}
 	}
 	var n int
