@@ -110,13 +110,13 @@ var conjunctions = map[string][]string{
 }
 
 // wordTable replaces whole words and phrases, matched without regard to
-// case, keeping a leading capital, in one pass over the text: one combined
-// pattern, built once in New, finds the next phrase of any rule (longest
-// phrase first), and the output goes to a builder. A replacement is never
-// matched again, so rules cannot chain.
+// case, keeping a leading capital, in one pass over the text: at each
+// word's start it looks the longest run of words a rule could match up in
+// one map, and the output goes to a builder. A replacement is never
+// matched again, so rules cannot chain; the work is linear in the text.
 type wordTable struct {
-	re *regexp.Regexp
-	to map[string]wordTo // by lower-cased phrase
+	to       map[string]wordTo // by lower-cased phrase
+	maxWords int               // the most words a phrase has
 	// keepNames leaves capitalised words inside a sentence alone: they are
 	// names or labels ("Recurse Center", "Create Organization").
 	keepNames bool
@@ -135,26 +135,17 @@ type wordPair struct {
 	beforeWord bool
 }
 
-// newWordTable compiles rules into one table.
+// newWordTable compiles rules into one table; the first rule for a phrase
+// wins.
 func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
 	t := &wordTable{to: map[string]wordTo{}, keepNames: keepNames}
-	var froms []string
 	for _, p := range pairs {
 		key := strings.ToLower(p.from)
 		if _, dup := t.to[key]; dup {
-			continue // the first rule for a phrase wins, as in the tables' order
+			continue
 		}
 		t.to[key] = wordTo{to: p.to, beforeWord: p.beforeWord}
-		froms = append(froms, key)
-	}
-	// Longer phrases first, so "prior to" is found before "to" could be.
-	sort.SliceStable(froms, func(i, j int) bool { return len(froms[i]) > len(froms[j]) })
-	quoted := make([]string, len(froms))
-	for i, f := range froms {
-		quoted[i] = regexp.QuoteMeta(f)
-	}
-	if len(quoted) > 0 {
-		t.re = regexp.MustCompile(`(?i)` + strings.Join(quoted, "|"))
+		t.maxWords = max(t.maxWords, len(strings.Fields(key)))
 	}
 	return t
 }
@@ -162,36 +153,54 @@ func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
 // apply replaces every whole-word match outside quotations (and, with
 // keepNames, outside names) and returns how many it replaced.
 func (t *wordTable) apply(text string) (string, int) {
-	if t == nil || t.re == nil {
+	if t == nil || len(t.to) == 0 {
 		return text, 0
 	}
 	var b strings.Builder
 	n, last := 0, 0
-	quote := quotedSpans(text)
-	for from := 0; from < len(text); {
-		loc := t.re.FindStringIndex(text[from:])
-		if loc == nil {
-			break
-		}
-		start, end := from+loc[0], from+loc[1]
-		matched := text[start:end]
-		rule, ok := t.to[strings.ToLower(matched)]
-		if !ok || !t.wordAt(text, start, end, rule) || quote.covers(start) || (t.keepNames && nameAt(text, start, end)) {
-			_, size := utf8.DecodeRuneInString(text[start:])
-			from = start + size
+	var quote spans
+	if strings.ContainsAny(text, "\"“«„`") {
+		quote = quotedSpans(text)
+	}
+	ends := make([]int, 0, t.maxWords)
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			i += size
 			continue
 		}
-		repl := rule.to
-		switch {
-		case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched) && utf8.RuneCountInString(matched) > 1:
-			repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
-		case unicode.IsUpper(firstRuneOf(matched)):
-			repl = capitalize(repl)
+		// The ends of up to maxWords words from i, joined by single spaces.
+		ends = ends[:0]
+		for j := i; len(ends) < t.maxWords; {
+			j = wordEnd(text, j)
+			ends = append(ends, j)
+			if j+1 >= len(text) || text[j] != ' ' || !isWordRune(firstRuneOf(text[j+1:])) {
+				break
+			}
+			j++
 		}
-		b.WriteString(text[last:start])
-		b.WriteString(repl)
-		last, from = end, end
-		n++
+		next := ends[0]
+		for k := len(ends) - 1; k >= 0; k-- {
+			end := ends[k]
+			matched := text[i:end]
+			rule, ok := t.to[strings.ToLower(matched)]
+			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) {
+				continue
+			}
+			repl := rule.to
+			switch {
+			case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched) && utf8.RuneCountInString(matched) > 1:
+				repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
+			case unicode.IsUpper(firstRuneOf(matched)):
+				repl = capitalize(repl)
+			}
+			b.WriteString(text[last:i])
+			b.WriteString(repl)
+			last, next = end, end
+			n++
+			break
+		}
+		i = next
 	}
 	if n == 0 {
 		return text, 0
@@ -200,16 +209,26 @@ func (t *wordTable) apply(text string) (string, int) {
 	return b.String(), n
 }
 
-// wordAt reports whether text[start:end] stands as a whole word.
-func (t *wordTable) wordAt(text string, start, end int, rule wordTo) bool {
-	if start > 0 && isWordRune(lastRune(text[:start])) {
-		return false
+// wordEnd is the end of the word that starts at i.
+func wordEnd(text string, i int) int {
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			break
+		}
+		i += size
 	}
-	if rule.beforeWord {
-		rest := text[end:]
-		return strings.HasPrefix(rest, " ") && len(rest) > 1 && unicode.IsLetter(firstRuneOf(rest[1:]))
+	return i
+}
+
+// fits reports whether the rule may replace a match that ends at end: with
+// beforeWord, only where a word follows.
+func (w wordTo) fits(text string, end int) bool {
+	if !w.beforeWord {
+		return true
 	}
-	return end == len(text) || !isWordRune(firstRuneOf(text[end:]))
+	rest := text[end:]
+	return strings.HasPrefix(rest, " ") && len(rest) > 1 && unicode.IsLetter(firstRuneOf(rest[1:]))
 }
 
 // nameAt reports a word that reads as a name or a label: capitalised where
@@ -468,21 +487,20 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 			})
 		}
 	}
-	best, bestDist := place{}, -1
+	// The place nearest the middle that passes the checks wins; the
+	// checks read the sentence, so they run nearest first and stop at the
+	// first that passes (a tie keeps the earlier place).
 	mid := len(s) / 2
+	dist := func(p place) int { return max(p.cut-mid, mid-p.cut) }
+	sort.SliceStable(places, func(i, j int) bool { return dist(places[i]) < dist(places[j]) })
+	best, found := place{}, false
 	for _, p := range places {
-		if wordCount(s[:p.cut]) < 3 || wordCount(s[p.resume:]) < 3 || !wholeSplit(s, p.cut, p.prefix+s[p.resume:], lang) {
-			continue
-		}
-		d := p.cut - mid
-		if d < 0 {
-			d = -d
-		}
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = p, d
+		if wordCount(s[:p.cut]) >= 3 && wordCount(s[p.resume:]) >= 3 && wholeSplit(s, p.cut, p.prefix+s[p.resume:], lang) {
+			best, found = p, true
+			break
 		}
 	}
-	if bestDist < 0 {
+	if !found {
 		return "", "", false
 	}
 	left := strings.TrimRight(s[:best.cut], " ,;")
@@ -726,10 +744,17 @@ func splitSentences(text string) []string {
 }
 
 func wordCount(s string) int {
-	n := 0
-	for _, f := range strings.Fields(s) {
-		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+	// A word is a run of non-space runes holding a letter or a digit;
+	// counted in one pass without splitting s.
+	n, counted := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			counted = false
+			continue
+		}
+		if !counted && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			n++
+			counted = true
 		}
 	}
 	return n

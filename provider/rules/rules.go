@@ -225,12 +225,15 @@ func restore(text string, kept []string) string {
 	return text
 }
 
+// firstWord is s's first word without its punctuation; it reads no
+// further than that word, since it runs at every split place of a long
+// sentence.
 func firstWord(s string) string {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return ""
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		s = s[:i]
 	}
-	return strings.Trim(f[0], ":,.?!")
+	return strings.Trim(s, ":,.?!")
 }
 
 // proseRoles are split into shorter sentences; titles, prices and buttons

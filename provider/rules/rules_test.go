@@ -335,3 +335,25 @@ func checkForkedHTML(t *testing.T, f *fork.Forker, res *fork.Result) {
 		}
 	}
 }
+
+// BenchmarkRewrite measures the engine alone (no extraction, verification
+// or rendering) on each page: the part of a fork this package owns.
+func BenchmarkRewrite(b *testing.B) {
+	f := newForker()
+	p := rules.New()
+	for _, path := range pages(b) {
+		src := page(b, path)
+		plan, err := f.Plan(context.Background(), fork.Request{HTML: src, LanguageLayer: "plain", Profile: "busy-professional"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(path), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.Rewrite(context.Background(), plan); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
