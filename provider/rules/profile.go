@@ -236,6 +236,11 @@ func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	if len(sentences) < 3 {
 		return edit{}, false
 	}
+	for _, s := range sentences {
+		if wordCount(s) < minLeadWords || unbalanced(s) {
+			return edit{}, false // "E. M. Forster" is not three sentences
+		}
+	}
 	for k := 1; k < len(sentences); k++ {
 		text := strings.Join(sentences[:k], " ")
 		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) {

@@ -258,6 +258,21 @@ func overLimit(sentences []string) int {
 	return n
 }
 
+// applyKeepingApostrophes applies a contraction table, which is written
+// with straight apostrophes, to text that may use curly ones: it matches on
+// straight ones and, when the page writes only curly ones, writes the
+// result with curly ones too. Text no rule changed is returned as it was.
+func applyKeepingApostrophes(text string, apply func(string) (string, int)) (string, int) {
+	out, n := apply(normaliseApostrophes(text))
+	if n == 0 {
+		return text, 0
+	}
+	if strings.Contains(text, "’") && !strings.Contains(text, "'") {
+		out = strings.ReplaceAll(out, "'", "’")
+	}
+	return out, n
+}
+
 // labelRoles are UI and title text: a word swap would rename a button, a
 // feature or a chapter.
 var labelRoles = map[fork.Role]bool{fork.RoleCTA: true, fork.RoleTitle: true}
@@ -310,16 +325,18 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 	switch layer {
 	case "everyday":
 		if lang == "en" && !label {
-			text, n = p.contract.apply(normaliseApostrophes(text))
+			text, n = applyKeepingApostrophes(text, p.contract.apply)
 			note(n, "contractions for a conversational tone")
 		}
 		split(18, 0, 0)
 	case "professional":
 		if lang == "en" {
-			text, n = p.expand.apply(normaliseApostrophes(text))
-			var m int
-			text, m = expandRest(text)
-			note(n+m, "contractions written out")
+			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
+				t, a := p.expand.apply(t)
+				t, b := expandRest(t)
+				return t, a + b
+			})
+			note(n, "contractions written out")
 			if !label {
 				text, n = p.slang.apply(text)
 				note(n, "slang replaced")
