@@ -145,12 +145,13 @@ func textFacts(facts []fork.Fact) []fork.Fact {
 // genericWords are the words of a label that names an action and nothing
 // else ("Sign up now", "Jetzt kaufen"). A label with any other word names
 // a plan, a product or a thing ("Choose Shop", "Buy Your Tickets"): the
-// table's label would lose it, so it stays.
-var genericWords = wordSet("sign up now today here get started start go try it free buy order download donate contact us join register subscribe me your the a an trial account create " +
-	"jetzt kaufen bestellen herunterladen spenden kontakt registrieren anmelden testen " +
-	"maintenant acheter commander télécharger donner contactez-nous contacter s'inscrire inscrivez-vous essayer " +
-	"ahora comprar descargar donar contactar regístrate registrarse probar " +
-	"agora comprar baixar doar contato cadastre-se experimente assinar")
+// table's label would lose it, so it stays. "Register" is left out too: it
+// buys a ticket as often as it opens an account.
+var genericWords = wordSet("sign up now today here get started start go try it free buy order download donate contact us join subscribe me your the a an trial account create " +
+	"jetzt kaufen bestellen herunterladen spenden kontakt anmelden testen " +
+	"maintenant acheter commander télécharger donner contactez-nous contacter essayer " +
+	"ahora comprar descargar donar contactar probar " +
+	"agora comprar baixar doar contato experimente assinar")
 
 func genericLabel(label string) bool {
 	for _, w := range strings.Fields(strings.ToLower(label)) {

@@ -67,10 +67,33 @@ func pageLines(plan *fork.Plan) []line {
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
 				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
 			}
+			if !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
+				_, s, _ = strings.Cut(s, " ") // the label goes, the sentence leads
+				s = capitalize(s)
+				if wordCount(s) < minLeadWords {
+					continue
+				}
+			}
 			out = append(out, line{text: s, block: b.ID, role: b.Role, facts: facts})
 		}
 	}
 	return out
+}
+
+// gluedLabel reports a sentence that starts with a label run into it
+// ("Anual Planos com até 15%…": a tab's label and the plan's text): two
+// capitalised words where a sentence has one. German capitalises its
+// nouns, so it is not judged.
+func gluedLabel(s, lang string) bool {
+	if lang == "de" {
+		return false
+	}
+	first, rest, ok := strings.Cut(s, " ")
+	second := firstWord(rest)
+	if !ok || second == "" || strings.ToUpper(second) == second {
+		return false
+	}
+	return unicode.IsUpper(firstRuneOf(first)) && unicode.IsUpper(firstRuneOf(second)) && !unicode.IsUpper(firstRuneOf(first[1:]+" "))
 }
 
 // unbalanced reports a line that opens a bracket or a quotation it does not
@@ -98,10 +121,13 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 			return 0
 		}
 	}
+	cued := score > 0
 	for i, want := range s.Facts {
 		held := strings.HasPrefix(want, "role:") && want == "role:"+string(l.role)
 		for _, f := range l.facts {
-			held = held || factIs(f, want)
+			// A bare figure says nothing by itself: "100% secure" is no
+			// discount and "5 GB" no time saved. It counts next to a cue.
+			held = held || (factIs(f, want) && (cued || !bareFigure[f.Kind]))
 		}
 		if held {
 			score += 3 + boolInt(i < 2)
@@ -116,6 +142,10 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// bareFigure are the fact kinds that carry a profile's substance only
+// with a word that says what the figure is.
+var bareFigure = map[fork.FactKind]bool{"percentage": true, "number": true, "quantity": true}
 
 // factIs reports whether f is of the kind a Substance names.
 func factIs(f fork.Fact, want string) bool {
