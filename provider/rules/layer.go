@@ -100,13 +100,16 @@ var slang = map[string]string{
 }
 
 // conjunctions are the words a long sentence may be split before, per
-// language, after a comma.
+// language, after a comma: coordinating ones only (and "which", which the
+// split turns into "This"). A subordinating one ("because", "while",
+// "porque") starts a clause that cannot stand alone: "Because I love you."
+// is a fragment.
 var conjunctions = map[string][]string{
-	"en": {"and", "but", "which", "while", "because"},
-	"de": {"und", "aber", "denn", "sondern", "während"},
-	"fr": {"et", "mais", "car", "donc", "tandis"},
-	"es": {"y", "pero", "porque", "mientras", "así"},
-	"pt": {"e", "mas", "porque", "enquanto", "então"},
+	"en": {"and", "but", "which"},
+	"de": {"und", "aber", "denn", "sondern"},
+	"fr": {"et", "mais", "car", "donc"},
+	"es": {"y", "pero", "así"},
+	"pt": {"e", "mas", "então"},
 }
 
 // wordTable replaces whole words and phrases, matched without regard to

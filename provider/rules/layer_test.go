@@ -55,6 +55,10 @@ func TestLayerTransforms(t *testing.T) {
 		{"plain keeps a button label", "plain", "en", fork.RoleCTA, "Create organization", "Create organization"},
 		{"plain keeps quoted words", "plain", "en", fork.RoleBody, "Press \"Utilize template\" to obtain a plan.", "Press \"Utilize template\" to get a plan."},
 		{"plain keeps a name inside a sentence", "plain", "en", fork.RoleBody, "Ask the Purchase Desk to obtain a plan.", "Ask the Purchase Desk to get a plan."},
+		{"professional title keeps its capitals", "professional", "en", fork.RoleSubheadline, "Apps You Need, Without Ones You Don't.", "Apps You Need, Without Ones You Do Not."},
+		{"plain never leaves a because-fragment", "plain", "en", fork.RoleBody,
+			"Like the first one, you can read this book online for free too, because we want every student to have it.",
+			"Like the first one, you can read this book online for free too, because we want every student to have it."},
 		{"professional button loses its mark only", "professional", "en", fork.RoleCTA, "Start Reading!", "Start Reading"},
 	}
 	for _, tt := range tests {

@@ -286,8 +286,14 @@ func isLabel(b fork.Brief) bool {
 	if b.Role != fork.RoleHeadline && b.Role != fork.RoleSubheadline && b.Role != fork.RoleFAQQuestion {
 		return false
 	}
+	return titleCase(b.Text)
+}
+
+// titleCase reports text of two or more words longer than three letters,
+// all capitalised: a title, not a sentence.
+func titleCase(text string) bool {
 	words, caps := 0, 0
-	for _, w := range strings.Fields(b.Text) {
+	for _, w := range strings.Fields(text) {
 		if utf8.RuneCountInString(w) <= 3 {
 			continue // "of", "and", "the" stay lower case in a title
 		}
@@ -297,6 +303,22 @@ func isLabel(b fork.Brief) bool {
 		}
 	}
 	return words >= 2 && caps == words
+}
+
+// expansionWords are the words writing out a contraction adds; in a title
+// they take a capital like their neighbours.
+var expansionWords = wordSet("not is are am will would have has us")
+
+// capitaliseExpansions gives the words a written-out contraction added a
+// capital, for a title: "Ones You Do not" becomes "Ones You Do Not".
+func capitaliseExpansions(text string) string {
+	words := strings.Split(text, " ")
+	for i, w := range words {
+		if expansionWords[strings.Trim(w, ".,!?")] {
+			words[i] = capitalize(w)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // applyLayer applies a layer's transforms to text, standing in block b, and
@@ -336,6 +358,9 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 				t, b := expandRest(t)
 				return t, a + b
 			})
+			if n > 0 && label && titleCase(b.Text) {
+				text = capitaliseExpansions(text)
+			}
 			note(n, "contractions written out")
 			if !label {
 				text, n = p.slang.apply(text)
