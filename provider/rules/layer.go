@@ -43,6 +43,7 @@ var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": t
 // no contraction the readability measure counts is left.
 func expandRest(text string) (string, int) {
 	n := 0
+	quote := quotedSpans(text)
 	for from := 0; from < len(text); {
 		loc := contractionToken.FindStringSubmatchIndex(text[from:])
 		if loc == nil {
@@ -50,6 +51,10 @@ func expandRest(text string) (string, int) {
 		}
 		for i := range loc {
 			loc[i] += from
+		}
+		if quote.covers(loc[0]) {
+			from = loc[1] // a quotation (a UI label, someone's words) stays as written
+			continue
 		}
 		stem, suffix := text[loc[2]:loc[3]], strings.ToLower(text[loc[4]:loc[5]])
 		long := ""
@@ -302,15 +307,17 @@ func wordPattern(w string) *regexp.Regexp {
 func normaliseApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
 
 // removeExclamations ends exclaimed sentences with a full stop and drops
-// Spanish opening marks. A button's label (label true) loses its marks
-// without gaining a stop: "Start Reading!" becomes "Start Reading".
+// Spanish opening marks. A button's label or a page title (label true)
+// loses its marks without gaining a stop: "Start Reading!" becomes "Start
+// Reading", "It's Free! - healthchecks.io" "It's Free - healthchecks.io".
 func removeExclamations(text string, label bool) (string, int) {
 	n := strings.Count(text, "!") + strings.Count(text, "¡")
 	if n == 0 {
 		return text, 0
 	}
-	if label && strings.Count(text, "!") == 1 && strings.HasSuffix(strings.TrimSpace(text), "!") {
-		return strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(text), "!"), "¡", ""), n
+	if label {
+		text = strings.NewReplacer("!", "", "¡", "").Replace(text)
+		return strings.Join(strings.Fields(text), " "), n
 	}
 	text = strings.ReplaceAll(text, "¡", "")
 	text = strings.ReplaceAll(text, "!", ".")

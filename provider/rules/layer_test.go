@@ -59,6 +59,8 @@ func TestLayerTransforms(t *testing.T) {
 		{"plain never leaves a because-fragment", "plain", "en", fork.RoleBody,
 			"Like the first one, you can read this book online for free too, because we want every student to have it.",
 			"Like the first one, you can read this book online for free too, because we want every student to have it."},
+		{"professional title loses its mark only", "technical", "en", fork.RoleTitle, "Pricing - It's Free! - Pingly", "Pricing - It's Free - Pingly"},
+		{"professional keeps a quoted option", "professional", "en", fork.RoleBody, "Choose “Don’t list my name” at checkout, and we won’t.", "Choose “Don’t list my name” at checkout, and we will not."},
 		{"professional button loses its mark only", "professional", "en", fork.RoleCTA, "Start Reading!", "Start Reading"},
 	}
 	for _, tt := range tests {

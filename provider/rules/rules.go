@@ -367,14 +367,14 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 				note(n, "slang replaced")
 			}
 		}
-		text, n = removeExclamations(text, b.Role == fork.RoleCTA)
+		text, n = removeExclamations(text, labelRoles[b.Role])
 		note(n, "exclamation marks removed")
 		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
 		note(n, "hype words removed")
 	case "technical":
 		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
 		note(n, "hype adjectives removed")
-		text, n = removeExclamations(text, b.Role == fork.RoleCTA)
+		text, n = removeExclamations(text, labelRoles[b.Role])
 		note(n, "exclamation marks removed")
 	case "plain":
 		if lang == "en" && !label {
