@@ -1,9 +1,15 @@
 // Package rules is Marketing Fork's built-in provider: deterministic and
-// offline. It reframes what the page already says — the profile's headline
-// and call-to-action frames around the page's own words, the layer's
-// lexicon, contractions, sentence splitting and hype removal — and adds
-// framing words only, never a number, claim, name or link the page lacks.
-// It cannot translate; a fork into another language needs an LLM provider.
+// offline. It reframes a page with the page's own material and adds no
+// words of its own around it: for the profile it chooses what leads (the
+// page's line that carries what the audience looks for, in the headline or
+// subheadline, or its section moved up), how a button is labelled (another
+// label the page uses for the same link, or a complete label for the same
+// action) and, for a reader short of time, what is cut; for the layer it
+// changes how each sentence reads (contractions, common words, hype
+// removed, long sentences split only into whole sentences). Where it has
+// nothing better than the source for a slot, the slot keeps the source, and
+// where the page lacks what a profile wants, the draft's notes say so. It
+// cannot translate; a fork into another language needs an LLM provider.
 package rules
 
 import (
