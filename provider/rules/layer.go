@@ -170,6 +170,16 @@ func (t *wordTable) apply(text string) (string, int) {
 	if strings.ContainsAny(text, "\"“«„`") {
 		quote = quotedSpans(text)
 	}
+	// One lower-cased copy serves every lookup when case folding keeps
+	// byte offsets (it does for all but a few letters); otherwise each
+	// candidate is folded on its own.
+	lower := strings.ToLower(text)
+	folded := func(i, end int) string {
+		if len(lower) == len(text) {
+			return lower[i:end]
+		}
+		return strings.ToLower(text[i:end])
+	}
 	ends := make([]int, 0, t.maxWords)
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -191,7 +201,7 @@ func (t *wordTable) apply(text string) (string, int) {
 		for k := len(ends) - 1; k >= 0; k-- {
 			end := ends[k]
 			matched := text[i:end]
-			rule, ok := t.to[strings.ToLower(matched)]
+			rule, ok := t.to[folded(i, end)]
 			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) {
 				continue
 			}
