@@ -328,3 +328,44 @@ func sprint(order []int) string {
 	}
 	return sb.String()
 }
+
+// TestRationales: an unchanged block that did not move says nothing; each
+// changed block says what changed; each section moved is explained on its
+// first block; no rationale is the old profile rule repeated whatever
+// happened.
+func TestRationales(t *testing.T) {
+	f := newForker()
+	src := page(t, "testdata/ledgerly-en.html")
+	plan, err := f.Plan(context.Background(), fork.Request{HTML: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[int]int{} // section → its first block's ID
+	for _, b := range plan.Blocks {
+		if _, ok := first[b.Section]; !ok && b.Section >= 0 {
+			first[b.Section] = b.ID
+		}
+	}
+	for _, layer := range fork.LayerNames() {
+		for profile, res := range forkAll(t, f, src, layer, "") {
+			why := map[int]string{}
+			for _, b := range res.Blocks {
+				why[b.ID] = b.Rationale
+				moved := strings.HasPrefix(b.Rationale, "moved ")
+				switch {
+				case b.Text == b.Source && !moved && b.Rationale != "":
+					t.Errorf("%s/%s block %d is unchanged but says %q", profile, layer, b.ID, b.Rationale)
+				case b.Text != b.Source && b.Rationale == "":
+					t.Errorf("%s/%s block %d changed without a reason", profile, layer, b.ID)
+				case strings.HasPrefix(b.Rationale, "profile "):
+					t.Errorf("%s/%s block %d: generic profile rule %q", profile, layer, b.ID, b.Rationale)
+				}
+			}
+			for place, s := range res.Sections {
+				if s != place && !strings.HasPrefix(why[first[s]], "moved ") {
+					t.Errorf("%s/%s: section %d moved to place %d without a reason (block %d: %q)", profile, layer, s, place, first[s], why[first[s]])
+				}
+			}
+		}
+	}
+}
