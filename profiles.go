@@ -35,6 +35,36 @@ type Profile struct {
 	// Spanish and Portuguese) whose presence suggests copy written for this
 	// audience.
 	Signals []string `json:"-"`
+	// Substance is what a fork for this audience looks for in the page's
+	// own copy to put first.
+	Substance Substance `json:"-"`
+}
+
+// Substance is the material a profile's fork promotes from the page: an
+// engine scores each line of the page by its cues and facts and leads
+// with the best one, so that the profile changes what the page says first,
+// not only how it is worded.
+type Substance struct {
+	// Lead names the material in a few words ("the guarantee or trial
+	// terms"), for rationales.
+	Lead string
+	// Why is the reason this audience wants it first, for rationales
+	// ("cautious readers look for a way out first").
+	Why string
+	// Cues are words and phrases (lower case; English, German, French,
+	// Spanish, Portuguese) that mark a line carrying the material.
+	Cues []string
+	// Facts are the ledger facts that carry it: a kind ("percentage",
+	// "code", "guarantee", "number", "quantity"), a claim kind after
+	// "claim:" ("claim:free"), "price:from" for an entry price, or
+	// "role:testimonial" for a line inside a testimonial. The first two
+	// weigh more than the rest.
+	Facts []string
+	// Missing is the note a fork carries when the page has no such line.
+	Missing string
+	// Shorter says the audience reads less: the fork trims long blocks to
+	// the sentences that carry their facts.
+	Shorter bool
 }
 
 // ProfilePattern is a profile's persuasion pattern: the order in which a
@@ -67,7 +97,10 @@ func Profiles() []Profile {
 			Headline:    "Lead with the feeling of using it; keep the page's own promise.",
 			CTA:         "An eager, immediate verb: now, yes, let's go.",
 			Prefer:      []string{"you", "discover", "enjoy", "now"}, Avoid: []string{"utilize", "leverage", "solution"},
-			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"}},
+			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"},
+			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
+				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte"},
+				Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
 			Objections:  []string{"hype and superlatives", "hidden costs", "lock-in"},
@@ -76,7 +109,10 @@ func Profiles() []Profile {
 			Headline:    "State the claim plainly and point to the facts behind it.",
 			CTA:         "Invite a test, not a leap: see for yourself.",
 			Prefer:      []string{"facts", "see", "check", "details"}, Avoid: []string{"amazing", "revolutionary", "best ever", "guaranteed results"},
-			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"}},
+			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"},
+			Substance: Substance{Lead: "the strongest proof", Why: "a skeptic believes a number, a named customer or a guarantee before a promise",
+				Cues:  []string{"proven", "study", "independent", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões"},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -85,7 +121,10 @@ func Profiles() []Profile {
 			Headline:    "Put the page's price or free offer first.",
 			CTA:         "Tie the action to the price the page states.",
 			Prefer:      []string{"price", "free", "included", "save"}, Avoid: []string{"premium", "investment", "exclusive"},
-			Signals: []string{"free", "save", "discount", "% off", "deal", "offer", "cheap", "lowest", "bonus", "gratuit", "gratis", "kostenlos", "desconto", "descuento", "rabatt", "promo", "buy one", "get one"}},
+			Signals: []string{"free", "save", "discount", "% off", "deal", "offer", "cheap", "lowest", "bonus", "gratuit", "gratis", "kostenlos", "desconto", "descuento", "rabatt", "promo", "buy one", "get one"},
+			Substance: Substance{Lead: "the best value the page states", Why: "a bargain hunter acts on the saving, not the list price",
+				Cues:  []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économisez", "remise", "réduction", "gratuit", "ahorra", "descuento", "economize", "desconto", "grátis", "gratuito"},
+				Facts: []string{"percentage", "code", "claim:free", "price:from"}, Missing: "no saving, discount or free tier on the page: a bargain hunter will compare prices elsewhere"}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
 			Motivations: []string{"saving time", "clear next steps", "no friction"},
 			Objections:  []string{"long reads", "complicated setup"},
@@ -94,7 +133,10 @@ func Profiles() []Profile {
 			Headline:    "The point in one line: what it does for you.",
 			CTA:         "A direct action with no detour: today, now.",
 			Prefer:      []string{"quick", "today", "done"}, Avoid: []string{"journey", "explore", "discover"},
-			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"}},
+			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"},
+			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works", Shorter: true,
+				Cues:  []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida"},
+				Facts: []string{"quantity:time"}, Missing: "no time figure on the page (set-up time, time saved): a busy reader will look for how soon it works"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
 			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
 			Objections:  []string{"unproven vendors", "vague value", "operational risk"},
@@ -103,7 +145,10 @@ func Profiles() []Profile {
 			Headline:    "Frame the page's promise as a business case.",
 			CTA:         "An action framed for the team or organisation.",
 			Prefer:      []string{"team", "business", "results"}, Avoid: []string{"fun", "cool", "awesome"},
-			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"}},
+			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"},
+			Substance: Substance{Lead: "outcomes and scale", Why: "an executive decides on results, scale and risk",
+				Cues:  []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats"},
+				Facts: []string{"claim:endorsement"}, Missing: "no outcome or scale figure on the page: an executive will ask what it achieved for others"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},
@@ -112,7 +157,10 @@ func Profiles() []Profile {
 			Headline:    "Lead with the specifics the page gives.",
 			CTA:         "An action that leads to the details.",
 			Prefer:      []string{"details", "specification"}, Avoid: []string{"easy", "magic", "simply"},
-			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"}},
+			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"},
+			Substance: Substance{Lead: "the specifics", Why: "an expert trusts precise specifications over promises",
+				Cues:  []string{"api", "open source", "framework", "database", "databases", "server", "sql", "library", "full-stack", "configur", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação"},
+				Facts: []string{"quantity"}, Missing: "no specifications on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},
 			Objections:  []string{"jargon", "fear of getting it wrong"},
@@ -121,7 +169,10 @@ func Profiles() []Profile {
 			Headline:    "Welcome the newcomer, then the page's promise.",
 			CTA:         "A small, clear first step.",
 			Prefer:      []string{"start", "step", "simple", "help"}, Avoid: []string{"leverage", "paradigm", "synergy"},
-			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"}},
+			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"},
+			Substance: Substance{Lead: "the first step and the help on offer", Why: "a newcomer needs to see that getting started is simple and help is there",
+				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "einfach", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda"},
+				Facts: []string{"claim:free"}, Missing: "no first step or help described on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},
 			Objections:  []string{"risk of loss", "pressure", "fine print surprises"},
@@ -130,7 +181,10 @@ func Profiles() []Profile {
 			Headline:    "Take the pressure off before the promise.",
 			CTA:         "A calm action at the reader's own pace.",
 			Prefer:      []string{"safe", "your pace", "support"}, Avoid: []string{"hurry", "last chance", "now or never"},
-			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"}},
+			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
+			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
+				Cues:  []string{"guarantee", "money back", "money-back", "refund", "cancel", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "remboursé", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste"},
+				Facts: []string{"guarantee", "claim:guarantee", "claim:condition"}, Missing: "no guarantee, trial or cancellation terms on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},
@@ -139,7 +193,10 @@ func Profiles() []Profile {
 			Headline:    "Frame the promise as a standard to set.",
 			CTA:         "An action that feels like joining.",
 			Prefer:      []string{"standard", "join", "crafted"}, Avoid: []string{"cheap", "bargain", "basic"},
-			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"}},
+			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"},
+			Substance: Substance{Lead: "the mark of distinction", Why: "a status seeker wants to belong to the best",
+				Cues:  []string{"award", "exclusive", "premium", "members", "elite", "renowned", "world-class", "leading", "handcrafted", "crafted", "exklusiv", "exclusif", "exclusivo", "prestige"},
+				Facts: []string{"claim:proof", "claim:superlative"}, Missing: "no award, membership or mark of distinction on the page: a status seeker will look for who else uses it"}},
 		{Name: "eco-conscious", Title: "Eco-conscious", Description: "Weighs the impact on people and planet; wants honest sustainability.",
 			Motivations: []string{"doing less harm", "honest sourcing", "things that last"},
 			Objections:  []string{"greenwashing", "waste"},
@@ -148,7 +205,10 @@ func Profiles() []Profile {
 			Headline:    "Invite a considered choice; claim nothing the page does not.",
 			CTA:         "A thoughtful action, not an impulse.",
 			Prefer:      []string{"choose", "care", "consider"}, Avoid: []string{"disposable", "grab", "hurry"},
-			Signals: []string{"natural", "organic", "sustainab", "eco", "green", "recycl", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"}},
+			Signals: []string{"natural", "organic", "sustainab", "eco", "green", "recycl", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"},
+			Substance: Substance{Lead: "the materials and practices", Why: "an eco-conscious reader wants specific, honest sourcing",
+				Cues:  []string{"natural", "organic", "sustainab", "recycl", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "natürlich", "durable", "naturel", "sostenible", "natural", "sustentável"},
+				Facts: []string{"claim:proof"}, Missing: "no material or practice named on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},
 			Objections:  []string{"safety doubts", "wasted money"},
@@ -157,7 +217,10 @@ func Profiles() []Profile {
 			Headline:    "Bring the family into the promise.",
 			CTA:         "An action framed for the household.",
 			Prefer:      []string{"family", "home", "together"}, Avoid: []string{"hardcore", "extreme"},
-			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"}},
+			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
+			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
+				Cues:    []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos"},
+				Missing: "nothing for families on the page (safety, family offer, children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
 			Objections:  []string{"stale, me-too products"},
@@ -166,7 +229,10 @@ func Profiles() []Profile {
 			Headline:    "Invite the reader in early.",
 			CTA:         "An action that puts the reader first in line.",
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
-			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"}},
+			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
+			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
+				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento"},
+				Missing: "nothing new or launching on the page: an early adopter will look for what changed"}},
 	}
 }
 

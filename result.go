@@ -113,6 +113,20 @@ type Experiment struct {
 	Control string `json:"control"`
 	// Refutation is the outcome that would show the hypothesis wrong.
 	Refutation string `json:"refutation"`
+	// BaselineRate is the primary metric's rate assumed for the control
+	// (0.02 is 2%), from the kind of action the primary call to action
+	// asks for; replace it with the page's own rate when known.
+	BaselineRate float64 `json:"baseline_rate"`
+	// MinimumDetectableEffect is the smallest relative lift the test is
+	// sized to detect (0.2 is +20% on BaselineRate).
+	MinimumDetectableEffect float64 `json:"minimum_detectable_effect"`
+	// VisitorsPerArm is the sample each variant needs to detect that lift
+	// in a two-sided two-proportion test at 95% confidence and 80% power.
+	VisitorsPerArm int `json:"visitors_per_arm"`
+	// GuardMetrics are what must not get worse while the primary improves.
+	GuardMetrics []string `json:"guard_metrics"`
+	// Audience is who should see the variant.
+	Audience string `json:"audience"`
 }
 
 // maxAttempts bounds the drafts per fork: a first draft, and one more with
@@ -270,33 +284,6 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 func metrics(text string, lang Language) TextMetrics {
 	st, sc := readability.Measure(text, lang)
 	return TextMetrics{Text: st, Readability: sc}
-}
-
-// experiment states the A/B hypothesis the fork tests and the metric that
-// decides it: the click-through of the page's first call to action, since
-// that is the one action both variants share.
-func experiment(p *Plan, ex *Extraction) Experiment {
-	metric := "conversion rate of the page's primary call to action"
-	for _, b := range ex.Blocks {
-		if b.Role == RoleCTA {
-			metric = fmt.Sprintf("click-through rate of the primary call to action %q", b.Text)
-			if b.Href != "" {
-				metric += " → " + b.Href
-			}
-			break
-		}
-	}
-	culture := ""
-	if p.Culture != "" && !p.Target.Equal(p.Source) {
-		culture = " for " + p.TargetLanguage
-	}
-	return Experiment{
-		Hypothesis: fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
-			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
-		PrimaryMetric: metric,
-		Control:       "the source page, unchanged",
-		Refutation:    "the fork's rate is not higher than the control's at the planned sample size (two-sided test, 95% confidence), or the fork loses on a guard metric such as refunds or unsubscribes",
-	}
 }
 
 // verifiedChanges are the changes verification found the culture rules made,

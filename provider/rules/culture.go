@@ -163,7 +163,9 @@ func (r spellRule) apply(text string) (string, int) {
 			break
 		}
 		at, end := i+j, i+j+len(r.from)
-		if (at > 0 && isWordChar(text[at-1])) || (end < len(text) && isWordChar(text[end])) {
+		if (at > 0 && isWordChar(text[at-1])) || (end < len(text) && isWordChar(text[end])) || nameAt(text, at, end) {
+			// Part of a longer word, or a proper name ("Recurse Center"):
+			// a culture's spelling never renames anything.
 			i = at + 1
 			continue
 		}

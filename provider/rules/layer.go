@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,6 +43,7 @@ var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": t
 // no contraction the readability measure counts is left.
 func expandRest(text string) (string, int) {
 	n := 0
+	quote := quotedSpans(text)
 	for from := 0; from < len(text); {
 		loc := contractionToken.FindStringSubmatchIndex(text[from:])
 		if loc == nil {
@@ -49,6 +51,10 @@ func expandRest(text string) (string, int) {
 		}
 		for i := range loc {
 			loc[i] += from
+		}
+		if quote.covers(loc[0]) {
+			from = loc[1] // a quotation (a UI label, someone's words) stays as written
+			continue
 		}
 		stem, suffix := text[loc[2]:loc[3]], strings.ToLower(text[loc[4]:loc[5]])
 		long := ""
@@ -99,77 +105,207 @@ var slang = map[string]string{
 }
 
 // conjunctions are the words a long sentence may be split before, per
-// language, after a comma.
+// language, after a comma: coordinating ones only (and "which", which the
+// split turns into "This"). A subordinating one ("because", "while",
+// "porque") starts a clause that cannot stand alone: "Because I love you."
+// is a fragment.
 var conjunctions = map[string][]string{
-	"en": {"and", "but", "which", "while", "because"},
-	"de": {"und", "aber", "denn", "sondern", "während"},
-	"fr": {"et", "mais", "car", "donc", "tandis"},
-	"es": {"y", "pero", "porque", "mientras", "así"},
-	"pt": {"e", "mas", "porque", "enquanto", "então"},
+	"en": {"and", "but", "which"},
+	"de": {"und", "aber", "denn", "sondern"},
+	"fr": {"et", "mais", "car", "donc"},
+	"es": {"y", "pero", "así"},
+	"pt": {"e", "mas", "então"},
 }
 
-// wordRule replaces a whole word or phrase, matched without regard to
-// case, keeping a leading capital. Its pattern is compiled once, in New.
-type wordRule struct {
-	re  *regexp.Regexp
-	lit string // the lower-cased phrase: a cheap test before the pattern runs
-	to  string
+// wordTable replaces whole words and phrases, matched without regard to
+// case, keeping a leading capital, in one pass over the text: at each
+// word's start it looks the longest run of words a rule could match up in
+// one map, and the output goes to a builder. A replacement is never
+// matched again, so rules cannot chain; the work is linear in the text.
+type wordTable struct {
+	to       map[string]wordTo // by lower-cased phrase
+	maxWords int               // the most words a phrase has
+	// keepNames leaves capitalised words inside a sentence alone: they are
+	// names or labels ("Recurse Center", "Create Organization").
+	keepNames bool
 }
 
-// newWordRule matches from as a whole word; with beforeWord it matches only
+// wordTo is one rule's replacement; with beforeWord the rule applies only
 // where a word follows, so "that is." at a sentence's end is left alone.
-func newWordRule(from, to string, beforeWord bool) wordRule {
-	tail := `([^\pL\pN'’-]|$)`
-	if beforeWord {
-		tail = `( \pL)`
-	}
-	return wordRule{re: regexp.MustCompile(`(?i)(^|[^\pL\pN'’-])(` + regexp.QuoteMeta(from) + `)` + tail), lit: strings.ToLower(from), to: to}
+type wordTo struct {
+	to         string
+	beforeWord bool
 }
 
-// apply replaces every match and returns how many it replaced.
-func (w wordRule) apply(text string) (string, int) {
-	n := 0
-	for from := 0; from <= len(text); {
-		loc := w.re.FindStringSubmatchIndex(text[from:])
-		if loc == nil {
-			break
-		}
-		start, end := from+loc[4], from+loc[5]
-		repl := w.to
-		switch matched := text[start:end]; {
-		case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched):
-			repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
-		case unicode.IsUpper(firstRuneOf(matched)):
-			repl = capitalize(repl)
-		}
-		text = text[:start] + repl + text[end:]
-		from = start + len(repl)
-		n++
-	}
-	return text, n
+// wordPair is one rule: from, to, and whether a word must follow.
+type wordPair struct {
+	from, to   string
+	beforeWord bool
 }
 
-func firstRuneOf(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
-}
-
-// applyAll applies rules in order and counts the replacements.
-func applyAll(text string, rules []wordRule) (string, int) {
-	total := 0
-	lower := strings.ToLower(text)
-	for _, r := range rules {
-		if !strings.Contains(lower, r.lit) {
+// newWordTable compiles rules into one table; the first rule for a phrase
+// wins.
+func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
+	t := &wordTable{to: map[string]wordTo{}, keepNames: keepNames}
+	for _, p := range pairs {
+		key := strings.ToLower(p.from)
+		if _, dup := t.to[key]; dup {
 			continue
 		}
-		var n int
-		text, n = r.apply(text)
-		if n > 0 {
-			total += n
-			lower = strings.ToLower(text)
+		t.to[key] = wordTo{to: p.to, beforeWord: p.beforeWord}
+		t.maxWords = max(t.maxWords, len(strings.Fields(key)))
+	}
+	return t
+}
+
+// apply replaces every whole-word match outside quotations (and, with
+// keepNames, outside names) and returns how many it replaced.
+func (t *wordTable) apply(text string) (string, int) {
+	if t == nil || len(t.to) == 0 {
+		return text, 0
+	}
+	var b strings.Builder
+	n, last := 0, 0
+	var quote spans
+	if strings.ContainsAny(text, "\"“«„`") {
+		quote = quotedSpans(text)
+	}
+	// One lower-cased copy serves every lookup when case folding keeps
+	// byte offsets (it does for all but a few letters); otherwise each
+	// candidate is folded on its own.
+	lower := strings.ToLower(text)
+	folded := func(i, end int) string {
+		if len(lower) == len(text) {
+			return lower[i:end]
+		}
+		return strings.ToLower(text[i:end])
+	}
+	ends := make([]int, 0, t.maxWords)
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			i += size
+			continue
+		}
+		// The ends of up to maxWords words from i, joined by single spaces.
+		ends = ends[:0]
+		for j := i; len(ends) < t.maxWords; {
+			j = wordEnd(text, j)
+			ends = append(ends, j)
+			if j+1 >= len(text) || text[j] != ' ' || !isWordRune(firstRuneOf(text[j+1:])) {
+				break
+			}
+			j++
+		}
+		next := ends[0]
+		for k := len(ends) - 1; k >= 0; k-- {
+			end := ends[k]
+			matched := text[i:end]
+			rule, ok := t.to[folded(i, end)]
+			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) {
+				continue
+			}
+			repl := rule.to
+			switch {
+			case matched == strings.ToUpper(matched) && matched != strings.ToLower(matched) && utf8.RuneCountInString(matched) > 1:
+				repl = strings.ToUpper(repl) // "MAXIMUM" → "MOST", not "Most"
+			case unicode.IsUpper(firstRuneOf(matched)):
+				repl = capitalize(repl)
+			}
+			b.WriteString(text[last:i])
+			b.WriteString(repl)
+			last, next = end, end
+			n++
+			break
+		}
+		i = next
+	}
+	if n == 0 {
+		return text, 0
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
+}
+
+// wordEnd is the end of the word that starts at i.
+func wordEnd(text string, i int) int {
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// fits reports whether the rule may replace a match that ends at end: with
+// beforeWord, only where a word follows.
+func (w wordTo) fits(text string, end int) bool {
+	if !w.beforeWord {
+		return true
+	}
+	rest := text[end:]
+	return strings.HasPrefix(rest, " ") && len(rest) > 1 && unicode.IsLetter(firstRuneOf(rest[1:]))
+}
+
+// nameAt reports a word that reads as a name or a label: capitalised where
+// a sentence does not start, or followed by a capitalised word ("Center
+// Parcs", "Frequently Asked Questions").
+func nameAt(text string, start, end int) bool {
+	if !unicode.IsUpper(firstRuneOf(text[start:])) {
+		return false
+	}
+	if !sentenceStart(text, start) {
+		return true
+	}
+	next := strings.TrimLeft(text[end:], " ")
+	return next != "" && unicode.IsUpper(firstRuneOf(next)) && len(next) < len(text[end:])
+}
+
+// sentenceStart reports whether a sentence starts at i: the text's start,
+// or after a full stop, a question or exclamation mark, a colon or an
+// opening bracket or quotation.
+func sentenceStart(text string, i int) bool {
+	before := strings.TrimRight(text[:i], " ")
+	if before == "" {
+		return true
+	}
+	return strings.ContainsRune(".!?:;(\"“«¿¡", lastRune(before))
+}
+
+// spans are byte ranges of a text, sorted.
+type spans [][2]int
+
+func (s spans) covers(i int) bool {
+	for _, r := range s {
+		if i >= r[0] && i < r[1] {
+			return true
 		}
 	}
-	return text, total
+	return false
+}
+
+// quotedSpans finds quotations and code ("…", “…”, «…», `…`): other
+// people's words and names of things, which a word swap must not touch.
+func quotedSpans(text string) spans {
+	var out spans
+	for _, q := range [][2]string{{"\"", "\""}, {"“", "”"}, {"«", "»"}, {"„", "“"}, {"`", "`"}} {
+		for from := 0; from < len(text); {
+			i := strings.Index(text[from:], q[0])
+			if i < 0 {
+				break
+			}
+			open := from + i + len(q[0])
+			j := strings.Index(text[open:], q[1])
+			if j < 0 {
+				break
+			}
+			out = append(out, [2]int{open, open + j})
+			from = open + j + len(q[1])
+		}
+	}
+	return out
 }
 
 // wordPattern matches a listed word as a whole word, for removal.
@@ -181,11 +317,17 @@ func wordPattern(w string) *regexp.Regexp {
 func normaliseApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
 
 // removeExclamations ends exclaimed sentences with a full stop and drops
-// Spanish opening marks.
-func removeExclamations(text string) (string, int) {
+// Spanish opening marks. A button's label or a page title (label true)
+// loses its marks without gaining a stop: "Start Reading!" becomes "Start
+// Reading", "It's Free! - healthchecks.io" "It's Free - healthchecks.io".
+func removeExclamations(text string, label bool) (string, int) {
 	n := strings.Count(text, "!") + strings.Count(text, "¡")
 	if n == 0 {
 		return text, 0
+	}
+	if label {
+		text = strings.NewReplacer("!", "", "¡", "").Replace(text)
+		return strings.Join(strings.Fields(text), " "), n
 	}
 	text = strings.ReplaceAll(text, "¡", "")
 	text = strings.ReplaceAll(text, "!", ".")
@@ -257,33 +399,27 @@ func fixArticles(text string) string {
 	})
 }
 
-// Split tiers, from the places a reader least notices to the most.
+// Split tiers, from the places a reader least notices to the most. Every
+// place, in every tier, must leave two complete sentences (wholeSplit).
 const (
 	tierNatural     = iota // semicolons, dashes, ", but", ", and" between clauses
 	tierComma              // any comma that does not end a list item
 	tierConjunction        // a bare "and", "but", "when"
-	tierForce              // any comma, even in a list: past the longest sentence allowed
-	tierLoose              // any comma or conjunction: a second try that must meet the layer
 )
 
-// forceMaxWords is the plain layer's longest sentence: past it any comma
-// will do.
-const forceMaxWords = 25
-
-// hardMaxWords is the longest sentence the plain layer allows: past it a
-// sentence is split at any comma or conjunction, since even a plain split
-// reads better than a sentence a reader must take in twice.
+// hardMaxWords is the sentence length past which the plain layer also
+// splits at a bare conjunction.
 const hardMaxWords = 16
 
 // splitSentencesOver splits sentences over maxWords at natural places, those
 // over commaMax (when > 0) at any comma that does not end a list item, and
-// those over hardMax at a bare conjunction too. loose, for a second try
-// after the layer's grade failed, splits any sentence over maxWords at any
-// comma or conjunction: shorter sentences matter more then than smooth ones.
-func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int, loose bool) (string, int) {
+// those over hardMax at a bare conjunction too — each only where both parts
+// are complete sentences. It returns the text, the number of splits, and
+// the long sentences it kept whole because no place was safe.
+func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int) (string, int, []string) {
 	sentences := splitSentences(text)
 	splits := 0
-	var out []string
+	var out, kept []string
 	for len(sentences) > 0 {
 		s := sentences[0]
 		sentences = sentences[1:]
@@ -298,24 +434,19 @@ func splitSentencesOver(text, lang string, maxWords, commaMax, hardMax int, loos
 		if !ok && hardMax > 0 && wordCount(s) > hardMax {
 			a, b, ok = splitOnce(s, lang, tierConjunction)
 		}
-		if !ok && hardMax > 0 && wordCount(s) > forceMaxWords {
-			a, b, ok = splitOnce(s, lang, tierForce)
-		}
-		if !ok && loose {
-			a, b, ok = splitOnce(s, lang, tierLoose)
-		}
 		if !ok {
 			out = append(out, s)
+			kept = append(kept, s)
 			continue
 		}
 		splits++
 		sentences = append([]string{a, b}, sentences...)
 	}
-	return strings.Join(out, " "), splits
+	return strings.Join(out, " "), splits, kept
 }
 
 // splitOnce finds the split place nearest the middle of s that leaves at
-// least three words on each side.
+// least three words on each side and two complete sentences.
 func splitOnce(s, lang string, tier int) (string, string, bool) {
 	// A place cuts s at cut and resumes at resume, with prefix put before
 	// the resumed text (", which means" becomes ". This means").
@@ -359,7 +490,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	}
 	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if tier >= tierForce || gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
+			if gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
@@ -367,35 +498,29 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	if tier >= tierConjunction {
 		for _, c := range conjunctions[lang] {
 			each(lower, " "+c+" ", func(i int) {
-				if tier == tierLoose || startsSubject(s[i+len(c)+2:], lang) {
+				// After a bare "and" only a pronoun or a determiner starts
+				// a clause: a capital there is usually the next name of a
+				// list ("Success, Prosperity and Law of Attraction").
+				if subjects[lang][strings.ToLower(firstWord(s[i+len(c)+2:]))] {
 					places = append(places, place{cut: i, resume: i + 1})
 				}
 			})
 		}
-		if lang == "en" {
-			// "…years ago when I was…" → "…years ago. That was when I was…"
-			lead := "This is "
-			if pastTense.MatchString(s) {
-				lead = "That was "
-			}
-			each(lower, " when ", func(i int) { places = append(places, place{cut: i, resume: i + 1, prefix: lead}) })
-		}
 	}
-	best, bestDist := place{}, -1
+	// The place nearest the middle that passes the checks wins; the
+	// checks read the sentence, so they run nearest first and stop at the
+	// first that passes (a tie keeps the earlier place).
 	mid := len(s) / 2
+	dist := func(p place) int { return max(p.cut-mid, mid-p.cut) }
+	sort.SliceStable(places, func(i, j int) bool { return dist(places[i]) < dist(places[j]) })
+	best, found := place{}, false
 	for _, p := range places {
-		if wordCount(s[:p.cut]) < 3 || wordCount(s[p.resume:]) < 3 {
-			continue
-		}
-		d := p.cut - mid
-		if d < 0 {
-			d = -d
-		}
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = p, d
+		if wordCount(s[:p.cut]) >= 3 && wordCount(s[p.resume:]) >= 3 && wholeSplit(s, p.cut, p.prefix+s[p.resume:], lang) {
+			best, found = p, true
+			break
 		}
 	}
-	if bestDist < 0 {
+	if !found {
 		return "", "", false
 	}
 	left := strings.TrimRight(s[:best.cut], " ,;")
@@ -410,6 +535,125 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 		left += "."
 	}
 	return left, right, true
+}
+
+// wholeSplit reports whether cutting s at cut, with right the text that
+// follows, leaves two complete sentences: s not inside a bracket or a
+// quotation, each part a clause with its verb near its start, the second
+// starting like a sentence of its own. A split that fails this would ship
+// a fragment ("…highly interactive. Rich client-side web applications."),
+// so the sentence is kept whole instead.
+func wholeSplit(s string, cut int, right, lang string) bool {
+	if unbalanced(s) || unbalanced(s[:cut]) || strings.Count(s[:cut], "„")%2 != 0 {
+		return false
+	}
+	clause := right
+	if c := strings.ToLower(firstWord(right)); containsString(conjunctions[lang], c) {
+		clause = strings.TrimSpace(right[len(c):]) // ". But you can…" starts at "you"
+	}
+	left := s[:cut]
+	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
+		left = left[i+1:] // the clause the cut ends
+	}
+	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+}
+
+// verbReach is how far into a clause its finite verb may stand, in words:
+// "The export runs…", "Our new sync engine keeps…". A verb further on
+// may be a noun ("…feeds for use by your team"); the clause then counts as
+// a phrase, and the sentence stays whole.
+const verbReach = 4
+
+// clauseVerb reports whether clause has a finite verb within its first
+// verbReach words (after a conjunction or a leading adverb the count
+// starts again). An imperative counts only where a sentence starts with a
+// capital: "read more Due to…" is a link's text run into a sentence.
+func clauseVerb(clause, lang string) bool {
+	words := strings.Fields(clause)
+	if len(words) == 0 {
+		return false
+	}
+	if lang == "en" && imperative(strings.Trim(words[0], ".,;:!?")) && unicode.IsUpper(firstRuneOf(words[0])) {
+		return true
+	}
+	return hasFiniteVerb(strings.Join(words[:min(verbReach+1, len(words))], " "), lang)
+}
+
+// finiteVerbs are common finite verb forms per language: auxiliaries,
+// modals and the verbs landing pages use most. With the word after a
+// subject pronoun (which is the verb in all five languages) they tell a
+// clause from a phrase well enough to refuse a split that would leave a
+// fragment; a missed verb only keeps a sentence whole.
+var finiteVerbs = map[string]map[string]bool{
+	"en": wordSet("am is are was were has have had do does did can could will would shall should may might must cannot " +
+		"get gets make makes help helps let lets keep keeps need needs want wants work works run runs take takes give gives " +
+		"use uses see sees know knows come comes go goes offer offers include includes provide provides support supports " +
+		"love loves build builds create creates start starts save saves find finds bring brings turn turns stay stays " +
+		"feel feels look looks become becomes mean means show shows add adds send sends pay pays protect protects try tries " +
+		"stop stops join joins read reads write writes learn learns grow grows choose chooses"),
+	"de": wordSet("ist sind war waren bin bist hat haben hatte hatten wird werden wurde wurden kann können konnte muss müssen " +
+		"soll sollen will wollen darf dürfen möchte möchten gibt bietet macht hilft bringt läuft steht geht kommt bekommen " +
+		"bekommst erhalten erhältst brauchen brauchst braucht spart sparen sparst"),
+	"fr": wordSet("est sont était étaient suis es sommes êtes ai as a avons avez ont avait sera seront peut peuvent pouvez " +
+		"doit doivent fait font va vont offre offrent propose proposent permet permettent aide aident inclut incluent"),
+	"es": wordSet("es son era eran está están estás soy eres somos fue fueron ha han has hemos tiene tienen tienes puede " +
+		"pueden puedes hace hacen va van ofrece ofrecen permite permiten hay incluye incluyen necesitas necesita ayuda ayudan"),
+	"pt": wordSet("é são era eram está estão sou somos foi foram tem têm pode podem faz fazem vai vão oferece oferecem " +
+		"permite permitem há inclui incluem precisa ajuda ajudam"),
+}
+
+// nounBefore are the words after which a listed verb form is a noun
+// ("the work", "for use", "of Attraction works" is caught by its "of").
+var nounBefore = map[string]map[string]bool{
+	"en": wordSet("the a an our your their my his her its of for to with by in on at from this these those"),
+}
+
+// pronouns are the subject pronouns after which the next word is the verb.
+var pronouns = map[string]map[string]bool{
+	"en": wordSet("i you he she it we they"),
+	"de": wordSet("ich du er sie es wir ihr man"),
+	"fr": wordSet("je tu il elle on nous vous ils elles"),
+	"es": wordSet("yo tú él ella nosotros ustedes ellos ellas"),
+	"pt": wordSet("eu você ele ela nós vocês eles elas"),
+}
+
+// hasFiniteVerb reports whether s holds a finite verb: a listed form, an
+// English contraction, the word after a subject pronoun, or (English) a
+// verb in the past tense after a noun ("the team built it").
+func hasFiniteVerb(s, lang string) bool {
+	words := strings.Fields(strings.ToLower(s))
+	for i, w := range words {
+		w = strings.Trim(w, ".,;:!?()\"“”'’«»")
+		if lang == "en" && contractionToken.MatchString(w) {
+			return true
+		}
+		if finiteVerbs[lang][w] && (i == 0 || !nounBefore[lang][words[i-1]]) {
+			return true // "…of Attraction works" is a noun after "of"; "it works" a verb
+		}
+		if pronouns[lang][w] && i+1 < len(words) {
+			return true
+		}
+		if lang == "en" && i > 0 && strings.HasSuffix(w, "ed") && !subjects["en"][words[i-1]] && !introducers["en"][words[i-1]] {
+			return true
+		}
+	}
+	// "Our team answers…", "The export runs…": a determiner, a noun or
+	// two, then a verb in the third person.
+	if lang == "en" && len(words) > 2 && subjects["en"][words[0]] {
+		for _, w := range words[2:min(4, len(words))] {
+			if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "'s") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// imperative reports an English verb that starts a command: the base forms
+// of the listed verbs.
+func imperative(w string) bool {
+	lw := strings.ToLower(w)
+	return finiteVerbs["en"][lw] && !strings.HasSuffix(lw, "s") && !nonStarters[lw]
 }
 
 // inList reports whether the comma at i sits in a list of short items (a
@@ -479,7 +723,7 @@ func clauseStart(rest, lang string, subjectOnly bool) bool {
 	if subjectOnly || lang != "en" || nonStarters[lw] || introducers["en"][lw] {
 		return false
 	}
-	return !strings.HasSuffix(lw, "ly") && !strings.HasSuffix(lw, "ing") && !strings.HasSuffix(lw, "ed")
+	return imperative(lw)
 }
 
 // gerundList reports whether the comma at i separates items of a list of
@@ -501,10 +745,6 @@ func introductory(left, lang string) bool {
 	return introducers[lang][strings.ToLower(firstWord(start))]
 }
 
-// pastTense tells a past-tense sentence, for the lead a split puts before
-// "when".
-var pastTense = regexp.MustCompile(`(?i)\b(was|were|had|did|ago|got)\b`)
-
 // splitSentences splits at ". ", "! " and "? " followed by a capital or a
 // digit; decimals and prices ("4.99") have no space and stay whole.
 func splitSentences(text string) []string {
@@ -524,10 +764,17 @@ func splitSentences(text string) []string {
 }
 
 func wordCount(s string) int {
-	n := 0
-	for _, f := range strings.Fields(s) {
-		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+	// A word is a run of non-space runes holding a letter or a digit;
+	// counted in one pass without splitting s.
+	n, counted := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			counted = false
+			continue
+		}
+		if !counted && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			n++
+			counted = true
 		}
 	}
 	return n

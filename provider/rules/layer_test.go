@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/extract"
 )
 
 func TestLayerTransforms(t *testing.T) {
@@ -38,10 +39,33 @@ func TestLayerTransforms(t *testing.T) {
 		{"german split", "plain", "de", fork.RoleBody,
 			"Wir rösten jeden Dienstag in kleinen Mengen für dich, und wir schicken dir die Bohnen direkt nach Hause.",
 			"Wir rösten jeden Dienstag in kleinen Mengen für dich. Wir schicken dir die Bohnen direkt nach Hause."},
+		{"plain keeps a coordination of adjectives", "plain", "en", fork.RoleBody,
+			"Our framework is the best choice for building highly interactive, rich client-side web applications for every team.",
+			"Our framework is the best choice for building highly interactive, rich client-side web applications for every team."},
+		{"plain keeps a coordination of nouns", "plain", "en", fork.RoleBody,
+			"The chat tool we built over the years is ideal for both live and asynchronous conversations with customers.",
+			"The chat tool we built over the years is ideal for both live and asynchronous conversations with customers."},
+		{"plain never splits inside a parenthesis", "plain", "en", fork.RoleBody,
+			"(If you cannot see the payment button on this page, disable your ad blocker for a moment and reload the page.)",
+			"(If you cannot see the payment button on this page, disable your ad blocker for a moment and reload the page.)"},
+		{"plain never splits inside a quotation", "plain", "en", fork.RoleBody,
+			"One reader wrote \"the book explains every idea slowly, and it never once lost me along the way\" in her review.",
+			"One reader wrote \"the book explains every idea slowly, and it never once lost me along the way\" in her review."},
+		{"plain keeps a title-case heading", "plain", "en", fork.RoleHeadline, "Frequently Asked Questions", "Frequently Asked Questions"},
+		{"plain keeps a button label", "plain", "en", fork.RoleCTA, "Create organization", "Create organization"},
+		{"plain keeps quoted words", "plain", "en", fork.RoleBody, "Press \"Utilize template\" to obtain a plan.", "Press \"Utilize template\" to get a plan."},
+		{"plain keeps a name inside a sentence", "plain", "en", fork.RoleBody, "Ask the Purchase Desk to obtain a plan.", "Ask the Purchase Desk to get a plan."},
+		{"professional title keeps its capitals", "professional", "en", fork.RoleSubheadline, "Apps You Need, Without Ones You Don't.", "Apps You Need, Without Ones You Do Not."},
+		{"plain never leaves a because-fragment", "plain", "en", fork.RoleBody,
+			"Like the first one, you can read this book online for free too, because we want every student to have it.",
+			"Like the first one, you can read this book online for free too, because we want every student to have it."},
+		{"professional title loses its mark only", "technical", "en", fork.RoleTitle, "Pricing - It's Free! - Pingly", "Pricing - It's Free - Pingly"},
+		{"professional keeps a quoted option", "professional", "en", fork.RoleBody, "Choose “Don’t list my name” at checkout, and we won’t.", "Choose “Don’t list my name” at checkout, and we will not."},
+		{"professional button loses its mark only", "professional", "en", fork.RoleCTA, "Start Reading!", "Start Reading"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := p.applyLayer(tt.layer, tt.lang, tt.role, tt.in, false)
+			got, _ := p.applyLayer(tt.layer, tt.lang, fork.Brief{Block: fork.Block{Role: tt.role, Text: tt.in}}, tt.in)
 			if got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
@@ -49,45 +73,39 @@ func TestLayerTransforms(t *testing.T) {
 	}
 }
 
-func TestFrame(t *testing.T) {
-	wide := fork.Budget{MaxChars: 80}
-	tests := []struct {
-		name   string
-		alts   []string
-		text   string
-		price  string
-		budget fork.Budget
-		want   string
-		ok     bool
-	}{
-		{"prefix", []string{"In short: %s"}, "Get paid on time.", "", wide, "In short: Get paid on time.", true},
-		{"suffix goes before the stop", []string{"%s now"}, "Start today.", "", wide, "Start today now.", true},
-		{"price", []string{"{price}: %s"}, "Get paid on time", "$12/month", wide, "$12/month: Get paid on time", true},
-		{"price already there", []string{"{price}: %s", "The offer: %s"}, "Plans from $12/month", "$12/month", wide, "The offer: Plans from $12/month", true},
-		{"no price", []string{"{price}: %s"}, "Get paid", "", wide, "Get paid", false},
-		{"over budget falls back", []string{"%s and see for yourself", "Try it: %s"}, "Join", "", fork.Budget{MaxChars: 14}, "Try it: Join", true},
-		{"nothing fits", []string{"%s and see for yourself"}, "Join", "", fork.Budget{MaxChars: 10}, "Join", false},
-		{"repeats itself", []string{"First step: %s", "%s now"}, "First, sign up", "", wide, "First, sign up now", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, ok := frame(tt.alts, tt.text, tt.price, tt.budget)
-			if got != tt.want || ok != tt.ok {
-				t.Errorf("got %q, %v; want %q, %v", got, ok, tt.want, tt.ok)
+// TestLabelTable keeps every complete label in the table naming the action
+// it stands for, so a relabelled button never asks for another action.
+func TestLabelTable(t *testing.T) {
+	for lang, actions := range ctaLabels {
+		for action, byProfile := range actions {
+			for profile, label := range byProfile {
+				if _, err := fork.LookupProfile(profile); err != nil {
+					t.Errorf("%s/%s: %v", lang, action, err)
+				}
+				if got := extract.CTAAction(label); got != action {
+					t.Errorf("%s/%s/%s: label %q names action %q", lang, action, profile, label, got)
+				}
 			}
-		})
+		}
 	}
 }
 
-// TestFrameTablesComplete keeps every language's table covering every
-// profile, so no profile silently forks without frames in one language.
-func TestFrameTablesComplete(t *testing.T) {
-	for lang, table := range frameTables {
-		for _, name := range fork.ProfileNames() {
-			f, ok := table[name]
-			if !ok || len(f.Headline) == 0 || len(f.CTA) == 0 {
-				t.Errorf("%s: profile %s has no headline or CTA frames", lang, name)
+func TestStruckOut(t *testing.T) {
+	price := fork.Fact{Kind: "price", Text: "$49"}
+	tests := []struct {
+		name string
+		b    fork.Brief
+		want bool
+	}{
+		{"was before the price", fork.Brief{Block: fork.Block{Text: "Was $49, now $29", Path: "/html[1]/body[1]/p[1]"}}, true},
+		{"inside del", fork.Brief{Block: fork.Block{Text: "$49", Path: "/html[1]/body[1]/p[1]/del[1]"}}, true},
+		{"the price itself", fork.Brief{Block: fork.Block{Text: "Only $49 a year", Path: "/html[1]/body[1]/p[1]"}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := struckOut(tt.b, price); got != tt.want {
+				t.Errorf("got %v; want %v", got, tt.want)
 			}
-		}
+		})
 	}
 }

@@ -1,9 +1,15 @@
 // Package rules is Marketing Fork's built-in provider: deterministic and
-// offline. It reframes what the page already says — the profile's headline
-// and call-to-action frames around the page's own words, the layer's
-// lexicon, contractions, sentence splitting and hype removal — and adds
-// framing words only, never a number, claim, name or link the page lacks.
-// It cannot translate; a fork into another language needs an LLM provider.
+// offline. It reframes a page with the page's own material and adds no
+// words of its own around it: for the profile it chooses what leads (the
+// page's line that carries what the audience looks for, in the headline or
+// subheadline, or its section moved up), how a button is labelled (another
+// label the page uses for the same link, or a complete label for the same
+// action) and, for a reader short of time, what is cut; for the layer it
+// changes how each sentence reads (contractions, common words, hype
+// removed, long sentences split only into whole sentences). Where it has
+// nothing better than the source for a slot, the slot keeps the source, and
+// where the page lacks what a profile wants, the draft's notes say so. It
+// cannot translate; a fork into another language needs an LLM provider.
 package rules
 
 import (
@@ -12,6 +18,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
@@ -24,10 +31,10 @@ const Version = "1.0.0"
 // Provider is the built-in rules provider. It is safe for concurrent use:
 // its tables are built once by New and only read afterwards.
 type Provider struct {
-	expand   []wordRule                  // contractions to long forms (professional)
-	contract []wordRule                  // long forms to contractions (everyday)
-	slang    []wordRule                  // slang to plain words (professional)
-	plain    []wordRule                  // formal words to common ones (plain)
+	expand   *wordTable                  // contractions to long forms (professional)
+	contract *wordTable                  // long forms to contractions (everyday)
+	slang    *wordTable                  // slang to plain words (professional)
+	plain    *wordTable                  // formal words to common ones (plain)
 	hype     map[string][]*regexp.Regexp // hype words per base language
 	cultures map[string]*cultureRules    // English culture rules per region
 }
@@ -38,19 +45,16 @@ func New() *Provider {
 	for region := range regionSpelling {
 		p.cultures[region] = newCulture("en", region)
 	}
+	var expand, contract []wordPair
 	for _, c := range contractions {
-		p.expand = append(p.expand, newWordRule(c[0], c[1], false))
+		expand = append(expand, wordPair{from: c[0], to: c[1]})
 		if contractable[c[1]] {
-			p.contract = append(p.contract, newWordRule(c[1], c[0], true))
+			contract = append(contract, wordPair{from: c[1], to: c[0], beforeWord: true})
 		}
 	}
-	for _, from := range sortedKeys(slang) {
-		p.slang = append(p.slang, newWordRule(from, slang[from], false))
-	}
-	plain := fork.PlainWords()
-	for _, from := range sortedKeys(plain) {
-		p.plain = append(p.plain, newWordRule(from, plain[from], false))
-	}
+	p.expand, p.contract = newWordTable(expand, false), newWordTable(contract, false)
+	p.slang = newWordTable(pairsOf(slang), true)
+	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
 	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
 		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
 			p.hype[lang] = append(p.hype[lang], wordPattern(w))
@@ -59,19 +63,18 @@ func New() *Provider {
 	return p
 }
 
-func sortedKeys(m map[string]string) []string {
+// pairsOf turns a word map into rules in a fixed order.
+func pairsOf(m map[string]string) []wordPair {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
-	// Longer phrases first, so "prior to" is replaced before "to" could be.
-	sort.Slice(keys, func(i, j int) bool {
-		if len(keys[i]) != len(keys[j]) {
-			return len(keys[i]) > len(keys[j])
-		}
-		return keys[i] < keys[j]
-	})
-	return keys
+	sort.Strings(keys)
+	out := make([]wordPair, len(keys))
+	for i, k := range keys {
+		out[i] = wordPair{from: k, to: m[k]}
+	}
+	return out
 }
 
 // Info names the provider; it does not translate.
@@ -79,9 +82,16 @@ func (p *Provider) Info() fork.ProviderInfo {
 	return fork.ProviderInfo{Name: "rules", Version: Version, Translates: false}
 }
 
-// Rewrite drafts the fork. On a second try (plan.Findings set) it leaves the
-// frames off the blocks the findings name, keeping only the layer's
-// transforms there.
+// strongLead is the score of a line worth a note when it cannot be
+// promoted: a weaker one is no loss to the reader.
+const strongLead = 5
+
+// Rewrite drafts the fork. The profile changes substance, chosen from the
+// page: the line that carries what the audience looks for leads, a button
+// takes a label that names its action for the audience, a busy reader's
+// fork is shorter. The layer changes how each sentence reads, never
+// breaking one. On a second try (plan.Findings set) the blocks the findings
+// name keep the layer's transforms only.
 func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
 	if plan.Translation {
 		return nil, fmt.Errorf("%w: the built-in rules provider cannot translate from %s to %s; configure the LLM provider (any OpenAI-compatible endpoint) for a fork into another language",
@@ -97,162 +107,99 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		return nil, fmt.Errorf("%w: the plan has no target language; build it with Forker.Plan", fork.ErrInvalidInput)
 	}
 	lang := plan.Target.Base()
-	table, hasFrames := frameTables[lang][plan.Profile.Name]
 	flagged := map[int]bool{}
-	// A second try after the layer's sentence or grade rules failed splits
-	// harder.
-	loose := false
 	for _, c := range plan.Findings {
-		switch c.Name {
-		case "layer:max_grade", "layer:max_sentence", "layer:max_avg_sentence":
-			loose = true
-		}
 		for _, id := range c.Blocks {
 			flagged[id] = true
 		}
 	}
-	price := pagePrice(plan)
 	var culture *cultureRules
 	if lang == "en" {
 		culture = p.cultures[plan.Target.Region()]
 	}
+	edits, lead, notes := profileEdits(plan, lang, flagged)
+	promote := -1
+	if lead != nil {
+		promote = plan.Blocks[lead.block].Section
+	}
+	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
+	if lead != nil && lead.score >= strongLead && !movedUp(d.Sections, promote) {
+		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: it fits no hero slot and its section cannot move up, so it stays where it is",
+			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block))
+	}
+	moves := sectionMoves(plan, d.Sections, promote)
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
-	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: plan.PatternOrder()}
-	headlineDone := false
 	for _, b := range plan.Blocks {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		move := moves[b.ID]
 		if b.Verbatim {
-			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: "kept verbatim: testimonials, guarantees and fine print are other people's words or legal lines"})
+			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: move})
 			continue
 		}
-		source, kept := protect(b.Text, b.Facts)
-		var why []string
-		if lang == "en" {
-			var changes []fork.Change
-			var unitWhy []string
-			source, changes, unitWhy = applyUnits(source, b.Facts, plan.Target)
-			why = append(why, unitWhy...)
-			source, unitWhy = applyDates(source, b.Facts, plan.Target)
-			why = append(why, unitWhy...)
-			source, unitWhy = applyNumberFormat(source, plan.Target)
-			why = append(why, unitWhy...)
-			for _, c := range changes {
-				if !changed[c.From] {
-					changed[c.From] = true
-					d.Changes = append(d.Changes, c)
+		e, edited := edits[b.ID]
+		transform := func(text string, facts []fork.Fact) (string, []string, []string) {
+			var why []string
+			source, kept := protect(text, facts)
+			if lang == "en" {
+				var changes []fork.Change
+				var more []string
+				source, changes, more = applyUnits(source, facts, plan.Target)
+				why = append(why, more...)
+				source, more = applyDates(source, facts, plan.Target)
+				why = append(why, more...)
+				source, more = applyNumberFormat(source, plan.Target)
+				why = append(why, more...)
+				for _, c := range changes {
+					if !changed[c.From] {
+						changed[c.From] = true
+						d.Changes = append(d.Changes, c)
+					}
 				}
 			}
-		}
-		text := source
-		if hasFrames && !flagged[b.ID] {
-			switch {
-			case b.Role == fork.RoleHeadline && !headlineDone:
-				headlineDone = true
-				alts := table.Headline
-				if price != "" && table.PriceHeadline != nil {
-					alts = table.PriceHeadline
-				}
-				if t, ok := frame(alts, source, price, b.Budget); ok {
-					text = t
-					why = append(why, fmt.Sprintf("profile %s: %s", plan.Profile.Name, plan.Profile.Headline))
-				}
-			case b.Role == fork.RoleCTA && !strings.HasSuffix(strings.TrimSpace(b.Text), "?"):
-				alts := table.CTA
-				// A free step ("Start your free trial") is not sold "at this
-				// price": the price frames stay off it.
-				if price != "" && table.PriceCTA != nil && !mentionsFree(b.Text) && buysSomething(b.Text) {
-					alts = table.PriceCTA
-				}
-				if t, ok := frame(alts, source, price, b.Budget); ok {
-					text = t
-					why = append(why, fmt.Sprintf("profile %s: %s", plan.Profile.Name, plan.Profile.CTA))
-				}
-			}
-		}
-		// finish applies the layer's and the culture's transforms and puts
-		// the protected lines back.
-		finish := func(text string) (string, []string, []string) {
-			text, why := p.applyLayer(plan.Layer.Name, lang, b.Role, text, loose)
+			out, more := p.applyLayer(plan.Layer.Name, lang, b, source)
+			why = append(why, more...)
 			var refs []string
 			if culture != nil {
-				var changed []string
-				if text, changed, refs = culture.apply(text); len(changed) > 0 {
-					why = append(why, culture.rationale(changed))
+				var spelled []string
+				if out, spelled, refs = culture.apply(out); len(spelled) > 0 {
+					why = append(why, culture.rationale(spelled))
 				}
 			}
-			return restore(text, kept), why, refs
+			if len(kept) > 0 && out != text {
+				why = append(why, "guarantee and legal lines inside the block kept verbatim")
+			}
+			return restore(out, kept), why, refs
 		}
-		out, more, refs := finish(text)
-		if n := utf8.RuneCountInString(out); n > b.Budget.MaxChars || n < b.Budget.MinChars {
-			// The reframed text does not fit the element: keep the
-			// transforms of the source text alone.
-			out, more, refs = finish(source)
-			why = append(withoutProfile(why), "frame left off: it did not fit the element's length budget")
+		text, why, refs := b.Text, []string(nil), []string(nil)
+		if edited {
+			text, why, refs = transform(e.text, append(append([]fork.Fact(nil), b.Facts...), e.facts...))
+			why = append([]string{e.why}, why...)
+			if n := utf8.RuneCountInString(text); n > b.Budget.MaxChars || n < b.Budget.MinChars {
+				edited = false // the layer made it too long: the source it is
+			}
 		}
-		text, why = out, append(why, more...)
+		if !edited {
+			text, why, refs = transform(b.Text, b.Facts)
+		}
 		for _, r := range refs {
 			if !flaggedRefs[r] {
 				flaggedRefs[r] = true
 				d.Notes = append(d.Notes, fmt.Sprintf("block %d mentions %q, which may not mean the same in %s: check it before the fork goes live", b.ID, r, plan.TargetLanguage))
 			}
 		}
-		if len(kept) > 0 {
-			why = append(why, "guarantee and legal lines inside the block kept verbatim")
+		if move != "" {
+			why = append([]string{move}, why...)
 		}
-		rationale := strings.Join(why, "; ")
-		if text == b.Text {
-			rationale = "unchanged: the source already fits the " + plan.Layer.Name + " layer"
-			if !hasFrames && (b.Role == fork.RoleHeadline || b.Role == fork.RoleCTA) {
-				rationale = "unchanged: the rules provider has no " + lang + " frames for this profile"
-			}
+		rationale := ""
+		if text != b.Text || move != "" {
+			rationale = strings.Join(why, "; ")
 		}
 		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: rationale})
 	}
 	return d, nil
-}
-
-// freeWords mark a call to action for something free, in the frame
-// languages.
-var freeWords = []string{"free", "gratuit", "gratuitement", "gratis", "kostenlos", "gratuito", "grátis", "offert"}
-
-// buyingVerbs start a call to action that buys, starts or chooses a plan,
-// in the frame languages: only those may be tied to the page's price
-// ("Contact us at this price" would make no sense).
-var buyingVerbs = []string{"buy", "order", "get", "start", "choose", "select", "subscribe", "shop", "join", "sign up", "upgrade", "try", "donate", "purchase", "book",
-	"acheter", "commander", "choisir", "commencer", "s'abonner", "essayer", "passer", "réserver",
-	"kaufen", "bestellen", "auswählen", "buchen", "jetzt", "abonnieren", "starten", "wählen",
-	"comprar", "elegir", "empezar", "suscribirse", "contratar", "reservar",
-	"assinar", "começar", "escolher", "contratar", "experimentar"}
-
-func buysSomething(cta string) bool {
-	w := strings.ToLower(firstWord(cta))
-	for _, v := range buyingVerbs {
-		if w == v || strings.HasPrefix(strings.ToLower(cta), v+" ") {
-			return true
-		}
-	}
-	return false
-}
-
-func mentionsFree(text string) bool {
-	lower := strings.ToLower(text)
-	for _, w := range freeWords {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// withoutProfile drops the profile's rationale when its frame was left off.
-func withoutProfile(why []string) []string {
-	var out []string
-	for _, w := range why {
-		if !strings.HasPrefix(w, "profile ") {
-			out = append(out, w)
-		}
-	}
-	return out
 }
 
 // protect swaps a block's guarantee and legal lines for placeholders that
@@ -284,61 +231,15 @@ func restore(text string, kept []string) string {
 	return text
 }
 
-// frame puts text into the first frame that fits the budget.
-func frame(alts []string, text, price string, budget fork.Budget) (string, bool) {
-	core := strings.TrimRight(text, " ")
-	for _, f := range alts {
-		if strings.Contains(f, "{price}") {
-			if price == "" || strings.Contains(text, price) {
-				continue
-			}
-			f = strings.ReplaceAll(f, "{price}", price)
-		}
-		prefix, suffix, _ := strings.Cut(f, "%s")
-		if prefix != "" && strings.EqualFold(firstWord(prefix), firstWord(core)) {
-			continue // "First step: First, …" repeats itself
-		}
-		if s := strings.Trim(suffix, " ,.:;–—"); s != "" && strings.Contains(strings.ToLower(core), strings.ToLower(s)) {
-			continue // "Buy now now"
-		}
-		// A frame that ends the text ("%s now") goes before its final stop.
-		body, stop := core, ""
-		if suffix != "" && strings.HasSuffix(core, ".") {
-			body, stop = strings.TrimSuffix(core, "."), "."
-		}
-		out := prefix + body + suffix + stop
-		if utf8.RuneCountInString(out) <= budget.MaxChars {
-			return out, true
-		}
-	}
-	return text, false
-}
-
+// firstWord is s's first word without its punctuation; it reads no
+// further than that word, since it runs at every split place of a long
+// sentence.
 func firstWord(s string) string {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return ""
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		s = s[:i]
 	}
-	return strings.Trim(f[0], ":,.?!")
-}
-
-// pagePrice picks the price the page states most compactly, for frames that
-// name it: the shortest price block, if short enough to sit in a headline.
-func pagePrice(plan *fork.Plan) string {
-	best := ""
-	for _, b := range plan.Blocks {
-		if b.Role != fork.RolePrice {
-			continue
-		}
-		t := strings.TrimSpace(b.Text)
-		if utf8.RuneCountInString(t) > 20 {
-			continue
-		}
-		if best == "" || utf8.RuneCountInString(t) < utf8.RuneCountInString(best) {
-			best = t
-		}
-	}
-	return best
+	return strings.Trim(s, ":,.?!")
 }
 
 // proseRoles are split into shorter sentences; titles, prices and buttons
@@ -348,52 +249,145 @@ var proseRoles = map[fork.Role]bool{
 	fork.RoleFAQQuestion: true, fork.RoleFAQAnswer: true,
 }
 
-// applyLayer applies a layer's transforms and says which it applied.
-func (p *Provider) applyLayer(layer, lang string, role fork.Role, text string, loose bool) (string, []string) {
+// reportWords is the sentence length past which a sentence kept whole is
+// worth a word in the rationale: the plain layer's longest sentence.
+const reportWords = 25
+
+// overLimit counts the sentences over reportWords words.
+func overLimit(sentences []string) int {
+	n := 0
+	for _, s := range sentences {
+		if wordCount(s) > reportWords {
+			n++
+		}
+	}
+	return n
+}
+
+// applyKeepingApostrophes applies a contraction table, which is written
+// with straight apostrophes, to text that may use curly ones: it matches on
+// straight ones and, when the page writes only curly ones, writes the
+// result with curly ones too. Text no rule changed is returned as it was.
+func applyKeepingApostrophes(text string, apply func(string) (string, int)) (string, int) {
+	out, n := apply(normaliseApostrophes(text))
+	if n == 0 {
+		return text, 0
+	}
+	if strings.Contains(text, "’") && !strings.Contains(text, "'") {
+		out = strings.ReplaceAll(out, "'", "’")
+	}
+	return out, n
+}
+
+// labelRoles are UI and title text: a word swap would rename a button, a
+// feature or a chapter.
+var labelRoles = map[fork.Role]bool{fork.RoleCTA: true, fork.RoleTitle: true}
+
+// isLabel reports a block whose words are a name or a label: a button, the
+// page title, or a heading in Title Case ("Frequently Asked Questions").
+func isLabel(b fork.Brief) bool {
+	if labelRoles[b.Role] {
+		return true
+	}
+	if b.Role != fork.RoleHeadline && b.Role != fork.RoleSubheadline && b.Role != fork.RoleFAQQuestion {
+		return false
+	}
+	return titleCase(b.Text)
+}
+
+// titleCase reports text of two or more words longer than three letters,
+// all capitalised: a title, not a sentence.
+func titleCase(text string) bool {
+	words, caps := 0, 0
+	for _, w := range strings.Fields(text) {
+		if utf8.RuneCountInString(w) <= 3 {
+			continue // "of", "and", "the" stay lower case in a title
+		}
+		words++
+		if unicode.IsUpper(firstRuneOf(w)) {
+			caps++
+		}
+	}
+	return words >= 2 && caps == words
+}
+
+// expansionWords are the words writing out a contraction adds; in a title
+// they take a capital like their neighbours.
+var expansionWords = wordSet("not is are am will would have has us")
+
+// capitaliseExpansions gives the words a written-out contraction added a
+// capital, for a title: "Ones You Do not" becomes "Ones You Do Not".
+func capitaliseExpansions(text string) string {
+	words := strings.Split(text, " ")
+	for i, w := range words {
+		if expansionWords[strings.Trim(w, ".,!?")] {
+			words[i] = capitalize(w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// applyLayer applies a layer's transforms to text, standing in block b, and
+// says which it applied.
+func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (string, []string) {
 	var why []string
 	note := func(n int, what string) {
 		if n > 0 {
 			why = append(why, fmt.Sprintf("layer %s: %s (%d)", layer, what, n))
 		}
 	}
+	label := isLabel(b)
+	split := func(maxWords, commaMax, hardMax int) {
+		if !proseRoles[b.Role] || label {
+			return
+		}
+		var n int
+		var kept []string
+		text, n, kept = splitSentencesOver(text, lang, maxWords, commaMax, hardMax)
+		note(n, "long sentences split where both parts are whole sentences")
+		if long := overLimit(kept); long > 0 {
+			why = append(why, fmt.Sprintf("layer %s: %d sentence(s) over %d words kept whole: no place to split them leaves two complete sentences", layer, long, reportWords))
+		}
+	}
 	var n int
 	switch layer {
 	case "everyday":
-		if lang == "en" {
-			text, n = applyAll(normaliseApostrophes(text), p.contract)
+		if lang == "en" && !label {
+			text, n = applyKeepingApostrophes(text, p.contract.apply)
 			note(n, "contractions for a conversational tone")
 		}
-		if proseRoles[role] {
-			text, n = splitSentencesOver(text, lang, 18, 0, 0, loose)
-			note(n, "long sentences split")
-		}
+		split(18, 0, 0)
 	case "professional":
 		if lang == "en" {
-			text, n = applyAll(normaliseApostrophes(text), p.expand)
-			var m int
-			text, m = expandRest(text)
-			note(n+m, "contractions written out")
-			text, n = applyAll(text, p.slang)
-			note(n, "slang replaced")
+			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
+				t, a := p.expand.apply(t)
+				t, b := expandRest(t)
+				return t, a + b
+			})
+			if n > 0 && label && titleCase(b.Text) {
+				text = capitaliseExpansions(text)
+			}
+			note(n, "contractions written out")
+			if !label {
+				text, n = p.slang.apply(text)
+				note(n, "slang replaced")
+			}
 		}
-		text, n = removeExclamations(text)
+		text, n = removeExclamations(text, labelRoles[b.Role])
 		note(n, "exclamation marks removed")
 		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
 		note(n, "hype words removed")
 	case "technical":
 		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
 		note(n, "hype adjectives removed")
-		text, n = removeExclamations(text)
+		text, n = removeExclamations(text, labelRoles[b.Role])
 		note(n, "exclamation marks removed")
 	case "plain":
-		if lang == "en" {
-			text, n = applyAll(text, p.plain)
+		if lang == "en" && !label {
+			text, n = p.plain.apply(text)
 			note(n, "common words instead of formal ones")
 		}
-		if proseRoles[role] {
-			text, n = splitSentencesOver(text, lang, 10, 10, hardMaxWords, loose)
-			note(n, "long sentences split")
-		}
+		split(10, 10, hardMaxWords)
 	}
 	return text, why
 }

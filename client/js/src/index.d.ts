@@ -102,6 +102,14 @@ export interface Experiment {
   primary_metric: string;
   control: string;
   refutation: string;
+  /** The control's assumed rate of the primary metric (0.02 is 2%). */
+  baseline_rate: number;
+  /** The smallest relative lift the test is sized for (0.2 is +20%). */
+  minimum_detectable_effect: number;
+  /** Visitors each arm needs: two-sided two-proportion test, 95% confidence, 80% power. */
+  visitors_per_arm: number;
+  guard_metrics: string[] | null;
+  audience: string;
 }
 
 export interface ForkResult {

@@ -1,0 +1,128 @@
+package fork
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/marketingfork/fork/internal/extract"
+)
+
+// conversion is what a kind of call to action converts: its rank as the
+// page's primary conversion (lower wins), the control's rate assumed for
+// it, and the guard metrics a test of it watches.
+type conversion struct {
+	rank     int
+	baseline float64
+	noun     string
+	guards   []string
+}
+
+// conversions rank the actions a call to action asks for: a purchase, a
+// donation or a booking is the page's reason to exist; a sign-up or a
+// trial comes next; a newsletter, a download or a contact form is a
+// secondary step. The baselines are typical landing-page rates, stated so
+// that a growth team can replace them with its own.
+var conversions = map[string]conversion{
+	"buy":       {0, 0.02, "purchases", []string{"refund and chargeback rate", "average order value"}},
+	"donate":    {0, 0.02, "donations", []string{"average donation", "recurring-donation share"}},
+	"book":      {1, 0.03, "bookings", []string{"cancellation and no-show rate"}},
+	"signup":    {2, 0.05, "sign-ups", []string{"activation within 7 days", "unsubscribe rate"}},
+	"trial":     {2, 0.05, "trial starts", []string{"trial-to-paid conversion", "activation within 7 days"}},
+	"quote":     {3, 0.03, "quote requests", []string{"qualified-lead share"}},
+	"subscribe": {4, 0.05, "subscriptions", []string{"unsubscribe rate within 30 days"}},
+	"download":  {4, 0.10, "downloads", []string{"installs or first runs per download"}},
+	"contact":   {5, 0.03, "contact requests", []string{"qualified-lead share"}},
+	"":          {6, 0.03, "clicks", nil},
+	"learn":     {7, 0.05, "clicks", nil},
+	"login":     {8, 0.05, "log-ins", nil},
+}
+
+// minimumDetectableEffect is the relative lift a fork's test is sized for:
+// a reframed page that does not move its primary conversion by a fifth is
+// rarely worth shipping over the original.
+const minimumDetectableEffect = 0.20
+
+// primaryCTA is the page's primary conversion: the call to action whose
+// action ranks first (a purchase over a reminder form), ties going to the
+// target most calls to action on the page share, then to page order. It
+// returns false when the page has no call to action.
+func primaryCTA(blocks []Block) (Block, string, bool) {
+	count := map[string]int{}
+	for _, b := range blocks {
+		if b.Role == RoleCTA && b.Href != "" {
+			count[b.Href]++
+		}
+	}
+	var best Block
+	bestAction, found := "", false
+	for _, b := range blocks {
+		if b.Role != RoleCTA {
+			continue
+		}
+		a := extract.CTAAction(b.Text)
+		if !found {
+			best, bestAction, found = b, a, true
+			continue
+		}
+		ra, rb := conversions[a].rank, conversions[bestAction].rank
+		if ra < rb || (ra == rb && count[b.Href] > count[best.Href]) {
+			best, bestAction = b, a
+		}
+	}
+	return best, bestAction, found
+}
+
+// visitorsPerArm is the sample size per variant of a two-sided
+// two-proportion z-test that detects a change from rate p1 to p2 with
+// significance alpha 0.05 and power 0.80:
+//
+//	n = (z₁₋α/₂·√(2p̄(1−p̄)) + z₁₋β·√(p1(1−p1)+p2(1−p2)))² / (p2−p1)²
+//
+// with p̄ the mean of the two rates, rounded up.
+func visitorsPerArm(p1, p2 float64) int {
+	const zAlpha, zBeta = 1.959963984540054, 0.8416212335729143
+	if p1 <= 0 || p2 <= 0 || p1 >= 1 || p2 >= 1 || p1 == p2 {
+		return 0
+	}
+	mean := (p1 + p2) / 2
+	a := zAlpha * math.Sqrt(2*mean*(1-mean))
+	b := zBeta * math.Sqrt(p1*(1-p1)+p2*(1-p2))
+	return int(math.Ceil((a + b) * (a + b) / ((p2 - p1) * (p2 - p1))))
+}
+
+// experiment frames the fork as an A/B test a growth team can run: the
+// hypothesis, the page's primary conversion as the metric, the sample it
+// needs for a stated baseline and lift, what must not get worse, and who
+// should see the variant.
+func experiment(p *Plan, ex *Extraction) Experiment {
+	cta, action, ok := primaryCTA(ex.Blocks)
+	conv := conversions[action]
+	metric := "conversion rate of the page's primary call to action"
+	if ok {
+		metric = fmt.Sprintf("%s per visitor: the primary call to action %q", conv.noun, cta.Text)
+		if cta.Href != "" {
+			metric += " → " + cta.Href
+		}
+	}
+	culture := ""
+	if p.Culture != "" && !p.Target.Equal(p.Source) {
+		culture = " for " + p.TargetLanguage
+	}
+	n := visitorsPerArm(conv.baseline, conv.baseline*(1+minimumDetectableEffect))
+	guards := append([]string{"bounce rate"}, conv.guards...)
+	return Experiment{
+		Hypothesis: fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
+			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
+		PrimaryMetric: metric,
+		Control:       "the source page, unchanged",
+		Refutation: fmt.Sprintf("after %d visitors per arm (a %.0f%% baseline, sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
+			n, conv.baseline*100, minimumDetectableEffect*100),
+		BaselineRate:            conv.baseline,
+		MinimumDetectableEffect: minimumDetectableEffect,
+		VisitorsPerArm:          n,
+		GuardMetrics:            guards,
+		Audience: fmt.Sprintf("traffic that matches the %s profile (%s), such as the campaigns and segments aimed at it; split that traffic evenly between control and variant",
+			strings.ToLower(p.Profile.Title), strings.TrimSuffix(strings.ToLower(p.Profile.Description[:1])+p.Profile.Description[1:], ".")),
+	}
+}

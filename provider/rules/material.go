@@ -1,0 +1,263 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marketingfork/fork"
+)
+
+// line is one line of the page a fork may lead with: a heading, the meta
+// description, or one sentence of a paragraph, with the facts it states.
+type line struct {
+	text  string
+	block int // the ID of the block it stands in
+	role  fork.Role
+	facts []fork.Fact
+	score int
+}
+
+// Lines shorter or longer than this many words do not lead a page: a
+// fragment says nothing, a paragraph is not a headline.
+const (
+	minLeadWords = 3
+	maxLeadWords = 22
+)
+
+// leadRoles are the roles whose lines may lead: a testimonial is someone
+// else's words and moves with its section instead; a button, a price or
+// fine print is not a line to lead with.
+var leadRoles = map[fork.Role]bool{
+	fork.RoleHeadline: true, fork.RoleSubheadline: true, fork.RoleMetaDescription: true,
+	fork.RoleBody: true, fork.RoleBullet: true, fork.RoleFAQAnswer: true, fork.RoleGuarantee: true,
+}
+
+// headingRoles are the roles whose lines are written to head something.
+var headingRoles = map[fork.Role]bool{fork.RoleHeadline: true, fork.RoleSubheadline: true, fork.RoleMetaDescription: true}
+
+// pageLines cuts the plan's blocks into the lines a lead may be chosen from,
+// in page order.
+func pageLines(plan *fork.Plan) []line {
+	var out []line
+	for _, b := range plan.Blocks {
+		if !leadRoles[b.Role] {
+			continue
+		}
+		parts := []string{b.Text}
+		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription {
+			parts = splitSentences(b.Text)
+		}
+		for _, s := range parts {
+			s = strings.TrimSpace(s)
+			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
+				s = strings.TrimSpace(s[1 : len(s)-1]) // "(20% off on annual plan)" leads without its brackets
+			}
+			if n := wordCount(s); n < minLeadWords || n > maxLeadWords || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || unbalanced(s) {
+				continue
+			}
+			var facts []fork.Fact
+			value := false
+			for _, f := range b.Facts {
+				if strings.Contains(s, f.Text) {
+					facts = append(facts, f)
+					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim"
+				}
+			}
+			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
+				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
+			}
+			if !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
+				_, s, _ = strings.Cut(s, " ") // the label goes, the sentence leads
+				s = capitalize(s)
+				if wordCount(s) < minLeadWords {
+					continue
+				}
+			}
+			out = append(out, line{text: s, block: b.ID, role: b.Role, facts: facts})
+		}
+	}
+	return out
+}
+
+// gluedLabel reports a sentence that starts with a label run into it
+// ("Anual Planos com até 15%…": a tab's label and the plan's text): two
+// capitalised words where a sentence has one. German capitalises its
+// nouns, so it is not judged.
+func gluedLabel(s, lang string) bool {
+	if lang == "de" {
+		return false
+	}
+	first, rest, ok := strings.Cut(s, " ")
+	second := firstWord(rest)
+	if !ok || second == "" || strings.ToUpper(second) == second {
+		return false
+	}
+	return unicode.IsUpper(firstRuneOf(first)) && unicode.IsUpper(firstRuneOf(second)) && !unicode.IsUpper(firstRuneOf(first[1:]+" "))
+}
+
+// unbalanced reports a line that opens a bracket or a quotation it does not
+// close: a piece cut out of a longer sentence.
+func unbalanced(s string) bool {
+	return strings.Count(s, "(") != strings.Count(s, ")") || strings.Count(s, "\"")%2 != 0 ||
+		strings.Count(s, "“") != strings.Count(s, "”") || strings.Count(s, "«") != strings.Count(s, "»")
+}
+
+// scoreLine rates how well a line carries a profile's substance: three
+// points for a cue word and one for each further one; for each kind of
+// fact the profile looks for that the line states, four points for the
+// first two kinds listed and three for the rest. A line with a struck-out
+// price never scores: it is not the offer.
+func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
+	lower := strings.ToLower(l.text)
+	score := 0
+	for _, c := range s.Cues {
+		if containsWord(lower, c) {
+			score += 1 + 2*boolInt(score == 0)
+		}
+	}
+	for _, f := range l.facts {
+		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) {
+			return 0
+		}
+	}
+	cued := score > 0
+	for i, want := range s.Facts {
+		held := strings.HasPrefix(want, "role:") && want == "role:"+string(l.role)
+		for _, f := range l.facts {
+			// A bare figure says nothing by itself: "100% secure" is no
+			// discount and "5 GB" no time saved. It counts next to a cue.
+			held = held || (factIs(f, want) && (cued || !bareFigure[f.Kind]))
+		}
+		if held {
+			score += 3 + boolInt(i < 2)
+		}
+	}
+	return score
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// bareFigure are the fact kinds that carry a profile's substance only
+// with a word that says what the figure is.
+var bareFigure = map[fork.FactKind]bool{"percentage": true, "number": true, "quantity": true}
+
+// factIs reports whether f is of the kind a Substance names.
+func factIs(f fork.Fact, want string) bool {
+	switch {
+	case strings.HasPrefix(want, "claim:"):
+		return string(f.Kind) == "claim" && string(f.Claim) == strings.TrimPrefix(want, "claim:")
+	case want == "price:from":
+		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
+	case want == "quantity:time":
+		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
+	}
+	return string(f.Kind) == want
+}
+
+// timeUnits are the quantity units that measure time.
+var timeUnits = map[string]bool{"s": true, "sec": true, "second": true, "min": true, "minute": true, "h": true, "hour": true, "day": true, "week": true}
+
+// struckOut answers "is this price struck out" — the old price a page shows
+// crossed through next to the one it charges ("was $49"). A struck-out
+// price is not the offer: a bargain hunter's fork never leads with it.
+// Extraction is adding a mark for it on the ledger fact; until it is wired
+// here, the question is answered from the block: an element of
+// strike-through markup on its path, or a "was" word right before the
+// price.
+func struckOut(b fork.Brief, f fork.Fact) bool {
+	for _, tag := range []string{"/del[", "/s[", "/strike["} {
+		if strings.Contains(b.Path, tag) {
+			return true
+		}
+	}
+	i := strings.Index(b.Text, f.Text)
+	if i < 0 {
+		return false
+	}
+	before := strings.ToLower(strings.TrimRight(b.Text[:i], " :"))
+	for _, w := range []string{"was", "regular", "regularly", "normally", "instead of", "statt", "anstatt", "au lieu de", "en lugar de", "antes"} {
+		if strings.HasSuffix(before, " "+w) || before == w {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord reports whether lower holds phrase where a word starts; a
+// phrase ending in a letter must end a word too, unless it is a stem
+// ("sustainab", "configur").
+func containsWord(lower, phrase string) bool {
+	for from := 0; from < len(lower); {
+		i := strings.Index(lower[from:], phrase)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		end := at + len(phrase)
+		startOK := at == 0 || !isWordRune(lastRune(lower[:at]))
+		endOK := end == len(lower) || !isWordRune(firstRuneOf(lower[end:])) || stem(phrase)
+		if startOK && endOK {
+			return true
+		}
+		from = at + 1
+	}
+	return false
+}
+
+// stem reports a cue written as a word's start ("sustainab"): it ends in a
+// consonant pair no whole cue ends in.
+func stem(phrase string) bool {
+	return strings.HasSuffix(phrase, "ab") || strings.HasSuffix(phrase, "ur") || strings.HasSuffix(phrase, "cl")
+}
+
+func firstRuneOf(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// bestLine is the page's line that carries the profile's substance best, or
+// false when no line carries it at all. Ties go to the earlier line, so the
+// choice is deterministic and favours what the page put first.
+func bestLine(lines []line, s fork.Substance, plan *fork.Plan) (line, bool) {
+	best, found := line{}, false
+	for _, l := range lines {
+		l.score = scoreLine(l, s, plan)
+		if l.score < minLeadScore {
+			continue
+		}
+		if !found || l.score > best.score {
+			best, found = l, true
+		}
+	}
+	return best, found
+}
+
+// minLeadScore is the least a line must score to lead: a fact of one of
+// the two kinds the profile wants most, or two cue words, or a cue and a
+// fact. One cue word alone is too thin to lead with.
+const minLeadScore = 4
+
+// isWordRune is a rune that continues a word.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-'
+}

@@ -1,0 +1,320 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/marketingfork/fork"
+)
+
+// edit is a profile's change to one block: new text from the page itself,
+// the facts that text states, and the one-sentence reason.
+type edit struct {
+	text  string
+	facts []fork.Fact
+	why   string
+}
+
+// maxHeadlineWords is the longest value line ("Save 20% with the annual
+// plan") that may become a headline; other sentences of the page's body go
+// into the subheadline, or their section moves up.
+const maxHeadlineWords = 12
+
+// profileEdits chooses what the profile changes: the line that leads, the
+// buttons' labels, and for a reader short of time the blocks cut to their
+// point. It returns the edits by block ID, the chosen line when it fits no
+// hero slot (its section should move up; nil otherwise), and notes on what the page
+// lacks for the profile. Blocks a failed check named (flagged) are left
+// alone.
+func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, *line, []string) {
+	edits := map[int]edit{}
+	var notes []string
+	var promote *line
+	sub := plan.Profile.Substance
+	if lead, ok := bestLine(pageLines(plan), sub, plan); !ok {
+		if sub.Missing != "" {
+			notes = append(notes, sub.Missing)
+		}
+	} else if id, e, placed := placeLead(plan, lead, flagged); placed {
+		edits[id] = e
+	} else if !leads(plan, lead) {
+		promote = &lead
+	}
+	for _, b := range plan.Blocks {
+		if flagged[b.ID] || b.Role != fork.RoleCTA {
+			continue
+		}
+		if label, why, ok := relabel(plan, b, lang); ok {
+			edits[b.ID] = edit{text: label, why: fmt.Sprintf("button %q now reads %q: %s", b.Text, label, why)}
+		}
+	}
+	if sub.Shorter {
+		for _, b := range plan.Blocks {
+			if _, done := edits[b.ID]; done || flagged[b.ID] {
+				continue
+			}
+			if e, ok := shorten(plan, b); ok {
+				edits[b.ID] = e
+			}
+		}
+	}
+	return edits, promote, notes
+}
+
+// movedUp reports whether order puts section s higher than the page does.
+func movedUp(order []int, s int) bool {
+	for place, x := range order {
+		if x == s {
+			return place < s
+		}
+	}
+	return false
+}
+
+// promoteSection moves section s to just under the hero in order (nil: the
+// page's order), keeping everything up to the hero in place. It returns
+// order unchanged when s is part of the hero or above it.
+func promoteSection(plan *fork.Plan, order []int, s int) []int {
+	h, _ := heroSlots(plan)
+	if h < 0 || s < 0 || s >= plan.Sections {
+		return order
+	}
+	hero := plan.Blocks[h].Section
+	if hero < 0 || s <= hero {
+		return order
+	}
+	if order == nil {
+		order = make([]int, plan.Sections)
+		for i := range order {
+			order[i] = i
+		}
+	}
+	out := make([]int, 0, len(order))
+	for i, x := range order {
+		if x == s {
+			continue
+		}
+		out = append(out, x)
+		if i == hero {
+			out = append(out, s)
+		}
+	}
+	for i, x := range out {
+		if x != i {
+			return out
+		}
+	}
+	return nil
+}
+
+// leads reports whether the line already leads the page: it stands in the
+// first headline or the subheadline right under it.
+func leads(plan *fork.Plan, l line) bool {
+	h, s := heroSlots(plan)
+	return (h >= 0 && l.block == h) || (s >= 0 && l.block == s)
+}
+
+// heroSlots are the IDs of the page's first headline and of the
+// subheadline that follows it in the same section, or -1.
+func heroSlots(plan *fork.Plan) (headline, subheadline int) {
+	headline, subheadline = -1, -1
+	for i, b := range plan.Blocks {
+		if b.Role != fork.RoleHeadline {
+			continue
+		}
+		headline = b.ID
+		for _, n := range plan.Blocks[i+1:] {
+			if n.Section != b.Section || n.Role == fork.RoleHeadline {
+				break
+			}
+			if n.Role == fork.RoleSubheadline {
+				subheadline = n.ID
+				break
+			}
+		}
+		break
+	}
+	return headline, subheadline
+}
+
+// placeLead puts the chosen line where a reader meets it first: a heading,
+// the meta description or a short sentence replaces the headline; a longer
+// sentence replaces the subheadline under it. A slot is used only when the
+// line fits its length budget and keeps every fact the slot's own text
+// states (a headline's price stays on the page).
+func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
+	h, s := heroSlots(plan)
+	if leads(plan, l) {
+		if l.block == s && h >= 0 && !flagged[h] && !flagged[s] && fitsSlot(plan, plan.Blocks[h], l.text) {
+			sub := plan.Profile.Substance
+			return h, edit{text: l.text, facts: l.facts, why: fmt.Sprintf("the subheadline now leads as the headline, since it carries %s: %s", sub.Lead, sub.Why)}, true
+		}
+		return 0, edit{}, false
+	}
+	headingLike := headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))
+	for _, slot := range []int{h, s} {
+		if slot < 0 || flagged[slot] || (slot == h && !headingLike) {
+			continue
+		}
+		b := plan.Blocks[slot]
+		if !fitsSlot(plan, b, l.text) {
+			continue
+		}
+		sub := plan.Profile.Substance
+		what := "headline"
+		if slot == s {
+			what = "subheadline"
+		}
+		return slot, edit{text: l.text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
+	}
+	return 0, edit{}, false
+}
+
+// fitsSlot reports whether text may take block b's place: within its
+// length budget, stating every number, price, date or verbatim line b
+// states, and leaving each name b states somewhere else on the page.
+func fitsSlot(plan *fork.Plan, b fork.Brief, text string) bool {
+	if n := utf8.RuneCountInString(text); n > b.Budget.MaxChars || n < b.Budget.MinChars || text == b.Text {
+		return false
+	}
+	for _, f := range textFacts(b.Facts) {
+		if strings.Contains(text, f.Text) {
+			continue
+		}
+		switch {
+		case f.Kind == "name" && namedElsewhere(plan, b.ID, f.Text):
+		case f.Kind == "claim" && f.Claim != "condition":
+			// A claim may leave the page whole; a condition may not leave
+			// the price it qualifies.
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func namedElsewhere(plan *fork.Plan, id int, name string) bool {
+	for _, o := range plan.Blocks {
+		if o.ID != id && strings.Contains(o.Text, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// roleName is a role as a marketer says it.
+func roleName(r fork.Role) string {
+	switch r {
+	case fork.RoleMetaDescription:
+		return "the meta description"
+	case fork.RoleFAQAnswer:
+		return "an FAQ answer"
+	case fork.RoleHeadline:
+		return "a heading"
+	case fork.RoleSubheadline:
+		return "a subheading"
+	case fork.RoleBullet:
+		return "a list item"
+	case fork.RoleGuarantee:
+		return "the guarantee"
+	}
+	return "a paragraph"
+}
+
+// shortenRoles are the blocks a fork for a reader short of time may cut to
+// their point: explanations, not the offer.
+var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: true}
+
+// shorten cuts a paragraph of three sentences or more to its first ones:
+// as few as keep every fact the paragraph states and its length budget.
+func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
+	if !shortenRoles[b.Role] {
+		return edit{}, false
+	}
+	sentences := splitSentences(b.Text)
+	if len(sentences) < 3 {
+		return edit{}, false
+	}
+	for _, s := range sentences {
+		if wordCount(s) < minLeadWords || unbalanced(s) {
+			return edit{}, false // "E. M. Forster" is not three sentences
+		}
+	}
+	for k := 1; k < len(sentences); k++ {
+		text := strings.Join(sentences[:k], " ")
+		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) {
+			continue
+		}
+		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s readers take the point and skip the rest", k, len(sentences), strings.ToLower(plan.Profile.Title))}, true
+	}
+	return edit{}, false
+}
+
+// sectionRole names what a section is about, for the reason it moved.
+var sectionTopics = []struct {
+	role  fork.Role
+	topic string
+}{
+	{fork.RoleTestimonial, "testimonials"}, {fork.RolePrice, "prices"}, {fork.RoleGuarantee, "the guarantee"},
+	{fork.RoleFAQQuestion, "questions and answers"}, {fork.RoleBullet, "features"}, {fork.RoleCTA, "the call to action"},
+	{fork.RoleBody, "details"},
+}
+
+// sectionMoves explains each section the order moves: the rationale of the
+// section's first block says from where to where and why. An order that
+// moves nothing explains nothing.
+func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
+	out := map[int]string{}
+	if order == nil {
+		return out
+	}
+	roles := map[int]map[fork.Role]bool{}
+	first := map[int]int{}
+	for _, b := range plan.Blocks {
+		if b.Section < 0 {
+			continue
+		}
+		if roles[b.Section] == nil {
+			roles[b.Section] = map[fork.Role]bool{}
+			first[b.Section] = b.ID
+		}
+		roles[b.Section][b.Role] = true
+	}
+	pat := plan.Profile.Pattern
+	for place, s := range order {
+		if s == place {
+			continue
+		}
+		topic := "this section"
+		for _, t := range sectionTopics {
+			if roles[s][t.role] {
+				topic = "the section on " + t.topic
+				break
+			}
+		}
+		dir := "up"
+		if place > s {
+			dir = "down"
+		}
+		if s == promoted {
+			sub := plan.Profile.Substance
+			out[first[s]] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", topic, s+1, place+1, sub.Lead, sub.Why)
+			continue
+		}
+		out[first[s]] = fmt.Sprintf("moved %s %s from place %d to %d: the %s order for %s readers puts proof %s, the price %s and the guarantee %s",
+			topic, dir, s+1, place+1, pat.Name, strings.ToLower(plan.Profile.Title), pat.Proof, pat.Price, pat.Guarantee)
+	}
+	return out
+}
+
+// valueLine reports a line that states a number the reader acts on: a
+// percentage, a code, an entry price.
+func valueLine(l line) bool {
+	for _, f := range l.facts {
+		if f.Kind == "percentage" || f.Kind == "code" || factIs(f, "price:from") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,371 @@
+package rules_test
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/marketingfork/fork"
+)
+
+// frameWords are the glued frames the engine used to put around the page's
+// words; none may appear in a fork unless the page says it.
+var frameWords = []string{
+	"good news:", "the facts:", "in short:", "the business case:", "set the standard:", "for your family:",
+	"the offer:", "in detail:", "new to this?", "take your time:", "choose with care:", "be early:",
+	" now", " today", " in style", " for your team", ", thoughtfully", ": full details", "at your own pace",
+	", no rush", "and see for yourself", "right away", "selbst prüfen:", "kurz gesagt:",
+}
+
+// forkAll forks a page for every profile in a layer and language.
+func forkAll(t *testing.T, f *fork.Forker, src, layer, lang string) map[string]*fork.Result {
+	t.Helper()
+	out := map[string]*fork.Result{}
+	for _, profile := range fork.ProfileNames() {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: profile, LanguageLayer: layer, TargetLanguage: lang})
+		if err != nil {
+			t.Fatalf("%s/%s: %v", profile, layer, err)
+		}
+		out[profile] = res
+	}
+	return out
+}
+
+func normal(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// TestNoFrames forks a page of our own for every profile and layer: a
+// changed headline is a line the page states, a changed button label never
+// is the old label with words added, and no frame phrase appears that the
+// page does not have.
+func TestNoFrames(t *testing.T) {
+	f := newForker()
+	for _, path := range []string{"testdata/ledgerly-en.html", "../../testdata/pages/tidyflow-en.html", "../../testdata/pages/bergkaffee-de.html"} {
+		src := page(t, path)
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			for _, layer := range fork.LayerNames() {
+				for profile, res := range forkAll(t, f, src, layer, "") {
+					var sources []string
+					for _, b := range res.Blocks {
+						sources = append(sources, normal(b.Source))
+					}
+					pageText := strings.Join(sources, "\n")
+					for _, b := range res.Blocks {
+						if b.Text == b.Source {
+							continue
+						}
+						lower := normal(b.Text)
+						for _, w := range frameWords {
+							if strings.Contains(lower, w) && !strings.Contains(pageText, w) {
+								t.Errorf("%s/%s block %d: frame %q in %q", profile, layer, b.ID, w, b.Text)
+							}
+						}
+						switch b.Role {
+						case fork.RoleCTA:
+							if strings.Contains(lower, normal(b.Source)) {
+								t.Errorf("%s/%s: label %q is the old label %q with words added", profile, layer, b.Text, b.Source)
+							}
+						case fork.RoleHeadline:
+							// In the technical layer nothing but hype words
+							// change, so a new headline must be a line of
+							// the page as it stands.
+							if layer == "technical" && !strings.Contains(pageText, strings.Trim(lower, ".!")) {
+								t.Errorf("%s: headline %q is not a line of the page", profile, b.Text)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestControlsUnchanged: a disabled button, a navigation link and a form's
+// submit button keep their labels whatever the profile.
+func TestControlsUnchanged(t *testing.T) {
+	f := newForker()
+	src := page(t, "testdata/ledgerly-en.html")
+	for profile, res := range forkAll(t, f, src, "professional", "") {
+		if !strings.Contains(res.HTML, "Locked for now") {
+			t.Errorf("%s: the disabled button lost its label", profile)
+		}
+		for _, b := range res.Blocks {
+			if b.Role == fork.RoleCTA && (strings.Contains(b.Path, "/nav[") || strings.Contains(b.Path, "/form[")) && b.Text != b.Source {
+				t.Errorf("%s: control %q became %q", profile, b.Source, b.Text)
+			}
+		}
+	}
+}
+
+// TestBargainLeadsWithValue: the bargain hunter's fork leads with the
+// saving the page states, never with the struck-out price.
+func TestBargainLeadsWithValue(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/ledgerly-en.html"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	var lead []string
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+			lead = append(lead, b.Text)
+		}
+	}
+	head := lead[0]
+	if strings.Contains(head, "$49") {
+		t.Errorf("headline %q leads with the struck-out price", head)
+	}
+	if !strings.Contains(head, "20%") {
+		t.Errorf("headline %q does not lead with the page's saving", head)
+	}
+}
+
+// verbs are finite verb forms and the pronouns whose next word is a verb,
+// per language, for the fragment checker below.
+var (
+	enFinite = regexp.MustCompile(`(?i)\b(am|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|must|may|might|\w+'(s|re|ve|ll|d|t)|i \w+|you \w+|we \w+|they \w+|it \w+|he \w+|she \w+|run|runs|links|keep|keeps|finds|grew|needed|help|helps|use|open|turn|start|type|pick|told|built|gives?|send|get|work|achieve|connect|try|choose|join|shall)\b`)
+	deFinite = regexp.MustCompile(`(?i)\b(ist|sind|war|hat|haben|wird|werden|kann|können|muss|gibt|wir \w+|du \w+|ich \w+|sie \w+|es \w+)\b`)
+)
+
+// whole reports whether a sentence has a finite verb: a fragment such as
+// "Rich client-side web applications." has none.
+func whole(s, lang string) bool {
+	if lang == "de" {
+		return deFinite.MatchString(s)
+	}
+	return enFinite.MatchString(s)
+}
+
+// sentencesOf cuts text at ". ", "! " and "? " before a capital.
+var sentenceEnd = regexp.MustCompile(`([.!?])\s+([\p{Lu}\d("“])`)
+
+func sentencesOf(text string) []string {
+	marked := sentenceEnd.ReplaceAllString(text, "$1\x00$2")
+	return strings.Split(marked, "\x00")
+}
+
+// TestSplitsLeaveWholeSentences forks pages in the plain layer, the one
+// that splits most: in every block whose source sentences all have a
+// finite verb, so does every sentence of the fork, and no split happens
+// inside a parenthesis or a quotation.
+func TestSplitsLeaveWholeSentences(t *testing.T) {
+	f := newForker()
+	paths := append([]string{"testdata/splits-en.html", "testdata/ledgerly-en.html", "../../testdata/pages/bergkaffee-de.html"}, corpusEnglish(t)...)
+	for _, path := range paths {
+		src := page(t, path)
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "beginner", LanguageLayer: "plain"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lang := res.SourceLanguage[:2]
+			for _, b := range res.Blocks {
+				if b.Text == b.Source || b.Role == fork.RoleCTA {
+					continue
+				}
+				allWhole := true
+				for _, s := range sentencesOf(b.Source) {
+					allWhole = allWhole && whole(s, lang)
+				}
+				if !allWhole {
+					continue
+				}
+				for _, s := range sentencesOf(b.Text) {
+					if !whole(s, lang) {
+						t.Errorf("block %d: fragment %q in %q (source %q)", b.ID, s, b.Text, b.Source)
+					}
+				}
+				if strings.Count(b.Source, ". ") == strings.Count(b.Text, ". ") {
+					continue
+				}
+				for _, s := range sentencesOf(b.Text) {
+					if strings.Count(s, "(") != strings.Count(s, ")") || strings.Count(s, `"`)%2 != 0 {
+						t.Errorf("block %d: split inside a bracket or quotation: %q", b.ID, s)
+					}
+				}
+			}
+		})
+	}
+	// The page's three traps stay whole.
+	res, err := f.Fork(context.Background(), fork.Request{HTML: page(t, "testdata/splits-en.html"), LanguageLayer: "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		if strings.Contains(b.Source, "solo and shared") || strings.Contains(b.Source, "highly structured") || strings.HasPrefix(b.Source, "(") || strings.Contains(b.Source, "One editor told us") {
+			if b.Text != b.Source {
+				t.Errorf("block %d split: %q", b.ID, b.Text)
+			}
+		}
+		if strings.HasPrefix(b.Source, "Exports run") && !strings.Contains(b.Text, "at once. But you can") {
+			t.Errorf("two whole clauses were not split: %q", b.Text)
+		}
+	}
+}
+
+// corpusEnglish lists the English corpus pages, where present.
+func corpusEnglish(t *testing.T) []string {
+	var out []string
+	for _, p := range pages(t) {
+		if strings.Contains(p, "shared/corpus") {
+			name := filepath.Base(p)
+			// The corpus's non-English pages are 09, 13, 14, 16, 26, 27,
+			// 30, 31 and 37.
+			if !regexp.MustCompile(`^(09|13|14|16|26|27|30|31|37)-`).MatchString(name) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// TestNamesAndLabelsKept: the plain layer and en-GB spelling leave proper
+// names, a feature heading, a Title Case heading, a button label and
+// quoted text alone, and still change the prose around them.
+func TestNamesAndLabelsKept(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/names-en.html"), LanguageLayer: "plain", TargetLanguage: "en-GB", SourceLanguage: "en-US"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ""
+	for _, b := range res.Blocks {
+		all += b.Text + "\n"
+	}
+	for _, want := range []string{"Recurse Center", "Color Picker", "Frequently Asked Questions", `"utilize the queue"`, "Create organi"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the fork lost %q:\n%s", want, all)
+		}
+	}
+	for _, gone := range []string{"Create group", "Often Asked", "Recurse Centre", "to utilize every"} {
+		if strings.Contains(all, gone) {
+			t.Errorf("the fork has %q:\n%s", gone, all)
+		}
+	}
+	if !strings.Contains(all, "Pick a colour") || !strings.Contains(all, "to get the next review") {
+		t.Errorf("the prose around the names was not forked:\n%s", all)
+	}
+	for _, c := range res.Checks {
+		if c.Name == "layer:common_words" && c.Failed() {
+			t.Errorf("common words check asks to change what must stay: %s", c.Details)
+		}
+	}
+}
+
+// TestProfilesDifferInSubstance: on pages with the material, the forks of
+// the twelve profiles differ in what leads (headline and subheadline) and
+// in section order, not only in wording.
+func TestProfilesDifferInSubstance(t *testing.T) {
+	f := newForker()
+	for _, path := range append([]string{"testdata/ledgerly-en.html"}, pages(t)...) {
+		src := page(t, path)
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			results := forkAll(t, f, src, "technical", "")
+			leads, orders := map[string]bool{}, map[string]bool{}
+			material := 0
+			for _, profile := range fork.ProfileNames() {
+				res := results[profile]
+				sub, _ := fork.LookupProfile(profile)
+				if !containsNote(res.Notes, sub.Substance.Missing) {
+					material++
+				}
+				lead := ""
+				for _, b := range res.Blocks {
+					if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+						lead += b.Text + "|"
+						if len(lead) > 400 {
+							break
+						}
+					}
+				}
+				// A section moved up under the hero leads too.
+				for k, x := range res.Sections {
+					if x != k {
+						lead += "section " + sprint([]int{x})
+						break
+					}
+				}
+				leads[lead] = true
+				orders[sprint(res.Sections)] = true
+			}
+			if lang := results["enthusiast"].SourceLanguage[:2]; !strings.Contains("en de fr es pt", lang) {
+				t.Logf("the engine has no cue words for %s: its profiles choose from facts alone", lang)
+				return
+			}
+			if len(orders) == 1 && orders[""] {
+				orders = nil // a page of fewer than three sections has no order to change
+			}
+			t.Logf("%d profiles find material; %d distinct leads, %d distinct section orders", material, len(leads), len(orders))
+			switch {
+			case material >= 4 && orders != nil:
+				if len(leads) < 3 || len(orders) < 3 {
+					t.Errorf("%d profiles find material, but the 12 forks have %d distinct leads and %d distinct section orders; want at least 3 of each", material, len(leads), len(orders))
+				}
+			case material >= 3:
+				if len(leads) < 2 && len(orders) < 2 {
+					t.Errorf("%d profiles find material, but all 12 forks lead alike in the same order", material)
+				}
+			}
+		})
+	}
+}
+
+func containsNote(notes []string, note string) bool {
+	for _, n := range notes {
+		if n == note {
+			return true
+		}
+	}
+	return false
+}
+
+func sprint(order []int) string {
+	var sb strings.Builder
+	for _, x := range order {
+		sb.WriteString(string(rune('a' + x)))
+	}
+	return sb.String()
+}
+
+// TestRationales: an unchanged block that did not move says nothing; each
+// changed block says what changed; each section moved is explained on its
+// first block; no rationale is the old profile rule repeated whatever
+// happened.
+func TestRationales(t *testing.T) {
+	f := newForker()
+	src := page(t, "testdata/ledgerly-en.html")
+	plan, err := f.Plan(context.Background(), fork.Request{HTML: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[int]int{} // section → its first block's ID
+	for _, b := range plan.Blocks {
+		if _, ok := first[b.Section]; !ok && b.Section >= 0 {
+			first[b.Section] = b.ID
+		}
+	}
+	for _, layer := range fork.LayerNames() {
+		for profile, res := range forkAll(t, f, src, layer, "") {
+			why := map[int]string{}
+			for _, b := range res.Blocks {
+				why[b.ID] = b.Rationale
+				moved := strings.HasPrefix(b.Rationale, "moved ")
+				switch {
+				case b.Text == b.Source && !moved && b.Rationale != "":
+					t.Errorf("%s/%s block %d is unchanged but says %q", profile, layer, b.ID, b.Rationale)
+				case b.Text != b.Source && b.Rationale == "":
+					t.Errorf("%s/%s block %d changed without a reason", profile, layer, b.ID)
+				case strings.HasPrefix(b.Rationale, "profile "):
+					t.Errorf("%s/%s block %d: generic profile rule %q", profile, layer, b.ID, b.Rationale)
+				}
+			}
+			for place, s := range res.Sections {
+				if s != place && !strings.HasPrefix(why[first[s]], "moved ") {
+					t.Errorf("%s/%s: section %d moved to place %d without a reason (block %d: %q)", profile, layer, s, place, first[s], why[first[s]])
+				}
+			}
+		}
+	}
+}
