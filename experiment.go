@@ -99,7 +99,9 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
+	primary := -1
 	if ok {
+		primary = cta.ID
 		metric = fmt.Sprintf("%s per visitor: the primary call to action %q", conv.noun, cta.Text)
 		if cta.Href != "" {
 			metric += " → " + cta.Href
@@ -115,6 +117,7 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 		Hypothesis: fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
 			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
 		PrimaryMetric: metric,
+		PrimaryBlock:  primary,
 		Control:       "the source page, unchanged",
 		Refutation: fmt.Sprintf("after %d visitors per arm (a %.0f%% baseline, sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
 			n, conv.baseline*100, minimumDetectableEffect*100),

@@ -109,6 +109,10 @@ type Experiment struct {
 	Hypothesis string `json:"hypothesis"`
 	// PrimaryMetric is what decides the test.
 	PrimaryMetric string `json:"primary_metric"`
+	// PrimaryBlock is the ID of the call to action the primary metric
+	// counts (its target is the experiment's goal), or -1 when the page has
+	// none.
+	PrimaryBlock int `json:"primary_block"`
 	// Control names the source as the control variant.
 	Control string `json:"control"`
 	// Refutation is the outcome that would show the hypothesis wrong.

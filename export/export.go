@@ -156,8 +156,11 @@ func New(source []byte, results ...*fork.Result) (*Experiment, error) {
 	}
 	first := results[0]
 	ex := &Experiment{SourceURL: first.SourceURL, Metric: first.Experiment.PrimaryMetric}
+	// The goal is the call to action the fork's primary metric counts; a
+	// result without one (decoded from older JSON) falls back to the
+	// page's first.
 	for _, b := range doc.Blocks {
-		if b.Role == extract.RoleCTA {
+		if b.Role == extract.RoleCTA && (b.ID == first.Experiment.PrimaryBlock || first.Experiment.PrimaryBlock <= 0) {
 			ex.GoalURL = absolute(first.SourceURL, b.Href)
 			if sel, err := ix.For(b.Path); err == nil {
 				ex.GoalSelector = sel

@@ -24,15 +24,49 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 const sourceURL = "https://loomwise.example/throws"
 
-// forkPage forks testdata/page.html for a profile with the built-in engine,
-// as if fetched from sourceURL.
+// agentDraft is a fork an agent wrote by following the skill for a busy
+// reader of testdata/page.html: copy rewritten in place (inline markup
+// kept as placeholders, a button relabelled, an input's value), the page's
+// order kept. The built-in engine leaves that plain page's copy alone for
+// most profiles, which is right for the engine but shows an export nothing.
+type agentDraft struct{}
+
+func (agentDraft) Info() fork.ProviderInfo {
+	return fork.ProviderInfo{Name: "agent", Version: "test"}
+}
+
+func (agentDraft) Rewrite(_ context.Context, plan *fork.Plan) (*fork.Draft, error) {
+	texts := map[int]string{
+		3:  "Warm from the first thread",
+		4:  "Hand-woven from <1>undyed mountain wool</1>, finished in our mill.",
+		5:  "Start my order",
+		15: "Buy it now",
+	}
+	d := &fork.Draft{}
+	for _, b := range plan.Blocks {
+		text, ok := texts[b.ID]
+		if !ok {
+			text = b.Text
+		}
+		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+	}
+	return d, nil
+}
+
+// forkPage forks testdata/page.html for a profile as if fetched from
+// sourceURL: the busy professional's fork is an agent's draft, every other
+// profile's the built-in engine's.
 func forkPage(t testing.TB, profile string) (*fork.Result, []byte) {
 	t.Helper()
 	src, err := os.ReadFile("testdata/page.html")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := fork.New(fork.WithProvider(rules.New())).Fork(context.Background(), fork.Request{HTML: string(src), Profile: profile})
+	var p fork.Provider = rules.New()
+	if profile == "busy-professional" {
+		p = agentDraft{}
+	}
+	res, err := fork.New(fork.WithProvider(p)).Fork(context.Background(), fork.Request{HTML: string(src), Profile: profile, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,9 +78,9 @@ func forkPage(t testing.TB, profile string) (*fork.Result, []byte) {
 // one that moves sections, and two variants at once.
 func TestGolden(t *testing.T) {
 	plain, src := forkPage(t, "busy-professional")
-	moved, _ := forkPage(t, "executive")
+	moved, _ := forkPage(t, "beginner")
 	if len(plain.Sections) != 0 || len(moved.Sections) == 0 {
-		t.Fatalf("fixtures changed: busy-professional sections %v, executive sections %v", plain.Sections, moved.Sections)
+		t.Fatalf("fixtures changed: busy-professional sections %v, beginner sections %v", plain.Sections, moved.Sections)
 	}
 	for _, tc := range []struct {
 		name    string
@@ -180,7 +214,7 @@ func visibleText(t *testing.T, fragment string) string {
 }
 
 func TestBadInput(t *testing.T) {
-	res, src := forkPage(t, "executive")
+	res, src := forkPage(t, "beginner")
 	drifted := bytes.Replace(src, []byte("Warmth you can feel"), []byte("Comfort you can feel"), 1)
 	badOrder := *res
 	badOrder.Sections = []int{0, 0, 1, 2, 3}
@@ -293,7 +327,7 @@ func TestUnbounceBase(t *testing.T) {
 // FuzzNew: any source page with a real fork gives an export or an error,
 // never a panic, and an export writes in every format.
 func FuzzNew(f *testing.F) {
-	res, src := forkPage(f, "executive")
+	res, src := forkPage(f, "beginner")
 	f.Add(string(src))
 	f.Add("<p>hello</p>")
 	f.Add(strings.Replace(string(src), "<main>", "<main><main>", 1))

@@ -40,6 +40,11 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 		edits[id] = e
 	} else if !leads(plan, lead) {
 		promote = &lead
+	} else {
+		// Nothing to move: say so, or the marketer cannot tell a page that
+		// already leads with the profile's line from one the engine missed.
+		notes = append(notes, fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
+			sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block))
 	}
 	for _, b := range plan.Blocks {
 		if flagged[b.ID] || b.Role != fork.RoleCTA {

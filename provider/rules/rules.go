@@ -123,7 +123,10 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		promote = plan.Blocks[lead.block].Section
 	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
-	if lead != nil && lead.score >= strongLead && !movedUp(d.Sections, promote) {
+	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
+	// where it is whatever its weight, and the marketer is told where it
+	// stands: it is the test they can still run by hand.
+	if lead != nil && (lead.score >= strongLead || plan.Sections == 0) && !movedUp(d.Sections, promote) {
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: it fits no hero slot and its section cannot move up, so it stays where it is",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block))
 	}

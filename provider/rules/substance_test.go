@@ -297,6 +297,28 @@ func TestProfilesDifferInSubstance(t *testing.T) {
 			if len(orders) == 1 && orders[""] {
 				orders = nil // a page of fewer than three sections has no order to change
 			}
+			if !results["enthusiast"].Analysis.Reorderable {
+				// No section may move (Analysis.SectionsNote says why): a
+				// profile's best line leads only where it fits a hero slot,
+				// and every other profile says where its line stands (or that
+				// the page already leads with it).
+				for _, profile := range fork.ProfileNames() {
+					res := results[profile]
+					sub, _ := fork.LookupProfile(profile)
+					if containsNote(res.Notes, sub.Substance.Missing) || leadChanged(res) {
+						continue
+					}
+					said := false
+					for _, n := range res.Notes {
+						said = said || strings.Contains(n, "its section cannot move up") || strings.Contains(n, "already leads with")
+					}
+					if !said {
+						t.Errorf("%s: the page's sections cannot move, the lead did not change, and no note says where the profile's best line stands: %q", profile, res.Notes)
+					}
+				}
+				t.Logf("%d profiles find material; %d distinct leads; sections not reorderable: %s", material, len(leads), results["enthusiast"].Analysis.SectionsNote)
+				return
+			}
 			t.Logf("%d profiles find material; %d distinct leads, %d distinct section orders", material, len(leads), len(orders))
 			switch {
 			case material >= 4 && orders != nil:
@@ -310,6 +332,17 @@ func TestProfilesDifferInSubstance(t *testing.T) {
 			}
 		})
 	}
+}
+
+// leadChanged reports whether the fork's headline or subheadline differs
+// from the page's.
+func leadChanged(res *fork.Result) bool {
+	for _, b := range res.Blocks {
+		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && b.Text != b.Source {
+			return true
+		}
+	}
+	return false
 }
 
 func containsNote(notes []string, note string) bool {

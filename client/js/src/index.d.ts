@@ -100,6 +100,8 @@ export interface Change {
 export interface Experiment {
   hypothesis: string;
   primary_metric: string;
+  /** ID of the call to action the primary metric counts; -1 when the page has none. */
+  primary_block: number;
   control: string;
   refutation: string;
   /** The control's assumed rate of the primary metric (0.02 is 2%). */
