@@ -109,6 +109,15 @@ func TestStruckPrices(t *testing.T) {
 			t.Errorf("dropping the was price: ledger %q; want it to name the missing 125 €", d)
 		}
 	})
+	t.Run("led with", func(t *testing.T) {
+		// A headline that leads with the price block's text shows the
+		// was price as a price to pay.
+		head := id("Leichte Laufschuhe für lange Strecken")
+		rep := verify(t, map[int]string{head: "115 € 125 €: Leichte Laufschuhe für lange Strecken"})
+		if d := failed(rep, "fact_placement"); !strings.Contains(d, "reads as a live price in block") {
+			t.Errorf("a headline leading with the was price: fact_placement %q; want it to say so", d)
+		}
+	})
 	t.Run("made live", func(t *testing.T) {
 		rep := verify(t, map[int]string{pflege: "Statt 19 € bekommst du das Set zu jedem Paar für 9 €, einzeln für 19 €."})
 		if d := failed(rep, "fact_placement"); !strings.Contains(d, "reads as a live price") {

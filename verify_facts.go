@@ -150,22 +150,34 @@ func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, al
 }
 
 // wasTurnedLive finds struck-out "was" prices a fork states as live ones:
-// the amount a reader saw crossed out now reads as what they pay. (A was
-// price dropped or moved out of its block is the ledger's and placement's
-// to report; one merged with its live price is no longer found.)
+// the amount a reader saw crossed out now reads as what they pay, in its
+// own block or in another (a headline that leads with "£64 £80" shows
+// both as prices). A block that stated the amount as a live price in the
+// source may go on doing so. (A was price dropped or moved out of its
+// block is the ledger's and placement's to report.)
 func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[string]bool) (items []string, blocks []int) {
 	srcIn := factsByBlock(p.Ledger)
+	was := map[string]string{} // live key of each was price -> its text
 	for _, f := range p.Ledger {
-		i := f.Block
-		if !f.Was || i < 0 || i >= len(forked) || forked[i].Text == "" {
-			continue
-		}
-		live := factKey(f.Kind, strings.TrimPrefix(f.Value, ledger.QualifierWas+" "))
-		if inBlock[i][live] && !srcIn[i][live] {
-			items = append(items, fmt.Sprintf("the struck-out price %q reads as a live price in block %d", f.Text, i))
-			blocks = append(blocks, i)
+		if f.Was {
+			was[factKey(f.Kind, strings.TrimPrefix(f.Value, ledger.QualifierWas+" "))] = f.Text
 		}
 	}
+	if len(was) == 0 {
+		return nil, nil
+	}
+	for i := range forked {
+		if forked[i].Text == "" {
+			continue
+		}
+		for key, text := range was {
+			if inBlock[i][key] && !srcIn[i][key] {
+				items = append(items, fmt.Sprintf("the struck-out price %q reads as a live price in block %d", text, i))
+				blocks = append(blocks, i)
+			}
+		}
+	}
+	sort.Strings(items)
 	return items, blocks
 }
 
