@@ -11,7 +11,7 @@ import (
 	"time"
 
 	oai "github.com/openai/openai-go"
-	"github.com/openai/openai-go/shared"
+	"github.com/openai/openai-go/option"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/fault"
@@ -27,9 +27,9 @@ type outBlock struct {
 // errMalformed marks an answer that is not the JSON asked for.
 var errMalformed = errors.New("malformed answer")
 
-// rewriteChunk asks the model to rewrite briefs. It falls back from a
-// json_schema response format to json_object once when the endpoint
-// rejects the first, and asks once more after a malformed answer.
+// rewriteChunk asks the model to rewrite briefs, in the endpoint's dialect
+// (learnt from its refusals on the way), and asks once more after a
+// malformed answer.
 func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system string, briefs []fork.Brief) ([]outBlock, usage, error) {
 	var used usage
 	user, err := userPrompt(briefs)
@@ -44,30 +44,23 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system
 	for _, b := range briefs {
 		known[b.ID] = true
 	}
-	jsonSchema, malformed := true, 0
+	malformed := 0
 	for {
 		completion, err := budget.reserve(promptEst, wantCompletion)
 		if err != nil {
 			return nil, used, err
 		}
 		params := oai.ChatCompletionNewParams{
-			Model:               p.cfg.Model,
-			Messages:            []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(system), oai.UserMessage(user)},
-			MaxCompletionTokens: oai.Int(completion),
+			Model:    p.cfg.Model,
+			Messages: []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(system), oai.UserMessage(user)},
 		}
-		if jsonSchema {
-			params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
-				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: "fork_draft", Strict: oai.Bool(true), Schema: schema},
-			}}
-		} else {
-			params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &shared.ResponseFormatJSONObjectParam{}}
-		}
-		resp, err := p.complete(ctx, params)
+		a := p.dialect.current()
+		opts := a.apply(&params, completion)
+		resp, err := p.complete(ctx, params, opts)
 		if err != nil {
 			// A failed call is not charged: endpoints bill what they answer.
 			budget.settle(promptEst+completion, 0)
-			if jsonSchema && rejectsSchema(err) {
-				jsonSchema = false
+			if p.dialect.learn(err, a) {
 				continue
 			}
 			return nil, used, err
@@ -82,6 +75,7 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system
 			// the estimates, so the budget still holds.
 			u = usage{prompt: promptEst, completion: int64(len(content))/4 + 1}
 		}
+		p.dialect.ignoredLimit(a, completion, u.completion)
 		budget.settle(promptEst+completion, u.prompt+u.completion)
 		used.prompt += u.prompt
 		used.completion += u.completion
@@ -136,24 +130,13 @@ func parse(content string, known map[int]bool) ([]outBlock, error) {
 	return out, nil
 }
 
-// rejectsSchema reports whether the endpoint refused the json_schema
-// response format (HTTP 400 naming it).
-func rejectsSchema(err error) bool {
-	var apiErr *oai.Error
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest {
-		return false
-	}
-	msg := strings.ToLower(apiErr.RawJSON() + " " + apiErr.Message + " " + err.Error())
-	return strings.Contains(msg, "response_format") || strings.Contains(msg, "json_schema")
-}
-
 // complete makes one chat completion call, within the semaphore and the
 // per-request timeout, retrying 429s, 5xx answers and connection failures
 // with backoff. Its errors wrap fork.ErrProvider, and fork.ErrTimeout too
 // when the endpoint was slow.
-func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewParams) (*oai.ChatCompletion, error) {
+func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewParams, opts []option.RequestOption) (*oai.ChatCompletion, error) {
 	for attempt := 0; ; attempt++ {
-		resp, wait, err := p.once(ctx, params)
+		resp, wait, err := p.once(ctx, params, opts)
 		if err == nil {
 			return resp, nil
 		}
@@ -175,7 +158,7 @@ func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewPar
 
 // once makes one call. wait is -1 when the error is final, otherwise how
 // long to wait before trying again (0: the default backoff).
-func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams) (*oai.ChatCompletion, time.Duration, error) {
+func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams, opts []option.RequestOption) (*oai.ChatCompletion, time.Duration, error) {
 	select {
 	case p.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -184,7 +167,7 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 	defer func() { <-p.sem }()
 	rctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
-	resp, err := p.client.Chat.Completions.New(rctx, params)
+	resp, err := p.client.Chat.Completions.New(rctx, params, opts...)
 	if err == nil {
 		return resp, 0, nil
 	}
@@ -197,6 +180,11 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 	var apiErr *oai.Error
 	if errors.As(err, &apiErr) {
 		e := &endpointError{api: apiErr, msg: fmt.Sprintf("%v: openai: the LLM endpoint answered %d %s: %s", fork.ErrProvider, apiErr.StatusCode, http.StatusText(apiErr.StatusCode), apiMessage(apiErr))}
+		if _, refused := refusal(err); refused {
+			// A refusal of the request's shape (even as a 500) is
+			// answered by another dialect, not by asking again.
+			return nil, -1, e
+		}
 		if apiErr.StatusCode == http.StatusTooManyRequests || apiErr.StatusCode >= 500 {
 			return nil, retryAfter(apiErr.Response), e
 		}

@@ -74,9 +74,10 @@ type Config struct {
 // Provider rewrites plans through an OpenAI-compatible endpoint. It is safe
 // for concurrent use.
 type Provider struct {
-	cfg    Config
-	client oai.Client
-	sem    chan struct{}
+	cfg     Config
+	client  oai.Client
+	sem     chan struct{}
+	dialect *dialect
 }
 
 // New returns a provider for cfg; cfg.Model is required.
@@ -103,7 +104,7 @@ func New(cfg Config) (*Provider, error) {
 		cfg.Retries = 0
 	}
 	// Retries are ours (Retry-After capped, typed errors), not the SDK's.
-	opts := []option.RequestOption{option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithMaxRetries(0), option.WithMiddleware(envelope)}
 	if cfg.BaseURL != "" {
 		base := cfg.BaseURL
 		if !strings.HasSuffix(base, "/") {
@@ -117,7 +118,7 @@ func New(cfg Config) (*Provider, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Provider{cfg: cfg, client: oai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrent)}, nil
+	return &Provider{cfg: cfg, client: oai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrent), dialect: &dialect{}}, nil
 }
 
 // Info names the provider; the version holds the model, since another model

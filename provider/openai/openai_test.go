@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -31,6 +32,7 @@ type reply struct {
 	Status  int
 	Header  map[string]string
 	Content string        // the assistant message (Status 200) or error message
+	Body    string        // an error answer's body as sent, instead of one built from Content
 	Delay   time.Duration // how long to sleep before answering
 	Usage   *[2]int       // prompt and completion tokens reported; nil: 100 and 50
 }
@@ -93,6 +95,10 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if rep.Status != 0 && rep.Status != http.StatusOK {
 		w.WriteHeader(rep.Status)
+		if rep.Body != "" {
+			io.WriteString(w, rep.Body)
+			return
+		}
 		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": rep.Content, "type": "invalid_request_error"}})
 		return
 	}

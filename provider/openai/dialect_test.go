@@ -1,0 +1,236 @@
+package openai
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork"
+)
+
+// Refusals as the servers answer them, written from their documentation
+// and issue trackers: the status and the body, byte for byte what the
+// endpoint sends.
+const (
+	// llama-cpp-python's server validates response_format.type against
+	// "text" and "json_object" and answers the pydantic error as a 500.
+	llamaCppPythonSchema = `{"error":{"message":"1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  Input should be 'text' or 'json_object' [type=literal_error, input_value='json_schema', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.11/v/literal_error","type":"internal_server_error","param":null,"code":null}}`
+	// llama.cpp's llama-server before json_schema support: a 500 too.
+	llamaServerSchema = `{"error":{"code":500,"message":"response_format type must be one of \"text\" or \"json_object\", but got: json_schema","type":"server_error"}}`
+	// vLLM answers outside OpenAI's envelope, with the pydantic errors as
+	// the message.
+	vllmSchema    = `{"object":"error","message":"[{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}]","type":"BadRequestError","param":null,"code":400}`
+	vllmMaxTokens = `{"object":"error","message":"[{'type': 'extra_forbidden', 'loc': ('body', 'max_completion_tokens'), 'msg': 'Extra inputs are not permitted', 'input': 2048}]","type":"BadRequestError","param":null,"code":400}`
+	// Ollama's OpenAI-compatible endpoint, for a format it does not know.
+	ollamaSchema = `{"error":{"message":"invalid response_format type: json_schema","type":"invalid_request_error","param":null,"code":null}}`
+	// OpenAI, for a model without Structured Outputs, and Azure OpenAI on
+	// an API version that predates max_completion_tokens.
+	openaiSchema    = `{"error":{"message":"Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model. Learn more about supported models at the Structured Outputs guide.","type":"invalid_request_error","param":null,"code":null}}`
+	openaiSchemaObj = `{"error":{"message":"Additional properties are not allowed ('schema' was unexpected) - 'response_format'","type":"invalid_request_error","param":"response_format","code":null}}`
+	azureMaxTokens  = `{"error":{"message":"Unrecognized request argument supplied: max_completion_tokens","type":"invalid_request_error","param":null,"code":null}}`
+	// An OpenAI-compatible gateway that knows no response_format at all.
+	gatewayNoFormat = `{"detail":[{"type":"extra_forbidden","loc":["body","response_format"],"msg":"Extra inputs are not permitted"}]}`
+)
+
+// server is an endpoint's dialect: what it refuses and how.
+type server struct {
+	// refuse answers a request's shape: a status and body, or 0 to accept.
+	refuse func(shape string, limit string) (int, string)
+}
+
+// shapeOf names the request's response format as format.String does, and
+// the field that bounds its completion.
+func shapeOf(raw map[string]any) (shape, limit string) {
+	shape = formatPlain.String()
+	if rf, ok := raw["response_format"].(map[string]any); ok {
+		shape, _ = rf["type"].(string)
+		if _, ok := rf["schema"]; ok {
+			shape += " with schema"
+		}
+	}
+	for _, k := range []string{"max_completion_tokens", "max_tokens"} {
+		if _, ok := raw[k]; ok {
+			limit = k
+		}
+	}
+	return shape, limit
+}
+
+func TestDialects(t *testing.T) {
+	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
+	type call struct{ Shape, Limit string }
+	tests := []struct {
+		name   string
+		srv    server
+		want   []call // the first fork's calls, refusals included
+		second call   // the shape the next fork starts in
+	}{
+		{
+			name: "OpenAI accepts json_schema",
+			srv:  server{refuse: func(string, string) (int, string) { return 0, "" }},
+			want: []call{{"json_schema", "max_completion_tokens"}}, second: call{"json_schema", "max_completion_tokens"},
+		},
+		{
+			name: "OpenAI model without structured outputs",
+			srv: server{refuse: func(shape, _ string) (int, string) {
+				switch shape {
+				case "json_schema":
+					return http.StatusBadRequest, openaiSchema
+				case "json_object with schema":
+					return http.StatusBadRequest, openaiSchemaObj
+				}
+				return 0, ""
+			}},
+			want: []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}, {"json_object", "max_completion_tokens"}},
+			second: call{"json_object", "max_completion_tokens"},
+		},
+		{
+			name: "llama-cpp-python answers 500",
+			srv: server{refuse: func(shape, _ string) (int, string) {
+				if shape == "json_schema" {
+					return http.StatusInternalServerError, llamaCppPythonSchema
+				}
+				return 0, ""
+			}},
+			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
+			second: call{"json_object with schema", "max_completion_tokens"},
+		},
+		{
+			name: "llama-server answers 500",
+			srv: server{refuse: func(shape, _ string) (int, string) {
+				if shape == "json_schema" {
+					return http.StatusInternalServerError, llamaServerSchema
+				}
+				return 0, ""
+			}},
+			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
+			second: call{"json_object with schema", "max_completion_tokens"},
+		},
+		{
+			name: "older vLLM refuses json_schema and max_completion_tokens",
+			srv: server{refuse: func(shape, limit string) (int, string) {
+				if limit == "max_completion_tokens" {
+					return http.StatusBadRequest, vllmMaxTokens
+				}
+				if shape == "json_schema" {
+					return http.StatusBadRequest, vllmSchema
+				}
+				return 0, ""
+			}},
+			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_schema", "max_tokens"}, {"json_object with schema", "max_tokens"}},
+			second: call{"json_object with schema", "max_tokens"},
+		},
+		{
+			name: "Ollama",
+			srv: server{refuse: func(shape, _ string) (int, string) {
+				if shape == "json_schema" {
+					return http.StatusBadRequest, ollamaSchema
+				}
+				return 0, ""
+			}},
+			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
+			second: call{"json_object with schema", "max_completion_tokens"},
+		},
+		{
+			name: "Azure OpenAI on an old API version",
+			srv: server{refuse: func(_, limit string) (int, string) {
+				if limit == "max_completion_tokens" {
+					return http.StatusBadRequest, azureMaxTokens
+				}
+				return 0, ""
+			}},
+			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_schema", "max_tokens"}},
+			second: call{"json_schema", "max_tokens"},
+		},
+		{
+			name: "a gateway that knows no response_format answers 422",
+			srv: server{refuse: func(shape, _ string) (int, string) {
+				if shape != "plain prompt" {
+					return http.StatusUnprocessableEntity, gatewayNoFormat
+				}
+				return 0, ""
+			}},
+			want: []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"},
+				{"json_object", "max_completion_tokens"}, {"plain prompt", "max_completion_tokens"}},
+			second: call{"plain prompt", "max_completion_tokens"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t, func(_ int, r recorded) reply {
+				if status, body := tt.srv.refuse(shapeOf(r.Raw)); status != 0 {
+					return reply{Status: status, Body: body}
+				}
+				return ok(draft(r, good))
+			})
+			p := newProvider(t, f, nil)
+			calls := func(from int) []call {
+				var out []call
+				for _, r := range f.requests()[from:] {
+					s, l := shapeOf(r.Raw)
+					out = append(out, call{s, l})
+				}
+				return out
+			}
+			if _, err := p.Rewrite(context.Background(), plan); err != nil {
+				t.Fatalf("first fork: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, calls(0)); diff != "" {
+				t.Errorf("first fork's calls (-want +got):\n%s", diff)
+			}
+			n := len(f.requests())
+			if _, err := p.Rewrite(context.Background(), plan); err != nil {
+				t.Fatalf("second fork: %v", err)
+			}
+			if diff := cmp.Diff([]call{tt.second}, calls(n)); diff != "" {
+				t.Errorf("second fork's calls, in the dialect learnt (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A 500 that does not name the request's shape is a server fault: it is
+// retried as before, in the same dialect.
+func TestServerFaultIsNotARefusal(t *testing.T) {
+	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
+	f := newFake(t, func(n int, r recorded) reply {
+		if n == 1 {
+			return reply{Status: http.StatusInternalServerError, Header: map[string]string{"Retry-After": "0"}, Body: `{"error":{"message":"CUDA out of memory","type":"server_error"}}`}
+		}
+		return ok(draft(r, good))
+	})
+	p := newProvider(t, f, nil)
+	if _, err := p.Rewrite(context.Background(), plan); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range f.requests() {
+		if s, _ := shapeOf(r.Raw); s != "json_schema" {
+			t.Errorf("call %d asked in %q; want json_schema throughout", i+1, s)
+		}
+	}
+}
+
+// An endpoint that ignores max_completion_tokens (writes past it) is sent
+// max_tokens from then on.
+func TestIgnoredCompletionLimit(t *testing.T) {
+	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
+	f := newFake(t, func(_ int, r recorded) reply {
+		if _, legacy := r.Raw["max_tokens"]; legacy {
+			return ok(draft(r, good))
+		}
+		// Writes far more than any limit the provider grants.
+		return reply{Content: draft(r, good), Usage: &[2]int{100, 1 << 20}}
+	})
+	p := newProvider(t, f, func(c *Config) { c.MaxTokens = 4 << 20 })
+	for range 2 {
+		if _, err := p.Rewrite(context.Background(), plan); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reqs := f.requests()
+	if _, l := shapeOf(reqs[len(reqs)-1].Raw); l != "max_tokens" {
+		t.Errorf("the last call bounded its answer with %q; want max_tokens after the endpoint ignored max_completion_tokens", l)
+	}
+}
