@@ -34,10 +34,24 @@ const (
 	gatewayNoFormat = `{"detail":[{"type":"extra_forbidden","loc":["body","response_format"],"msg":"Extra inputs are not permitted"}]}`
 )
 
-// server is an endpoint's dialect: what it refuses and how.
-type server struct {
-	// refuse answers a request's shape: a status and body, or 0 to accept.
-	refuse func(shape string, limit string) (int, string)
+// refusal is one thing an endpoint refuses, and how: a request whose
+// response format (shape) or completion limit's field (limit) is value is
+// answered status and body.
+type refuse struct {
+	shape, limit string
+	status       int
+	body         string
+}
+
+// answer is what an endpoint with refusals rs answers a request of this
+// shape and limit: the first refusal that matches, or 0 to accept.
+func answer(rs []refuse, shape, limit string) (int, string) {
+	for _, r := range rs {
+		if (r.shape != "" && r.shape == shape) || (r.limit != "" && r.limit == limit) {
+			return r.status, r.body
+		}
+	}
+	return 0, ""
 }
 
 // shapeOf names the request's response format as format.String does, and
@@ -61,106 +75,48 @@ func shapeOf(raw map[string]any) (shape, limit string) {
 func TestDialects(t *testing.T) {
 	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
 	type call struct{ Shape, Limit string }
+	const (
+		schemaCall = "json_schema"
+		objSchema  = "json_object with schema"
+		objCall    = "json_object"
+		plainCall  = "plain prompt"
+		mct        = "max_completion_tokens"
+		mt         = "max_tokens"
+	)
 	tests := []struct {
 		name   string
-		srv    server
+		refuse []refuse
 		want   []call // the first fork's calls, refusals included
 		second call   // the shape the next fork starts in
 	}{
-		{
-			name: "OpenAI accepts json_schema",
-			srv:  server{refuse: func(string, string) (int, string) { return 0, "" }},
-			want: []call{{"json_schema", "max_completion_tokens"}}, second: call{"json_schema", "max_completion_tokens"},
-		},
-		{
-			name: "OpenAI model without structured outputs",
-			srv: server{refuse: func(shape, _ string) (int, string) {
-				switch shape {
-				case "json_schema":
-					return http.StatusBadRequest, openaiSchema
-				case "json_object with schema":
-					return http.StatusBadRequest, openaiSchemaObj
-				}
-				return 0, ""
-			}},
-			want: []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}, {"json_object", "max_completion_tokens"}},
-			second: call{"json_object", "max_completion_tokens"},
-		},
-		{
-			name: "llama-cpp-python answers 500",
-			srv: server{refuse: func(shape, _ string) (int, string) {
-				if shape == "json_schema" {
-					return http.StatusInternalServerError, llamaCppPythonSchema
-				}
-				return 0, ""
-			}},
-			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
-			second: call{"json_object with schema", "max_completion_tokens"},
-		},
-		{
-			name: "llama-server answers 500",
-			srv: server{refuse: func(shape, _ string) (int, string) {
-				if shape == "json_schema" {
-					return http.StatusInternalServerError, llamaServerSchema
-				}
-				return 0, ""
-			}},
-			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
-			second: call{"json_object with schema", "max_completion_tokens"},
-		},
-		{
-			name: "older vLLM refuses json_schema and max_completion_tokens",
-			srv: server{refuse: func(shape, limit string) (int, string) {
-				if limit == "max_completion_tokens" {
-					return http.StatusBadRequest, vllmMaxTokens
-				}
-				if shape == "json_schema" {
-					return http.StatusBadRequest, vllmSchema
-				}
-				return 0, ""
-			}},
-			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_schema", "max_tokens"}, {"json_object with schema", "max_tokens"}},
-			second: call{"json_object with schema", "max_tokens"},
-		},
-		{
-			name: "Ollama",
-			srv: server{refuse: func(shape, _ string) (int, string) {
-				if shape == "json_schema" {
-					return http.StatusBadRequest, ollamaSchema
-				}
-				return 0, ""
-			}},
-			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"}},
-			second: call{"json_object with schema", "max_completion_tokens"},
-		},
-		{
-			name: "Azure OpenAI on an old API version",
-			srv: server{refuse: func(_, limit string) (int, string) {
-				if limit == "max_completion_tokens" {
-					return http.StatusBadRequest, azureMaxTokens
-				}
-				return 0, ""
-			}},
-			want:   []call{{"json_schema", "max_completion_tokens"}, {"json_schema", "max_tokens"}},
-			second: call{"json_schema", "max_tokens"},
-		},
-		{
-			name: "a gateway that knows no response_format answers 422",
-			srv: server{refuse: func(shape, _ string) (int, string) {
-				if shape != "plain prompt" {
-					return http.StatusUnprocessableEntity, gatewayNoFormat
-				}
-				return 0, ""
-			}},
-			want: []call{{"json_schema", "max_completion_tokens"}, {"json_object with schema", "max_completion_tokens"},
-				{"json_object", "max_completion_tokens"}, {"plain prompt", "max_completion_tokens"}},
-			second: call{"plain prompt", "max_completion_tokens"},
-		},
+		{name: "OpenAI accepts json_schema", want: []call{{schemaCall, mct}}, second: call{schemaCall, mct}},
+		{name: "OpenAI model without structured outputs",
+			refuse: []refuse{{shape: schemaCall, status: 400, body: openaiSchema}, {shape: objSchema, status: 400, body: openaiSchemaObj}},
+			want:   []call{{schemaCall, mct}, {objSchema, mct}, {objCall, mct}}, second: call{objCall, mct}},
+		{name: "llama-cpp-python answers 500",
+			refuse: []refuse{{shape: schemaCall, status: 500, body: llamaCppPythonSchema}},
+			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+		{name: "llama-server answers 500",
+			refuse: []refuse{{shape: schemaCall, status: 500, body: llamaServerSchema}},
+			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+		{name: "older vLLM refuses json_schema and max_completion_tokens",
+			refuse: []refuse{{limit: mct, status: 400, body: vllmMaxTokens}, {shape: schemaCall, status: 400, body: vllmSchema}},
+			want:   []call{{schemaCall, mct}, {schemaCall, mt}, {objSchema, mt}}, second: call{objSchema, mt}},
+		{name: "Ollama",
+			refuse: []refuse{{shape: schemaCall, status: 400, body: ollamaSchema}},
+			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+		{name: "Azure OpenAI on an old API version",
+			refuse: []refuse{{limit: mct, status: 400, body: azureMaxTokens}},
+			want:   []call{{schemaCall, mct}, {schemaCall, mt}}, second: call{schemaCall, mt}},
+		{name: "a gateway that knows no response_format answers 422",
+			refuse: []refuse{{shape: schemaCall, status: 422, body: gatewayNoFormat}, {shape: objSchema, status: 422, body: gatewayNoFormat}, {shape: objCall, status: 422, body: gatewayNoFormat}},
+			want:   []call{{schemaCall, mct}, {objSchema, mct}, {objCall, mct}, {plainCall, mct}}, second: call{plainCall, mct}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFake(t, func(_ int, r recorded) reply {
-				if status, body := tt.srv.refuse(shapeOf(r.Raw)); status != 0 {
+				shape, limit := shapeOf(r.Raw)
+				if status, body := answer(tt.refuse, shape, limit); status != 0 {
 					return reply{Status: status, Body: body}
 				}
 				return ok(draft(r, good))
