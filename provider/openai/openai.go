@@ -129,7 +129,8 @@ func (p *Provider) Info() fork.ProviderInfo {
 
 // Rewrite drafts the fork of plan: every block that may change goes to the
 // model (in as few calls as the token budget allows), verbatim blocks keep
-// their source text unless the fork is a translation.
+// their source text unless the fork is a translation. A retry (the plan has
+// findings) drafts only the blocks plan.RetryBlocks names.
 func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
 	if plan == nil {
 		return nil, fmt.Errorf("%w: no plan", fork.ErrInvalidInput)
@@ -139,7 +140,12 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	// profile's pattern as with every provider.
 	draft := &fork.Draft{Sections: plan.PatternOrder()}
 	kept := map[int]bool{}
+	// A retry rewrites only the blocks its findings name: the others stand.
+	only := plan.RetryBlocks()
 	for _, b := range plan.Blocks {
+		if only != nil && !only[b.ID] {
+			continue
+		}
 		if b.Verbatim && !plan.Translation {
 			kept[b.ID] = true
 			continue
@@ -180,6 +186,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 	}
 	for _, b := range plan.Blocks {
+		if only != nil && !only[b.ID] {
+			continue
+		}
 		if kept[b.ID] {
 			draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: "kept verbatim: other people's words or a legal line"})
 			continue

@@ -366,20 +366,20 @@ func TestTokenBudget(t *testing.T) {
 	t.Run("the retry counts what the first draft used", func(t *testing.T) {
 		// Each call reports 1,000 + 500 tokens: the first draft leaves
 		// too little of 2,000 for a second, so the fork is the first
-		// draft, its failed check reported.
+		// draft with its failed block put back to the source.
 		f, p := costly(t)
 		res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Passed || res.Attempts != 1 {
-			t.Errorf("got Passed %v, attempts %d; want the first draft, failed", res.Passed, res.Attempts)
+		if !res.Passed || res.Attempts != 1 || res.Fallbacks != 1 {
+			t.Errorf("got Passed %v, attempts %d, %d fallbacks; want the first draft, its price block put back", res.Passed, res.Attempts, res.Fallbacks)
 		}
-		if c := check(res, "ledger"); c.Passed {
-			t.Errorf("got ledger check %+v; want the changed price reported", c)
+		if c := check(res, "ledger"); !c.Passed {
+			t.Errorf("got ledger check %+v; want the price kept by the fallback", c)
 		}
-		if !strings.Contains(strings.Join(res.Notes, "\n"), "the second draft failed") {
-			t.Errorf("got notes %q; want the failed second draft explained", res.Notes)
+		if !strings.Contains(strings.Join(res.Notes, "\n"), "the retry failed") {
+			t.Errorf("got notes %q; want the failed retry explained", res.Notes)
 		}
 		if want := (fork.Usage{PromptTokens: 1000, CompletionTokens: 500}); res.Usage == nil || *res.Usage != want {
 			t.Errorf("got usage %+v; want %+v", res.Usage, want)
@@ -397,28 +397,80 @@ func TestTokenBudget(t *testing.T) {
 	})
 }
 
-func TestForkInventedStatistic(t *testing.T) {
+// TestTwoBlocksFallBack: a draft that invents a statistic in two blocks (the
+// page's prose),
+// and a retry of only those two that invents it again, give a fork whose
+// other blocks are the model's and those two the source's, which keeps the
+// offer and says so.
+func TestTwoBlocksFallBack(t *testing.T) {
+	const headline = "Every team note, found in seconds"
+	req := fork.Request{HTML: readPage(t, "page-en.html")}
+	var body []int // the first two prose blocks
+	for _, b := range planFor(t, req).Blocks {
+		if (b.Role == fork.RoleBody || b.Role == fork.RoleSubheadline) && len(body) < 2 {
+			body = append(body, b.ID)
+		}
+	}
+	if len(body) != 2 {
+		t.Fatalf("the page has prose blocks %v; the test needs two", body)
+	}
 	f := newFake(t, func(_ int, r recorded) reply {
 		return ok(draft(r, func(b pageBlock) string {
-			if b.Role == "body" {
+			switch {
+			case b.ID == body[0] || b.ID == body[1]:
 				return "Trusted by 93% of teams. " + b.Text
+			case b.Role == "headline":
+				return headline
 			}
 			return b.Text
 		}))
 	})
 	p := newProvider(t, f, nil)
-	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+	res, err := doFork(t, p, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Passed {
-		t.Fatalf("got Passed true; want false")
+	reqs := f.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("got %d requests; want 2 (one retry)", len(reqs))
 	}
-	if c := check(res, "no_invented_facts"); c.Passed {
-		t.Errorf("got no_invented_facts %+v; want failed", c)
+	var retried []int
+	for _, b := range reqs[1].Blocks {
+		retried = append(retried, b.ID)
 	}
-	if got := len(f.requests()); got != 2 {
-		t.Errorf("got %d requests; want 2 (one retry)", got)
+	if diff := cmp.Diff(body, retried); diff != "" {
+		t.Errorf("the retry's blocks (-want the two that failed +got):\n%s", diff)
+	}
+	if !strings.Contains(reqs[1].System, "no_invented_facts") {
+		t.Errorf("the retry's prompt lacks its findings:\n%s", reqs[1].System)
+	}
+	var fell []int
+	for _, b := range res.Blocks {
+		switch {
+		case b.Fallback != "":
+			fell = append(fell, b.ID)
+			if b.Text != b.Source || !strings.Contains(b.Fallback, "no_invented_facts") {
+				t.Errorf("block %d: got %q, fallback %q; want its source text and the failed check named", b.ID, b.Text, b.Fallback)
+			}
+		case b.Role == fork.RoleHeadline && b.Text != headline:
+			t.Errorf("headline %q; want the model's %q", b.Text, headline)
+		}
+	}
+	if diff := cmp.Diff(body, fell); diff != "" || res.Fallbacks != 2 {
+		t.Errorf("fallbacks %d, blocks (-want +got):\n%s", res.Fallbacks, diff)
+	}
+	for _, name := range []string{"ledger", "no_invented_facts"} {
+		if c := check(res, name); !c.Passed {
+			t.Errorf("got %s %+v; want passed", name, c)
+		}
+	}
+	if !res.Passed || res.Attempts != 2 || strings.Contains(res.HTML, "93%") {
+		t.Errorf("got Passed %v, attempts %d, 93%% in the page %v; want a passing fork of two drafts without the invented figure", res.Passed, res.Attempts, strings.Contains(res.HTML, "93%"))
+	}
+	// Strict mode refuses a fork that fell back.
+	req.Strict = true
+	if _, err := doFork(t, p, req); !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "kept its source text") {
+		t.Errorf("strict: got %v; want ErrProvider naming the fallbacks", err)
 	}
 }
 
@@ -631,23 +683,21 @@ func TestCultureConversions(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		name        string
-		script      func(int, recorded) reply
-		wantPassed  bool
-		wantChanges []fork.Change
+		name         string
+		script       func(int, recorded) reply
+		wantPassed   bool
+		wantChanges  []fork.Change
+		wantFallback bool // block 2, converted wrongly twice, keeps its source
 	}{
 		{"converted as told", convert("-10 °C", "40 °C"), true, []fork.Change{
 			{From: "14 °F", To: "-10 °C", Rule: "en-GB: °F to °C"},
 			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
 			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
-		}},
-		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, good)) }, true, nil},
+		}, false},
+		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, good)) }, true, nil, false},
 		// -12 °C is not what 14 °F is: the ledger misses the fact and the
 		// fork invents a temperature, whatever the model claims.
-		{"converted wrongly", convert("-12 °C", "40 °C"), false, []fork.Change{
-			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
-			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
-		}},
+		{"converted wrongly", convert("-12 °C", "40 °C"), true, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -669,13 +719,17 @@ func TestCultureConversions(t *testing.T) {
 			if diff := cmp.Diff(tt.wantChanges, res.Changes, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("Changes (-want +got):\n%s", diff)
 			}
-			if !tt.wantPassed {
-				if c := check(res, "ledger"); c.Passed {
-					t.Errorf("got ledger check %+v; want it failed", c)
+			var fell []int
+			for _, b := range res.Blocks {
+				if b.Fallback != "" {
+					fell = append(fell, b.ID)
+					if b.Text != b.Source || !strings.Contains(b.Fallback, "ledger") {
+						t.Errorf("block %d: got %q, fallback %q; want the source's text and the ledger named", b.ID, b.Text, b.Fallback)
+					}
 				}
-				if c := check(res, "no_invented_facts"); c.Passed {
-					t.Errorf("got no_invented_facts %+v; want it failed", c)
-				}
+			}
+			if got := len(fell) > 0; got != tt.wantFallback {
+				t.Errorf("got blocks %v fallen back; want a fallback %v", fell, tt.wantFallback)
 			}
 		})
 	}
