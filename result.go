@@ -185,7 +185,7 @@ func (f *Forker) rewriteError(ctx, rctx context.Context, info ProviderInfo, err 
 	case ctx.Err() != nil:
 		return err
 	case rctx.Err() != nil:
-		return fault.ProviderTimeout("the %s provider's drafts took longer than the fork's %s", info.Name, f.rewriteTimeout)
+		return fault.ProviderTimeout("the %s provider's drafts took longer than the fork's %s: a local model on a CPU needs minutes per fork; raise the budget with mfork's --rewrite-timeout (MFORK_REWRITE_TIMEOUT) or fork.WithRewriteTimeout", info.Name, f.rewriteTimeout)
 	case errors.Is(err, ErrUnsupported) || errors.Is(err, ErrProvider):
 		return err
 	}

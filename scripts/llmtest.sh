@@ -65,27 +65,28 @@ free_port() {
 
 run() {
 	setup
-	local model port log pid
+	local model port
 	model=$(gguf)
 	port=$(free_port)
-	log=$(mktemp -t mfork-llm-server.XXXXXX)
+	# Globals: the EXIT trap runs after this function has returned.
+	LOG=$(mktemp -t mfork-llm-server.XXXXXX)
 	"$VENV/bin/python" -m llama_cpp.server --model "$model" --model_alias smollm2 \
-		--host 127.0.0.1 --port "$port" --n_ctx 8192 >"$log" 2>&1 &
-	pid=$!
-	trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -f "$log"' EXIT
+		--host 127.0.0.1 --port "$port" --n_ctx 8192 >"$LOG" 2>&1 &
+	PID=$!
+	trap 'kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; rm -f "$LOG"' EXIT
 	local url="http://127.0.0.1:$port/v1"
 	for _ in $(seq 1 240); do
 		if curl -fsS "$url/models" >/dev/null 2>&1; then
 			break
 		fi
-		if ! kill -0 "$pid" 2>/dev/null; then
+		if ! kill -0 "$PID" 2>/dev/null; then
 			echo "llmtest: the server exited:" >&2
-			cat "$log" >&2
+			cat "$LOG" >&2
 			exit 1
 		fi
 		sleep 0.5
 	done
-	curl -fsS "$url/models" >/dev/null || { echo "llmtest: the server did not answer in 120 s" >&2; cat "$log" >&2; exit 1; }
+	curl -fsS "$url/models" >/dev/null || { echo "llmtest: the server did not answer in 120 s" >&2; cat "$LOG" >&2; exit 1; }
 	echo "llmtest: llama_cpp.server with $(basename "$model") on $url" >&2
 	MFORK_TEST_LLM_URL="$url" MFORK_TEST_LLM_MODEL=smollm2 "$@"
 }

@@ -175,7 +175,7 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams,
 		return nil, -1, p.contextError(ctx)
 	}
 	if errors.Is(err, context.DeadlineExceeded) || rctx.Err() != nil {
-		return nil, -1, fault.ProviderTimeout("the LLM endpoint did not answer within %s (model %s)", p.cfg.Timeout, p.cfg.Model)
+		return nil, -1, fault.ProviderTimeout("the LLM endpoint did not answer within %s (model %s): a local model on a CPU needs minutes; raise Config.Timeout (mfork's --rewrite-timeout, MFORK_REWRITE_TIMEOUT)", p.cfg.Timeout, p.cfg.Model)
 	}
 	var apiErr *oai.Error
 	if errors.As(err, &apiErr) {

@@ -14,9 +14,10 @@ import (
 // and issue trackers: the status and the body, byte for byte what the
 // endpoint sends.
 const (
-	// llama-cpp-python's server validates response_format.type against
-	// "text" and "json_object" and answers the pydantic error as a 500.
-	llamaCppPythonSchema = `{"error":{"message":"1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  Input should be 'text' or 'json_object' [type=literal_error, input_value='json_schema', input_type=str]\n    For further information visit https://errors.pydantic.dev/2.11/v/literal_error","type":"internal_server_error","param":null,"code":null}}`
+	// llama-cpp-python's server (0.3.36, recorded) validates
+	// response_format.type against "text" and "json_object" and answers the
+	// validation error as a 500.
+	llamaCppPythonSchema = `{"error":{"message":"1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"/venv/lib/python3.11/site-packages/llama_cpp/server/app.py\", line 376, in create_chat_completion\n    POST /v1/chat/completions","type":"internal_server_error","param":null,"code":null}}`
 	// llama.cpp's llama-server before json_schema support: a 500 too.
 	llamaServerSchema = `{"error":{"code":500,"message":"response_format type must be one of \"text\" or \"json_object\", but got: json_schema","type":"server_error"}}`
 	// vLLM answers outside OpenAI's envelope, with the pydantic errors as
