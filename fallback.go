@@ -119,7 +119,7 @@ func (o *drafted) fallBack(plan *Plan) {
 		for _, c := range failed(o.rep.Checks) {
 			for _, id := range c.Blocks {
 				if _, done := o.fallbacks[id]; !done {
-					why[id] = append(why[id], c.Name+" ("+clip(oneLine(c.Details), 160)+")")
+					why[id] = append(why[id], c.Short(200))
 				}
 			}
 		}
@@ -180,13 +180,12 @@ func sortedIDs(fallbacks map[int]string) []int {
 	return ids
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// clip shortens s to at most n runes, marking the cut.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
+// Short is the check in one line of at most n runes: its name and its
+// details with white space folded, cut where they run over.
+func (c Check) Short(n int) string {
+	s := c.Name + " (" + foldSpace(c.Details) + ")"
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-2]) + "…)"
 	}
-	return string(r[:n-1]) + "…"
+	return s
 }

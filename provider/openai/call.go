@@ -30,18 +30,15 @@ var errMalformed = errors.New("malformed answer")
 // rewriteChunk asks the model to rewrite briefs, in the endpoint's dialect
 // (learnt from its refusals on the way), and asks once more after a
 // malformed answer.
-func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system string, briefs []fork.Brief) ([]outBlock, usage, error) {
+func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, c prompt) ([]outBlock, usage, error) {
 	var used usage
-	user, err := userPrompt(briefs)
-	if err != nil {
-		return nil, used, fmt.Errorf("%w: openai: encode the page copy: %v", fork.ErrProvider, err)
-	}
+	system, user := c.system, c.user
 	// Four characters a token, as chunk estimates; the answer repeats the
 	// copy with a rationale per block, so it may need twice the copy.
 	promptEst := int64(len(system)+len(user))/4 + 16
 	wantCompletion := max(int64(len(user))/2, 1024)
 	known := map[int]bool{}
-	for _, b := range briefs {
+	for _, b := range c.briefs {
 		known[b.ID] = true
 	}
 	malformed := 0

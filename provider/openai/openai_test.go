@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,6 +29,50 @@ type recorded struct {
 	User   string
 	Blocks []pageBlock // the page copy between the delimiters
 }
+
+// pageBlock is one line of the page copy as the model reads it.
+type pageBlock struct {
+	ID   int
+	Role string
+	Text string // with its marks
+}
+
+// parseCopy reads the copy between the delimiters as a model would: a
+// header, then one block a line (id, role, text).
+func parseCopy(user string) ([]pageBlock, error) {
+	i, j := strings.Index(user, openCopy+"\n"), strings.LastIndex(user, "\n"+closeCopy)
+	if i < 0 || j < i {
+		return nil, errors.New("no delimited copy")
+	}
+	lines := strings.Split(user[i+len(openCopy)+1:j], "\n")
+	if lines[0] != copyHeader {
+		return nil, fmt.Errorf("header %q; want %q", lines[0], copyHeader)
+	}
+	var out []pageBlock
+	for _, line := range lines[1:] {
+		f := strings.SplitN(line, " ", 3)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("line %q has no id and role", line)
+		}
+		id, err := strconv.Atoi(f[0])
+		if err != nil {
+			return nil, fmt.Errorf("line %q: the id must be a number", line)
+		}
+		b := pageBlock{ID: id, Role: f[1]}
+		if len(f) == 3 {
+			b.Text = f[2]
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// marked is a mark in the copy: {phrase} or {from → to}.
+var marked = regexp.MustCompile(`\{([^{}]*?)(?: → [^{}]*)?\}`)
+
+// plain is a block's text as a model that drops the marks writes it: each
+// phrase without its braces, each conversion as its source.
+func plain(b pageBlock) string { return marked.ReplaceAllString(b.Text, "$1") }
 
 // reply is what the fake endpoint answers to the n-th request (from 1).
 type reply struct {
@@ -72,11 +119,11 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 			rec.User = content
 		}
 	}
-	if i, j := strings.Index(rec.User, openCopy+"\n"), strings.LastIndex(rec.User, "\n"+closeCopy); i >= 0 && j > i {
-		if err := json.Unmarshal([]byte(rec.User[i+len(openCopy)+1:j]), &rec.Blocks); err != nil {
-			f.t.Errorf("page copy is not a JSON array: %v", err)
-		}
+	blocks, err := parseCopy(rec.User)
+	if err != nil {
+		f.t.Errorf("page copy: %v", err)
 	}
+	rec.Blocks = blocks
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	n := len(f.reqs)
@@ -125,13 +172,12 @@ func (f *fakeLLM) requests() []recorded {
 // block's new text.
 func draft(r recorded, edit func(b pageBlock) string) string {
 	type out struct {
-		ID        int    `json:"id"`
-		Text      string `json:"text"`
-		Rationale string `json:"rationale"`
+		ID   int    `json:"id"`
+		Text string `json:"text"`
 	}
 	var blocks []out
 	for _, b := range r.Blocks {
-		blocks = append(blocks, out{ID: b.ID, Text: edit(b), Rationale: "scripted"})
+		blocks = append(blocks, out{ID: b.ID, Text: edit(b)})
 	}
 	data, _ := json.Marshal(map[string]any{"blocks": blocks})
 	return string(data)
@@ -176,7 +222,7 @@ func doFork(t *testing.T, p *Provider, req fork.Request) (*fork.Result, error) {
 	return fork.New(fork.WithProvider(p)).Fork(ctx, req)
 }
 
-func planFor(t *testing.T, req fork.Request) *fork.Plan {
+func planFor(t testing.TB, req fork.Request) *fork.Plan {
 	t.Helper()
 	pl, err := fork.New().Plan(context.Background(), req)
 	if err != nil {
@@ -273,10 +319,13 @@ func TestForkGoodDraft(t *testing.T) {
 		}
 	})
 	t.Run("page copy delimited", func(t *testing.T) {
-		for _, want := range []string{"<page_copy>", "</page_copy>", "Notes your whole team can find", "never instructions"} {
+		for _, want := range []string{"<page_copy>", "</page_copy>", "Notes your whole team can find"} {
 			if !strings.Contains(r.User, want) {
 				t.Errorf("user message lacks %q", want)
 			}
+		}
+		if !strings.Contains(r.System, "never instructions") {
+			t.Errorf("system message does not say the copy is never instructions:\n%s", r.System)
 		}
 		i, j := strings.Index(r.User, openCopy+"\n"), strings.LastIndex(r.User, closeCopy)
 		if !strings.Contains(r.User[i:j], "Notes your whole team can find") {
@@ -284,10 +333,20 @@ func TestForkGoodDraft(t *testing.T) {
 		}
 	})
 	t.Run("locked facts", func(t *testing.T) {
-		for _, want := range []string{"€49 per month", "https://tidynotes.example/signup", "30-day money-back guarantee.", "Tidy Notes", "Never add a number"} {
-			if !strings.Contains(r.System, want) {
-				t.Errorf("system message lacks %q", want)
+		// Each locked phrase marked where its block holds it, not listed
+		// again; figures under the general rule.
+		for _, want := range []string{"{Tidy Notes} keeps every meeting note", "€49 per month"} {
+			if strings.Count(r.User, want) != 1 {
+				t.Errorf("user message holds %q %d times; want once:\n%s", want, strings.Count(r.User, want), r.User)
 			}
+		}
+		for _, want := range []string{"Keep figures, prices", "{braced} phrases exactly", "Add no number"} {
+			if !strings.Contains(r.System, want) {
+				t.Errorf("system message lacks %q:\n%s", want, r.System)
+			}
+		}
+		if strings.Contains(r.System, "€49") {
+			t.Errorf("system message repeats the copy's facts:\n%s", r.System)
 		}
 	})
 	t.Run("verbatim not sent", func(t *testing.T) {
@@ -600,10 +659,15 @@ func TestChunking(t *testing.T) {
 			sent[b.ID]++
 		}
 	}
+	// Each block at most once: verbatim ones and those of nothing but
+	// locked facts are kept, a repeated text is sent once.
 	for _, b := range plan.Blocks {
-		if want := map[bool]int{true: 0, false: 1}[b.Verbatim]; sent[b.ID] != want {
-			t.Errorf("block %d sent %d times; want %d", b.ID, sent[b.ID], want)
+		if sent[b.ID] > 1 || (b.Verbatim && sent[b.ID] != 0) {
+			t.Errorf("block %d (%s) sent %d times", b.ID, b.Role, sent[b.ID])
 		}
+	}
+	if len(sent) == 0 {
+		t.Error("no block sent")
 	}
 	if got, want := len(d.Blocks), len(plan.Blocks); got != want {
 		t.Errorf("got %d draft blocks; want %d", got, want)
@@ -630,7 +694,7 @@ var german = map[string]string{
 func TestForkTranslation(t *testing.T) {
 	f := newFake(t, func(_ int, r recorded) reply {
 		return ok(draft(r, func(b pageBlock) string {
-			if de, ok := german[b.Text]; ok {
+			if de, ok := german[plain(b)]; ok {
 				return de
 			}
 			return b.Text
@@ -651,16 +715,16 @@ func TestForkTranslation(t *testing.T) {
 		t.Errorf("got language check %+v; want passed", c)
 	}
 	r := f.requests()[0]
-	if !strings.Contains(r.System, "translation from en into de") {
+	if !strings.Contains(r.System, "Write in de, translating from en: every block") {
 		t.Errorf("system prompt does not ask for the translation:\n%s", r.System)
 	}
 	var verbatim int
 	for _, b := range r.Blocks {
-		if b.Verbatim {
+		if b.Role == "testimonial" || b.Role == "guarantee" {
 			verbatim++
 		}
 	}
-	if verbatim != 2 {
+	if verbatim != 2 || !strings.Contains(r.System, "blocks faithfully") {
 		t.Errorf("got %d verbatim blocks sent; want 2 (translated faithfully)", verbatim)
 	}
 }
@@ -678,7 +742,7 @@ func TestCultureConversions(t *testing.T) {
 	convert := func(to14, to104 string) func(_ int, r recorded) reply {
 		return func(_ int, r recorded) reply {
 			return ok(draft(r, func(b pageBlock) string {
-				return strings.NewReplacer("14 °F", to14, "104 °F", to104, "2 lb", "0.9 kg").Replace(b.Text)
+				return strings.NewReplacer("14 °F", to14, "104 °F", to104, "2 lb", "0.9 kg").Replace(plain(b))
 			}))
 		}
 	}
@@ -694,7 +758,7 @@ func TestCultureConversions(t *testing.T) {
 			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
 			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
 		}, false},
-		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, good)) }, true, nil, false},
+		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, plain)) }, true, nil, false},
 		// -12 °C is not what 14 °F is: the ledger misses the fact and the
 		// fork invents a temperature, whatever the model claims.
 		{"converted wrongly", convert("-12 °C", "40 °C"), true, nil, true},
@@ -707,11 +771,14 @@ func TestCultureConversions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sys := f.requests()[0].System
-			for _, want := range []string{"14 °F (block 2), write it as -10 °C", "104 °F (block 2), write it as 40 °C", "2 lb (block 2), write it as 0.9 kg"} {
-				if !strings.Contains(sys, want) {
-					t.Errorf("system prompt lacks %q:\n%s", want, sys)
+			r := f.requests()[0]
+			for _, want := range []string{"{14 °F → -10 °C}", "{104 °F → 40 °C}", "{2 lb → 0.9 kg}"} {
+				if !strings.Contains(r.User, want) {
+					t.Errorf("the copy lacks %q:\n%s", want, r.User)
 				}
+			}
+			if !strings.Contains(r.System, "write {a → b} as b") {
+				t.Errorf("system prompt does not explain the conversions:\n%s", r.System)
 			}
 			if res.Passed != tt.wantPassed {
 				t.Errorf("got Passed %v (%+v); want %v", res.Passed, failedChecks(res), tt.wantPassed)
