@@ -259,7 +259,7 @@ func TestNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := p.Info()
-	want := fork.ProviderInfo{Name: "openai", Version: "1+gpt-test", Translates: true}
+	want := fork.ProviderInfo{Name: "openai", Version: Version + "+gpt-test", Translates: true}
 	if got != want {
 		t.Errorf("Info: got %+v; want %+v", got, want)
 	}
