@@ -72,7 +72,6 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, c prom
 			// the estimates, so the budget still holds.
 			u = usage{prompt: promptEst, completion: int64(len(content))/4 + 1}
 		}
-		p.dialect.ignoredLimit(a, completion, u.completion)
 		budget.settle(promptEst+completion, u.prompt+u.completion)
 		used.prompt += u.prompt
 		used.completion += u.completion

@@ -40,28 +40,40 @@ func (f format) String() string {
 // by side, so the fields are atomic.
 type dialect struct {
 	format atomic.Int32
-	// maxTokens says the endpoint wants the older max_tokens instead of
-	// max_completion_tokens.
-	maxTokens atomic.Bool
+	limit  atomic.Int32
 }
+
+// limit is the field, or fields, that bound a call's completion. Both go
+// until the endpoint refuses one: OpenAI's reasoning models refuse
+// max_tokens, older servers max_completion_tokens, and llama-cpp-python's
+// server reads only max_tokens and ignores the other, so sending one alone
+// could leave a call unbounded.
+type limit int32
+
+const (
+	limitBoth limit = iota
+	limitCompletion
+	limitMaxTokens
+)
 
 // ask is the dialect one call is made in.
 type ask struct {
-	format    format
-	maxTokens bool
+	format format
+	limit  limit
 }
 
 func (d *dialect) current() ask {
-	return ask{format: format(d.format.Load()), maxTokens: d.maxTokens.Load()}
+	return ask{format: format(d.format.Load()), limit: limit(d.limit.Load())}
 }
 
 // apply writes the call's response format and completion limit into
 // params, and returns the request options that carry what the SDK's types
 // have no field for (a schema beside json_object).
 func (a ask) apply(params *oai.ChatCompletionNewParams, completion int64) []option.RequestOption {
-	if a.maxTokens {
+	if a.limit != limitCompletion {
 		params.MaxTokens = oai.Int(completion)
-	} else {
+	}
+	if a.limit != limitMaxTokens {
 		params.MaxCompletionTokens = oai.Int(completion)
 	}
 	switch a.format {
@@ -95,20 +107,39 @@ func (d *dialect) learn(err error, a ask) bool {
 			again = true
 		}
 	}
-	if !a.maxTokens && strings.Contains(text, "max_completion_tokens") {
-		d.maxTokens.Store(true)
-		again = true
+	if a.limit == limitBoth {
+		switch refusedLimit(err, text) {
+		case "max_tokens":
+			d.limit.CompareAndSwap(int32(limitBoth), int32(limitCompletion))
+			again = true
+		case "max_completion_tokens":
+			d.limit.CompareAndSwap(int32(limitBoth), int32(limitMaxTokens))
+			again = true
+		}
 	}
 	return again
 }
 
-// ignoredLimit notes an endpoint that wrote more than max_completion_tokens
-// allowed: it does not read that field (llama-cpp-python's server takes
-// only max_tokens), so later calls send max_tokens.
-func (d *dialect) ignoredLimit(a ask, granted, written int64) {
-	if !a.maxTokens && written > granted {
-		d.maxTokens.Store(true)
+// refusedLimit names the completion limit's field a refusal is about: the
+// error's param when it names one, else the field the message names first
+// (OpenAI's "'max_tokens' is not supported ... Use 'max_completion_tokens'
+// instead" is about max_tokens).
+func refusedLimit(err error, text string) string {
+	var apiErr *oai.Error
+	if errors.As(err, &apiErr) {
+		switch apiErr.Param {
+		case "max_tokens", "max_completion_tokens":
+			return apiErr.Param
+		}
 	}
+	i, j := strings.Index(text, "max_tokens"), strings.Index(text, "max_completion_tokens")
+	switch {
+	case i >= 0 && (j < 0 || i < j):
+		return "max_tokens"
+	case j >= 0:
+		return "max_completion_tokens"
+	}
+	return ""
 }
 
 // refusal returns, lower-cased, what an endpoint said when it refused a
@@ -126,7 +157,7 @@ func refusal(err error) (string, bool) {
 		return "", false
 	}
 	text := strings.ToLower(apiErr.RawJSON() + " " + apiErr.Message + " " + apiErr.Param)
-	if !strings.Contains(text, "response_format") && !strings.Contains(text, "json_schema") && !strings.Contains(text, "max_completion_tokens") {
+	if !strings.Contains(text, "response_format") && !strings.Contains(text, "json_schema") && !strings.Contains(text, "max_completion_tokens") && !strings.Contains(text, "max_tokens") {
 		return "", false
 	}
 	return text, true

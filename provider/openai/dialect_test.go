@@ -30,10 +30,14 @@ const (
 	// an API version that predates max_completion_tokens.
 	openaiSchema    = `{"error":{"message":"Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model. Learn more about supported models at the Structured Outputs guide.","type":"invalid_request_error","param":null,"code":null}}`
 	openaiSchemaObj = `{"error":{"message":"Additional properties are not allowed ('schema' was unexpected) - 'response_format'","type":"invalid_request_error","param":"response_format","code":null}}`
+	openaiMaxTokens = `{"error":{"message":"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.","type":"invalid_request_error","param":"max_tokens","code":"unsupported_parameter"}}`
 	azureMaxTokens  = `{"error":{"message":"Unrecognized request argument supplied: max_completion_tokens","type":"invalid_request_error","param":null,"code":null}}`
 	// An OpenAI-compatible gateway that knows no response_format at all.
 	gatewayNoFormat = `{"detail":[{"type":"extra_forbidden","loc":["body","response_format"],"msg":"Extra inputs are not permitted"}]}`
 )
+
+// both is a call that bounds its completion with both fields.
+const both = "max_tokens and max_completion_tokens"
 
 // refusal is one thing an endpoint refuses, and how: a request whose
 // response format (shape) or completion limit's field (limit) is value is
@@ -48,7 +52,7 @@ type refuse struct {
 // shape and limit: the first refusal that matches, or 0 to accept.
 func answer(rs []refuse, shape, limit string) (int, string) {
 	for _, r := range rs {
-		if (r.shape != "" && r.shape == shape) || (r.limit != "" && r.limit == limit) {
+		if (r.shape != "" && r.shape == shape) || (r.limit != "" && (r.limit == limit || limit == both)) {
 			return r.status, r.body
 		}
 	}
@@ -65,10 +69,15 @@ func shapeOf(raw map[string]any) (shape, limit string) {
 			shape += " with schema"
 		}
 	}
-	for _, k := range []string{"max_completion_tokens", "max_tokens"} {
-		if _, ok := raw[k]; ok {
-			limit = k
-		}
+	_, mct := raw["max_completion_tokens"]
+	_, mt := raw["max_tokens"]
+	switch {
+	case mct && mt:
+		limit = both
+	case mct:
+		limit = "max_completion_tokens"
+	case mt:
+		limit = "max_tokens"
 	}
 	return shape, limit
 }
@@ -90,28 +99,31 @@ func TestDialects(t *testing.T) {
 		want   []call // the first fork's calls, refusals included
 		second call   // the shape the next fork starts in
 	}{
-		{name: "OpenAI accepts json_schema", want: []call{{schemaCall, mct}}, second: call{schemaCall, mct}},
+		{name: "OpenAI accepts json_schema", want: []call{{schemaCall, both}}, second: call{schemaCall, both}},
 		{name: "OpenAI model without structured outputs",
 			refuse: []refuse{{shape: schemaCall, status: 400, body: openaiSchema}, {shape: objSchema, status: 400, body: openaiSchemaObj}},
-			want:   []call{{schemaCall, mct}, {objSchema, mct}, {objCall, mct}}, second: call{objCall, mct}},
+			want:   []call{{schemaCall, both}, {objSchema, both}, {objCall, both}}, second: call{objCall, both}},
 		{name: "llama-cpp-python answers 500",
 			refuse: []refuse{{shape: schemaCall, status: 500, body: llamaCppPythonSchema}},
-			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+			want:   []call{{schemaCall, both}, {objSchema, both}}, second: call{objSchema, both}},
 		{name: "llama-server answers 500",
 			refuse: []refuse{{shape: schemaCall, status: 500, body: llamaServerSchema}},
-			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+			want:   []call{{schemaCall, both}, {objSchema, both}}, second: call{objSchema, both}},
 		{name: "older vLLM refuses json_schema and max_completion_tokens",
 			refuse: []refuse{{limit: mct, status: 400, body: vllmMaxTokens}, {shape: schemaCall, status: 400, body: vllmSchema}},
-			want:   []call{{schemaCall, mct}, {schemaCall, mt}, {objSchema, mt}}, second: call{objSchema, mt}},
+			want:   []call{{schemaCall, both}, {schemaCall, mt}, {objSchema, mt}}, second: call{objSchema, mt}},
 		{name: "Ollama",
 			refuse: []refuse{{shape: schemaCall, status: 400, body: ollamaSchema}},
-			want:   []call{{schemaCall, mct}, {objSchema, mct}}, second: call{objSchema, mct}},
+			want:   []call{{schemaCall, both}, {objSchema, both}}, second: call{objSchema, both}},
 		{name: "Azure OpenAI on an old API version",
 			refuse: []refuse{{limit: mct, status: 400, body: azureMaxTokens}},
-			want:   []call{{schemaCall, mct}, {schemaCall, mt}}, second: call{schemaCall, mt}},
+			want:   []call{{schemaCall, both}, {schemaCall, mt}}, second: call{schemaCall, mt}},
+		{name: "OpenAI reasoning model refuses max_tokens",
+			refuse: []refuse{{limit: mt, status: 400, body: openaiMaxTokens}},
+			want:   []call{{schemaCall, both}, {schemaCall, mct}}, second: call{schemaCall, mct}},
 		{name: "a gateway that knows no response_format answers 422",
 			refuse: []refuse{{shape: schemaCall, status: 422, body: gatewayNoFormat}, {shape: objSchema, status: 422, body: gatewayNoFormat}, {shape: objCall, status: 422, body: gatewayNoFormat}},
-			want:   []call{{schemaCall, mct}, {objSchema, mct}, {objCall, mct}, {plainCall, mct}}, second: call{plainCall, mct}},
+			want:   []call{{schemaCall, both}, {objSchema, both}, {objCall, both}, {plainCall, both}}, second: call{plainCall, both}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,28 +178,5 @@ func TestServerFaultIsNotARefusal(t *testing.T) {
 		if s, _ := shapeOf(r.Raw); s != "json_schema" {
 			t.Errorf("call %d asked in %q; want json_schema throughout", i+1, s)
 		}
-	}
-}
-
-// An endpoint that ignores max_completion_tokens (writes past it) is sent
-// max_tokens from then on.
-func TestIgnoredCompletionLimit(t *testing.T) {
-	plan := planFor(t, fork.Request{HTML: readPage(t, "page-en.html")})
-	f := newFake(t, func(_ int, r recorded) reply {
-		if _, legacy := r.Raw["max_tokens"]; legacy {
-			return ok(draft(r, good))
-		}
-		// Writes far more than any limit the provider grants.
-		return reply{Content: draft(r, good), Usage: &[2]int{100, 1 << 20}}
-	})
-	p := newProvider(t, f, func(c *Config) { c.MaxTokens = 4 << 20 })
-	for range 2 {
-		if _, err := p.Rewrite(context.Background(), plan); err != nil {
-			t.Fatal(err)
-		}
-	}
-	reqs := f.requests()
-	if _, l := shapeOf(reqs[len(reqs)-1].Raw); l != "max_tokens" {
-		t.Errorf("the last call bounded its answer with %q; want max_tokens after the endpoint ignored max_completion_tokens", l)
 	}
 }
