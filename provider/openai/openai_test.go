@@ -549,9 +549,6 @@ func TestRewriteErrors(t *testing.T) {
 			}
 			return ok(draft(r, good))
 		}},
-		{name: "malformed twice", wantReqs: 2, wantErr: fork.ErrProvider, wantMsg: "no usable JSON", script: func(int, recorded) reply {
-			return ok("Sure! Here is your rewrite.")
-		}},
 		{name: "unknown id then good", wantReqs: 2, script: func(n int, r recorded) reply {
 			if n == 1 {
 				return ok(`{"blocks":[{"id":999,"text":"x","rationale":""}]}`)
@@ -614,6 +611,39 @@ func TestRewriteErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUnusableAnswers: a model that never answers usable JSON fails no
+// fork: its blocks are asked for again once, then keep their source text,
+// each saying why; a raw line break in a string is read as the model meant.
+func TestUnusableAnswers(t *testing.T) {
+	t.Run("never JSON", func(t *testing.T) {
+		f := newFake(t, func(int, recorded) reply { return ok("Sure! Here is your rewrite.") })
+		res, err := doFork(t, newProvider(t, f, nil), fork.Request{HTML: readPage(t, "page-en.html")})
+		if err != nil {
+			t.Fatalf("got %v; want a fork whose blocks keep their source text", err)
+		}
+		if res.Fallbacks == 0 || !check(res, "ledger").Passed || !strings.Contains(strings.Join(res.Notes, "\n"), "no usable JSON") {
+			t.Errorf("got %d fallbacks, ledger %+v, notes %q; want the blocks put back and the reason noted", res.Fallbacks, check(res, "ledger"), res.Notes)
+		}
+		for _, b := range res.Blocks {
+			if b.Text != b.Source {
+				t.Errorf("block %d reads %q; want its source %q", b.ID, b.Text, b.Source)
+			}
+		}
+		if n := len(f.requests()); n != 4 {
+			t.Errorf("got %d requests; want 4 (two per draft)", n)
+		}
+	})
+	t.Run("raw line break in a string", func(t *testing.T) {
+		f := newFake(t, func(_ int, r recorded) reply {
+			return ok(strings.Replace(draft(r, good), `Good to know: `, "Good to know:\n", 1))
+		})
+		res, err := doFork(t, newProvider(t, f, nil), fork.Request{HTML: readPage(t, "page-en.html")})
+		if err != nil || res.Fallbacks != 0 || res.Attempts != 1 {
+			t.Fatalf("got %v, %+v; want the answer read on the first try", err, res)
+		}
+	})
 }
 
 func TestEndpointDown(t *testing.T) {
