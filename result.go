@@ -38,6 +38,10 @@ type Result struct {
 	ChecksSkipped []string `json:"checks_skipped"`
 	// Attempts is how many drafts the provider wrote (at most two).
 	Attempts int `json:"attempts"`
+	// Fallbacks is how many blocks keep their source text because the
+	// provider's drafts of them failed verification (each says why in its
+	// Fallback).
+	Fallbacks int `json:"fallbacks"`
 	// Usage is the tokens the fork's drafts cost together, for a provider
 	// that counts them (the LLM provider); absent otherwise.
 	Usage *Usage `json:"usage,omitempty"`
@@ -89,6 +93,9 @@ type ForkedBlock struct {
 	Rationale string `json:"rationale,omitempty"`
 	// Path points at the block's element in the page.
 	Path string `json:"path"`
+	// Fallback, when set, says why the block keeps its source text: the
+	// checks the provider's drafts of it failed.
+	Fallback string `json:"fallback,omitempty"`
 }
 
 // Metrics are the measurable properties of the prose before and after.
@@ -133,15 +140,13 @@ type Experiment struct {
 	Audience string `json:"audience"`
 }
 
-// maxAttempts bounds the drafts per fork: a first draft, and one more with
-// the findings of the first.
-const maxAttempts = 2
-
 // Fork rebuilds the request's page for its target profile, layer and
 // language. It returns an error wrapping ErrUnsupported when no provider is
 // configured or the provider cannot do what is asked (such as translate).
-// A draft that still fails verification after its second try is returned
-// with Passed false and the failed checks: never hidden.
+// Blocks whose drafts still fail verification after the retry keep their
+// source text, each saying why (see writeDraft); what still fails is
+// returned with Passed false and the failed checks: never hidden. In strict
+// mode a fork that failed or fell back is an error.
 func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 	plan, ex, err := f.plan(ctx, req)
 	if err != nil {
@@ -157,51 +162,35 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.rewriteTimeout)
 	defer cancel()
-	var (
-		draft *Draft
-		rep   Report
-		tries int
-		used  Usage
-		notes []string
-	)
-	for tries = 1; tries <= maxAttempts; tries++ {
-		d, err := f.provider.Rewrite(rctx, plan)
-		if err != nil {
-			err = f.rewriteError(ctx, rctx, info, err)
-			if draft == nil || ctx.Err() != nil {
-				return nil, err
-			}
-			// The retry failed; the first draft stands, its failed checks
-			// reported as they are.
-			tries--
-			notes = append(notes, fmt.Sprintf("the second draft failed (%v); this is the first, with its failed checks", err))
-			break
-		}
-		reapplyMarkup(plan, ex, d)
-		draft = d
-		used = used.Add(d.Usage)
-		rep = verifyDraft(plan, draft)
-		if rep.Passed || tries == maxAttempts {
-			break
-		}
-		plan.Findings = failed(rep.Checks)
-		plan.UsedTokens = used.Total()
-	}
-	if plan.Request.Strict && !rep.Passed {
-		var names []string
-		for _, c := range failed(rep.Checks) {
-			names = append(names, c.Name+": "+c.Details)
-		}
-		return nil, fmt.Errorf("%w: strict mode: the %s provider's fork failed verification after %d tries: %s",
-			ErrProvider, info.Name, tries, strings.Join(names, "; "))
-	}
-	res, err := f.result(plan, ex, draft, rep, info, tries)
+	out, err := f.writeDraft(ctx, rctx, plan, ex, info)
 	if err != nil {
 		return nil, err
 	}
-	res.Notes = append(res.Notes, notes...)
-	if used.Total() > 0 {
-		res.Usage = &used
+	if plan.Request.Strict && (!out.rep.Passed || len(out.fallbacks) > 0) {
+		var names []string
+		for _, c := range failed(out.rep.Checks) {
+			names = append(names, c.Name+": "+c.Details)
+		}
+		for _, id := range sortedIDs(out.fallbacks) {
+			names = append(names, fmt.Sprintf("block %d %s", id, out.fallbacks[id]))
+		}
+		return nil, fmt.Errorf("%w: strict mode: the %s provider's fork failed verification after %d tries: %s",
+			ErrProvider, info.Name, out.tries, strings.Join(names, "; "))
+	}
+	res, err := f.result(plan, ex, out.draft, out.rep, info, out.tries)
+	if err != nil {
+		return nil, err
+	}
+	res.Notes = append(res.Notes, out.notes...)
+	if len(out.fallbacks) > 0 {
+		res.Notes = append(res.Notes, fallbackNote(out.fallbacks))
+		for i, b := range res.Blocks {
+			res.Blocks[i].Fallback = out.fallbacks[b.ID]
+		}
+		res.Fallbacks = len(out.fallbacks)
+	}
+	if out.usage.Total() > 0 {
+		res.Usage = &out.usage
 	}
 	return res, nil
 }
@@ -214,7 +203,7 @@ func (f *Forker) rewriteError(ctx, rctx context.Context, info ProviderInfo, err 
 	case ctx.Err() != nil:
 		return err
 	case rctx.Err() != nil:
-		return fault.ProviderTimeout("the %s provider's drafts took longer than the fork's %s", info.Name, f.rewriteTimeout)
+		return fault.ProviderTimeout("the %s provider's drafts took longer than the fork's %s: a local model on a CPU needs minutes per fork; raise the budget with mfork's --rewrite-timeout (MFORK_REWRITE_TIMEOUT) or fork.WithRewriteTimeout", info.Name, f.rewriteTimeout)
 	case errors.Is(err, ErrUnsupported) || errors.Is(err, ErrProvider):
 		return err
 	}

@@ -518,6 +518,9 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 	for _, f := range forkFacts {
 		k := string(f.Kind) + "|" + f.Value
 		if seen[k] {
+			// Listed once, but every block that states it is named:
+			// each must be fixed (or fall back) for the check to pass.
+			blocks = append(blocks, f.Block)
 			continue
 		}
 		var ok bool

@@ -293,7 +293,7 @@ func TestForkErrors(t *testing.T) {
 			}},
 		{"rewriting engine too slow", hanging, func(e *env) string { return `{"url":"` + e.pageURL("/page") + `"}` }, 504,
 			func(e *env, r response) string {
-				return errorJSON(r, 504, "provider_timeout", "rewriting engine timed out: the hanging provider's drafts took longer than the fork's 100ms")
+				return errorJSON(r, 504, "provider_timeout", "rewriting engine timed out: the hanging provider's drafts took longer than the fork's 100ms: a local model on a CPU needs minutes per fork; raise the budget with mfork's --rewrite-timeout (MFORK_REWRITE_TIMEOUT) or fork.WithRewriteTimeout")
 			}},
 		{"no copy", nil, func(e *env) string { return `{"url":"` + e.pageURL("/no-copy") + `"}` }, 422,
 			func(e *env, r response) string {

@@ -442,11 +442,11 @@ func cmdFork(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if err != nil {
 		return err
 	}
-	provider, err := pc.build()
+	opts, _, err := pc.forkerOptions()
 	if err != nil {
 		return err
 	}
-	f, err := ff.forker(fork.WithProvider(provider))
+	f, err := ff.forker(opts...)
 	if err != nil {
 		return err
 	}

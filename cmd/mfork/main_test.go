@@ -115,6 +115,8 @@ func TestBadInput(t *testing.T) {
 		{"no copy", []string{"extract", bare}, "no copy"},
 		{"verify without fork", []string{"verify", "--source", tidyflow}, "--fork"},
 		{"bad timeout", []string{"extract", "--timeout", "0s", tidyflow}, "--timeout"},
+		{"bad rewrite timeout", []string{"fork", "--rewrite-timeout", "0s", tidyflow}, "--rewrite-timeout must be between 1s and 1h0m0s"},
+		{"rewrite timeout too long", []string{"serve", "--rewrite-timeout", "2h"}, "--rewrite-timeout"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

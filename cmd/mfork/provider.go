@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/provider/openai"
@@ -19,6 +20,9 @@ type providerConfig struct {
 	apiKey    string
 	model     string
 	maxTokens int
+	// rewriteTimeout is the time budget of one fork's drafts; a single call
+	// to the endpoint may take all of it (a local CPU model needs minutes).
+	rewriteTimeout time.Duration
 }
 
 func (p providerConfig) build() (fork.Provider, error) {
@@ -29,9 +33,26 @@ func (p providerConfig) build() (fork.Provider, error) {
 		if p.model == "" {
 			return nil, fmt.Errorf("%w: the openai provider needs a model: --model or MFORK_MODEL", errUsage)
 		}
-		return openai.New(openai.Config{BaseURL: p.baseURL, APIKey: p.apiKey, Model: p.model, MaxTokens: p.maxTokens})
+		return openai.New(openai.Config{BaseURL: p.baseURL, APIKey: p.apiKey, Model: p.model, MaxTokens: p.maxTokens, Timeout: p.rewriteTimeout})
 	}
 	return nil, fmt.Errorf("%w: --provider %q: use rules or openai", errUsage, p.name)
+}
+
+// maxRewriteTimeout bounds --rewrite-timeout: a fork that needs more than
+// an hour is not one a caller waits for.
+const maxRewriteTimeout = time.Hour
+
+// forkerOptions builds the provider and returns the Forker's options for
+// it: the provider and its time budget.
+func (p providerConfig) forkerOptions() ([]fork.Option, fork.Provider, error) {
+	if p.rewriteTimeout < time.Second || p.rewriteTimeout > maxRewriteTimeout {
+		return nil, nil, fmt.Errorf("%w: --rewrite-timeout must be between 1s and %s", errUsage, maxRewriteTimeout)
+	}
+	prov, err := p.build()
+	if err != nil {
+		return nil, nil, err
+	}
+	return []fork.Option{fork.WithProvider(prov), fork.WithRewriteTimeout(p.rewriteTimeout)}, prov, nil
 }
 
 // addProviderFlags adds the provider's flags, each defaulting to its
@@ -42,6 +63,17 @@ func addProviderFlags(fs *flag.FlagSet) *providerConfig {
 	fs.StringVar(&p.baseURL, "openai-base-url", env("OPENAI_BASE_URL", ""), "the endpoint's base URL, such as http://localhost:11434/v1 (OPENAI_BASE_URL; default: OpenAI's)")
 	fs.StringVar(&p.model, "model", env("MFORK_MODEL", ""), "the model to ask (MFORK_MODEL)")
 	fs.IntVar(&p.maxTokens, "max-tokens", envInt("MFORK_MAX_TOKENS", openai.DefaultMaxTokens), "the openai provider's token budget per fork, prompt and completion, both drafts together (MFORK_MAX_TOKENS)")
+	fs.DurationVar(&p.rewriteTimeout, "rewrite-timeout", envDuration("MFORK_REWRITE_TIMEOUT", fork.DefaultRewriteTimeout),
+		"the time budget of one fork's drafts, both tries together; a local model on a CPU needs minutes, such as 10m (MFORK_REWRITE_TIMEOUT)")
 	p.apiKey = os.Getenv("OPENAI_API_KEY")
 	return p
+}
+
+// envDuration reads a duration ("10m") from the environment, or def when it
+// is unset or does not parse.
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
+	}
+	return def
 }

@@ -164,11 +164,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
-	provider, err := c.provider.build()
+	opts, provider, err := c.provider.forkerOptions()
 	if err != nil {
 		return err
 	}
-	forker := fork.New(fork.WithProvider(provider), fork.WithAllowPrivate(c.allowPrivate), fork.WithAllowHosts(c.allowHosts...))
+	forker := fork.New(append(opts, fork.WithAllowPrivate(c.allowPrivate), fork.WithAllowHosts(c.allowHosts...))...)
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
 		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
@@ -187,9 +187,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		// A fork fetches for up to 10 s and rewrites after: a minute is
-		// ample and still frees a stuck connection.
-		WriteTimeout:   60 * time.Second,
+		// A fork fetches for up to 10 s and rewrites after, within the
+		// rewrite budget: a minute is ample for the default budget and
+		// still frees a stuck connection; a longer budget (a local
+		// model) gets room for itself and the fetch.
+		WriteTimeout:   max(60*time.Second, c.provider.rewriteTimeout+20*time.Second),
 		IdleTimeout:    120 * time.Second,
 		MaxHeaderBytes: 64 << 10,
 		ErrorLog:       slog.NewLogLogger(lh, slog.LevelWarn),

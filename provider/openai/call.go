@@ -11,7 +11,7 @@ import (
 	"time"
 
 	oai "github.com/openai/openai-go"
-	"github.com/openai/openai-go/shared"
+	"github.com/openai/openai-go/option"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/fault"
@@ -27,47 +27,37 @@ type outBlock struct {
 // errMalformed marks an answer that is not the JSON asked for.
 var errMalformed = errors.New("malformed answer")
 
-// rewriteChunk asks the model to rewrite briefs. It falls back from a
-// json_schema response format to json_object once when the endpoint
-// rejects the first, and asks once more after a malformed answer.
-func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system string, briefs []fork.Brief) ([]outBlock, usage, error) {
+// rewriteChunk asks the model to rewrite briefs, in the endpoint's dialect
+// (learnt from its refusals on the way), and asks once more after a
+// malformed answer.
+func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, c prompt) ([]outBlock, usage, error) {
 	var used usage
-	user, err := userPrompt(briefs)
-	if err != nil {
-		return nil, used, fmt.Errorf("%w: openai: encode the page copy: %v", fork.ErrProvider, err)
-	}
+	system, user := c.system, c.user
 	// Four characters a token, as chunk estimates; the answer repeats the
 	// copy with a rationale per block, so it may need twice the copy.
 	promptEst := int64(len(system)+len(user))/4 + 16
 	wantCompletion := max(int64(len(user))/2, 1024)
 	known := map[int]bool{}
-	for _, b := range briefs {
+	for _, b := range c.briefs {
 		known[b.ID] = true
 	}
-	jsonSchema, malformed := true, 0
+	malformed := 0
 	for {
 		completion, err := budget.reserve(promptEst, wantCompletion)
 		if err != nil {
 			return nil, used, err
 		}
 		params := oai.ChatCompletionNewParams{
-			Model:               p.cfg.Model,
-			Messages:            []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(system), oai.UserMessage(user)},
-			MaxCompletionTokens: oai.Int(completion),
+			Model:    p.cfg.Model,
+			Messages: []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(system), oai.UserMessage(user)},
 		}
-		if jsonSchema {
-			params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
-				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: "fork_draft", Strict: oai.Bool(true), Schema: schema},
-			}}
-		} else {
-			params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{OfJSONObject: &shared.ResponseFormatJSONObjectParam{}}
-		}
-		resp, err := p.complete(ctx, params)
+		a := p.dialect.current()
+		opts := a.apply(&params, completion)
+		resp, err := p.complete(ctx, params, opts)
 		if err != nil {
 			// A failed call is not charged: endpoints bill what they answer.
 			budget.settle(promptEst+completion, 0)
-			if jsonSchema && rejectsSchema(err) {
-				jsonSchema = false
+			if p.dialect.learn(err, a) {
 				continue
 			}
 			return nil, used, err
@@ -90,9 +80,19 @@ func (p *Provider) rewriteChunk(ctx context.Context, budget *tokenBudget, system
 			return out, used, nil
 		}
 		if malformed++; malformed >= 2 {
-			return nil, used, fmt.Errorf("%w: openai: the model answered twice with no usable JSON: %v", fork.ErrProvider, err)
+			return nil, used, &unusableError{err: err}
 		}
 	}
+}
+
+// unusableError is a chunk the model answered twice with no usable JSON.
+// It fails no fork: the chunk's blocks are left out of the draft, so
+// verification names them, the retry asks for them again and those still
+// missing keep their source text.
+type unusableError struct{ err error }
+
+func (e *unusableError) Error() string {
+	return fmt.Sprintf("the model answered twice with no usable JSON: %v", e.err)
 }
 
 // parse reads the model's answer and checks it: a JSON object whose blocks
@@ -112,7 +112,10 @@ func parse(content string, known map[int]bool) ([]outBlock, error) {
 		} `json:"blocks"`
 	}
 	if err := json.Unmarshal([]byte(content), &raw); err != nil {
-		return nil, fmt.Errorf("%w: %v", errMalformed, err)
+		// Small models write line breaks and tabs into strings raw.
+		if json.Unmarshal([]byte(escapeControls(content)), &raw) != nil {
+			return nil, fmt.Errorf("%w: %v", errMalformed, err)
+		}
 	}
 	if raw.Blocks == nil {
 		return nil, fmt.Errorf("%w: no blocks", errMalformed)
@@ -136,24 +139,35 @@ func parse(content string, known map[int]bool) ([]outBlock, error) {
 	return out, nil
 }
 
-// rejectsSchema reports whether the endpoint refused the json_schema
-// response format (HTTP 400 naming it).
-func rejectsSchema(err error) bool {
-	var apiErr *oai.Error
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest {
-		return false
+// escapeControls escapes the control characters inside the JSON strings
+// of s, which JSON forbids there raw.
+func escapeControls(s string) string {
+	var b strings.Builder
+	in, esc := false, false
+	for _, r := range s {
+		switch {
+		case esc:
+			esc = false
+		case in && r == '\\':
+			esc = true
+		case r == '"':
+			in = !in
+		case in && r < 0x20:
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
 	}
-	msg := strings.ToLower(apiErr.RawJSON() + " " + apiErr.Message + " " + err.Error())
-	return strings.Contains(msg, "response_format") || strings.Contains(msg, "json_schema")
+	return b.String()
 }
 
 // complete makes one chat completion call, within the semaphore and the
 // per-request timeout, retrying 429s, 5xx answers and connection failures
 // with backoff. Its errors wrap fork.ErrProvider, and fork.ErrTimeout too
 // when the endpoint was slow.
-func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewParams) (*oai.ChatCompletion, error) {
+func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewParams, opts []option.RequestOption) (*oai.ChatCompletion, error) {
 	for attempt := 0; ; attempt++ {
-		resp, wait, err := p.once(ctx, params)
+		resp, wait, err := p.once(ctx, params, opts)
 		if err == nil {
 			return resp, nil
 		}
@@ -175,7 +189,7 @@ func (p *Provider) complete(ctx context.Context, params oai.ChatCompletionNewPar
 
 // once makes one call. wait is -1 when the error is final, otherwise how
 // long to wait before trying again (0: the default backoff).
-func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams) (*oai.ChatCompletion, time.Duration, error) {
+func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams, opts []option.RequestOption) (*oai.ChatCompletion, time.Duration, error) {
 	select {
 	case p.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -184,7 +198,7 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 	defer func() { <-p.sem }()
 	rctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
-	resp, err := p.client.Chat.Completions.New(rctx, params)
+	resp, err := p.client.Chat.Completions.New(rctx, params, opts...)
 	if err == nil {
 		return resp, 0, nil
 	}
@@ -192,11 +206,16 @@ func (p *Provider) once(ctx context.Context, params oai.ChatCompletionNewParams)
 		return nil, -1, p.contextError(ctx)
 	}
 	if errors.Is(err, context.DeadlineExceeded) || rctx.Err() != nil {
-		return nil, -1, fault.ProviderTimeout("the LLM endpoint did not answer within %s (model %s)", p.cfg.Timeout, p.cfg.Model)
+		return nil, -1, fault.ProviderTimeout("the LLM endpoint did not answer within %s (model %s): a local model on a CPU needs minutes; raise Config.Timeout (mfork's --rewrite-timeout, MFORK_REWRITE_TIMEOUT)", p.cfg.Timeout, p.cfg.Model)
 	}
 	var apiErr *oai.Error
 	if errors.As(err, &apiErr) {
 		e := &endpointError{api: apiErr, msg: fmt.Sprintf("%v: openai: the LLM endpoint answered %d %s: %s", fork.ErrProvider, apiErr.StatusCode, http.StatusText(apiErr.StatusCode), apiMessage(apiErr))}
+		if _, refused := refusal(err); refused {
+			// A refusal of the request's shape (even as a 500) is
+			// answered by another dialect, not by asking again.
+			return nil, -1, e
+		}
 		if apiErr.StatusCode == http.StatusTooManyRequests || apiErr.StatusCode >= 500 {
 			return nil, retryAfter(apiErr.Response), e
 		}

@@ -1,11 +1,14 @@
 // Package openai is Marketing Fork's LLM provider: it rewrites a plan
 // through any OpenAI-compatible chat completions endpoint (via openai-go).
 //
-// The page's copy is data, never instructions: it goes to the model as a
-// JSON array inside <page_copy> delimiters, the model gets no tools, its
-// answer is parsed against a JSON schema and every link, URL, e-mail
-// address or code-like token a block did not already hold is removed
-// before the Forker verifies the draft.
+// The page's copy is data, never instructions: it goes to the model inside
+// <page_copy> delimiters, one line per block (id, role, text with its
+// locked phrases marked, so each fact is said once), the model gets no
+// tools, its answer is parsed against a JSON schema and every link, URL,
+// e-mail address or code-like token a block did not already hold is
+// removed before the Forker verifies the draft. Each call carries only the
+// rules its blocks need; the endpoint's dialect (response format, the
+// completion limit's field) is learnt from its refusals.
 package openai
 
 import (
@@ -16,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	oai "github.com/openai/openai-go"
 	"github.com/openai/openai-go/option"
@@ -25,7 +29,7 @@ import (
 
 // Version changes whenever the prompt or the parsing changes; Info adds the
 // model to it.
-const Version = "1"
+const Version = "2"
 
 // Defaults for the zero values of Config.
 const (
@@ -74,9 +78,10 @@ type Config struct {
 // Provider rewrites plans through an OpenAI-compatible endpoint. It is safe
 // for concurrent use.
 type Provider struct {
-	cfg    Config
-	client oai.Client
-	sem    chan struct{}
+	cfg     Config
+	client  oai.Client
+	sem     chan struct{}
+	dialect *dialect
 }
 
 // New returns a provider for cfg; cfg.Model is required.
@@ -103,7 +108,7 @@ func New(cfg Config) (*Provider, error) {
 		cfg.Retries = 0
 	}
 	// Retries are ours (Retry-After capped, typed errors), not the SDK's.
-	opts := []option.RequestOption{option.WithMaxRetries(0)}
+	opts := []option.RequestOption{option.WithMaxRetries(0), option.WithMiddleware(envelope)}
 	if cfg.BaseURL != "" {
 		base := cfg.BaseURL
 		if !strings.HasSuffix(base, "/") {
@@ -117,7 +122,7 @@ func New(cfg Config) (*Provider, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Provider{cfg: cfg, client: oai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrent)}, nil
+	return &Provider{cfg: cfg, client: oai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrent), dialect: &dialect{}}, nil
 }
 
 // Info names the provider; the version holds the model, since another model
@@ -128,37 +133,29 @@ func (p *Provider) Info() fork.ProviderInfo {
 
 // Rewrite drafts the fork of plan: every block that may change goes to the
 // model (in as few calls as the token budget allows), verbatim blocks keep
-// their source text unless the fork is a translation.
+// their source text unless the fork is a translation. A retry (the plan has
+// findings) drafts only the blocks plan.RetryBlocks names.
 func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
 	if plan == nil {
 		return nil, fmt.Errorf("%w: no plan", fork.ErrInvalidInput)
 	}
-	var send []fork.Brief
 	// The model rewrites blocks; the page's structure follows the
 	// profile's pattern as with every provider.
 	draft := &fork.Draft{Sections: plan.PatternOrder()}
-	kept := map[int]bool{}
-	for _, b := range plan.Blocks {
-		if b.Verbatim && !plan.Translation {
-			kept[b.ID] = true
-			continue
-		}
-		send = append(send, b)
-	}
-	convs := conversions(plan)
-	system := systemPrompt(plan, convs)
+	rq := newRequest(plan, p.cfg.ChunkTokens)
+	kept, copies, convs, byBlock, calls := rq.kept, rq.copies, rq.convs, rq.byBlock, rq.calls
 	budget := &tokenBudget{limit: int64(p.cfg.MaxTokens), left: int64(p.cfg.MaxTokens) - plan.UsedTokens}
-	chunks := chunk(send, p.cfg.ChunkTokens)
-	results := make([][]outBlock, len(chunks))
-	usages := make([]usage, len(chunks))
-	errs := make([]error, len(chunks))
+	results := make([][]outBlock, len(calls))
+	usages := make([]usage, len(calls))
+	errs := make([]error, len(calls))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	for i, c := range chunks {
+	for i, c := range calls {
 		wg.Go(func() {
-			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, budget, system, c)
-			if errs[i] != nil {
+			results[i], usages[i], errs[i] = p.rewriteChunk(ctx, budget, c)
+			var u *unusableError
+			if errs[i] != nil && !errors.As(errs[i], &u) {
 				cancel()
 			}
 		})
@@ -169,8 +166,19 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		used.prompt += u.prompt
 		used.completion += u.completion
 	}
+	var unusable []string
+	for i, err := range errs {
+		var u *unusableError
+		if errors.As(err, &u) {
+			errs[i] = nil
+			unusable = append(unusable, u.Error())
+		}
+	}
 	if err := firstError(errs); err != nil {
 		return nil, err
+	}
+	for _, u := range unusable {
+		draft.Notes = append(draft.Notes, "openai: "+u+"; its blocks are left out, to be asked again or kept as the source has them")
 	}
 	got := map[int]outBlock{}
 	for _, r := range results {
@@ -178,16 +186,25 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			got[o.ID] = o
 		}
 	}
+	for id, from := range copies {
+		if o, ok := got[from]; ok {
+			got[id] = outBlock{ID: id, Text: o.Text, Rationale: o.Rationale}
+		}
+	}
+	only := plan.RetryBlocks()
 	for _, b := range plan.Blocks {
-		if kept[b.ID] {
-			draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: "kept verbatim: other people's words or a legal line"})
+		if only != nil && !only[b.ID] {
+			continue
+		}
+		if why, ok := kept[b.ID]; ok {
+			draft.Blocks = append(draft.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: why})
 			continue
 		}
 		o, ok := got[b.ID]
 		if !ok {
 			continue // a lost block is reported by verification
 		}
-		text, removed := guard(o.Text, b)
+		text, removed := guard(unmark(o.Text, b, byBlock[b.ID]), b)
 		for _, r := range removed {
 			draft.Notes = append(draft.Notes, fmt.Sprintf("guard: removed %q from block %d, which its source does not hold", r, b.ID))
 		}
@@ -196,6 +213,88 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	draft.Changes = appliedChanges(convs, draft.Blocks)
 	draft.Usage = fork.Usage{PromptTokens: used.prompt, CompletionTokens: used.completion}
 	return draft, nil
+}
+
+// request is what a draft asks of the model, and what it answers without
+// it.
+type request struct {
+	calls []prompt
+	// kept are the blocks not sent, with why they keep their text.
+	kept map[int]string
+	// copies are repeated blocks not sent, each with the block whose
+	// answer it takes.
+	copies  map[int]int
+	convs   map[int]conversion
+	byBlock map[int][]conversion
+}
+
+// newRequest prepares a draft of plan in calls of about chunkTokens of
+// copy each.
+func newRequest(plan *fork.Plan, chunkTokens int) *request {
+	send, kept := toSend(plan)
+	send, copies := dedupe(send)
+	convs := conversions(plan)
+	byBlock := conversionsByBlock(plan, convs)
+	return &request{calls: prompts(plan, byBlock, send, chunkTokens), kept: kept, copies: copies, convs: convs, byBlock: byBlock}
+}
+
+// toSend returns the blocks the model writes, and those kept as they are,
+// with why: verbatim blocks unless the fork is a translation, and blocks
+// that hold nothing but locked facts (a price, a brand name), which no
+// rewrite would change. A retry rewrites only the blocks its findings
+// name: the others stand.
+func toSend(plan *fork.Plan) (send []fork.Brief, kept map[int]string) {
+	kept = map[int]string{}
+	only := plan.RetryBlocks()
+	for _, b := range plan.Blocks {
+		switch {
+		case only != nil && !only[b.ID]:
+		case b.Verbatim && !plan.Translation:
+			kept[b.ID] = "kept verbatim: other people's words or a legal line"
+		case onlyFacts(b, plan.Translation):
+			kept[b.ID] = "kept: the block holds only locked facts"
+		default:
+			send = append(send, b)
+		}
+	}
+	return send, kept
+}
+
+// onlyFacts reports whether a block's text is its facts and nothing else:
+// no letters outside them. In a translation, only facts that read the same
+// in any language count (a figure, a link, a name): a guarantee or a claim
+// is words to translate.
+func onlyFacts(b fork.Brief, translation bool) bool {
+	if len(b.Facts) == 0 {
+		return false
+	}
+	rest := b.Text
+	for _, f := range b.Facts {
+		if f.Text == "" || (translation && markedKinds[f.Kind] && f.Kind != "name" && f.Kind != "code") {
+			continue
+		}
+		rest = strings.ReplaceAll(rest, f.Text, " ")
+	}
+	return !strings.ContainsFunc(rest, unicode.IsLetter)
+}
+
+// dedupe returns briefs without repeats: a block whose text an earlier one
+// has (a repeated button, a title that is also the headline) is not sent,
+// and takes that one's answer (copies maps it to the earlier block), so a
+// page says a repeated line one way.
+func dedupe(briefs []fork.Brief) (uniq []fork.Brief, copies map[int]int) {
+	first := map[string]int{}
+	copies = map[int]int{}
+	for _, b := range briefs {
+		k := oneLine(copyText(b))
+		if id, ok := first[k]; ok {
+			copies[b.ID] = id
+			continue
+		}
+		first[k] = b.ID
+		uniq = append(uniq, b)
+	}
+	return uniq, copies
 }
 
 // firstError returns the most telling error: one that is not merely the
@@ -274,11 +373,8 @@ func (b *tokenBudget) settle(reserved, used int64) {
 }
 
 // estimate is a block's prompt cost in tokens, at four characters a token,
-// with room for its JSON fields.
+// with room for its line's id, role and budget, and its marks.
 func estimate(b fork.Brief) int {
-	n := len(b.Text) + 80
-	for _, f := range b.Facts {
-		n += len(f.Text) + 4
-	}
+	n := len(copyText(b)) + 20 + 2*len(b.Facts)
 	return n/4 + 1
 }

@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,11 +30,56 @@ type recorded struct {
 	Blocks []pageBlock // the page copy between the delimiters
 }
 
+// pageBlock is one line of the page copy as the model reads it.
+type pageBlock struct {
+	ID   int
+	Role string
+	Text string // with its marks
+}
+
+// parseCopy reads the copy between the delimiters as a model would: a
+// header, then one block a line (id, role, text).
+func parseCopy(user string) ([]pageBlock, error) {
+	i, j := strings.Index(user, openCopy+"\n"), strings.LastIndex(user, "\n"+closeCopy)
+	if i < 0 || j < i {
+		return nil, errors.New("no delimited copy")
+	}
+	lines := strings.Split(user[i+len(openCopy)+1:j], "\n")
+	if lines[0] != copyHeader {
+		return nil, fmt.Errorf("header %q; want %q", lines[0], copyHeader)
+	}
+	var out []pageBlock
+	for _, line := range lines[1:] {
+		f := strings.SplitN(line, " ", 3)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("line %q has no id and role", line)
+		}
+		id, err := strconv.Atoi(f[0])
+		if err != nil {
+			return nil, fmt.Errorf("line %q: the id must be a number", line)
+		}
+		b := pageBlock{ID: id, Role: f[1]}
+		if len(f) == 3 {
+			b.Text = f[2]
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// marked is a mark in the copy: {phrase} or {from → to}.
+var marked = regexp.MustCompile(`\{([^{}]*?)(?: → [^{}]*)?\}`)
+
+// plain is a block's text as a model that drops the marks writes it: each
+// phrase without its braces, each conversion as its source.
+func plain(b pageBlock) string { return marked.ReplaceAllString(b.Text, "$1") }
+
 // reply is what the fake endpoint answers to the n-th request (from 1).
 type reply struct {
 	Status  int
 	Header  map[string]string
 	Content string        // the assistant message (Status 200) or error message
+	Body    string        // an error answer's body as sent, instead of one built from Content
 	Delay   time.Duration // how long to sleep before answering
 	Usage   *[2]int       // prompt and completion tokens reported; nil: 100 and 50
 }
@@ -70,11 +119,11 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 			rec.User = content
 		}
 	}
-	if i, j := strings.Index(rec.User, openCopy+"\n"), strings.LastIndex(rec.User, "\n"+closeCopy); i >= 0 && j > i {
-		if err := json.Unmarshal([]byte(rec.User[i+len(openCopy)+1:j]), &rec.Blocks); err != nil {
-			f.t.Errorf("page copy is not a JSON array: %v", err)
-		}
+	blocks, err := parseCopy(rec.User)
+	if err != nil {
+		f.t.Errorf("page copy: %v", err)
 	}
+	rec.Blocks = blocks
 	f.mu.Lock()
 	f.reqs = append(f.reqs, rec)
 	n := len(f.reqs)
@@ -93,6 +142,10 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if rep.Status != 0 && rep.Status != http.StatusOK {
 		w.WriteHeader(rep.Status)
+		if rep.Body != "" {
+			io.WriteString(w, rep.Body)
+			return
+		}
 		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": rep.Content, "type": "invalid_request_error"}})
 		return
 	}
@@ -119,13 +172,12 @@ func (f *fakeLLM) requests() []recorded {
 // block's new text.
 func draft(r recorded, edit func(b pageBlock) string) string {
 	type out struct {
-		ID        int    `json:"id"`
-		Text      string `json:"text"`
-		Rationale string `json:"rationale"`
+		ID   int    `json:"id"`
+		Text string `json:"text"`
 	}
 	var blocks []out
 	for _, b := range r.Blocks {
-		blocks = append(blocks, out{ID: b.ID, Text: edit(b), Rationale: "scripted"})
+		blocks = append(blocks, out{ID: b.ID, Text: edit(b)})
 	}
 	data, _ := json.Marshal(map[string]any{"blocks": blocks})
 	return string(data)
@@ -170,7 +222,7 @@ func doFork(t *testing.T, p *Provider, req fork.Request) (*fork.Result, error) {
 	return fork.New(fork.WithProvider(p)).Fork(ctx, req)
 }
 
-func planFor(t *testing.T, req fork.Request) *fork.Plan {
+func planFor(t testing.TB, req fork.Request) *fork.Plan {
 	t.Helper()
 	pl, err := fork.New().Plan(context.Background(), req)
 	if err != nil {
@@ -207,7 +259,7 @@ func TestNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := p.Info()
-	want := fork.ProviderInfo{Name: "openai", Version: "1+gpt-test", Translates: true}
+	want := fork.ProviderInfo{Name: "openai", Version: Version + "+gpt-test", Translates: true}
 	if got != want {
 		t.Errorf("Info: got %+v; want %+v", got, want)
 	}
@@ -267,10 +319,13 @@ func TestForkGoodDraft(t *testing.T) {
 		}
 	})
 	t.Run("page copy delimited", func(t *testing.T) {
-		for _, want := range []string{"<page_copy>", "</page_copy>", "Notes your whole team can find", "never instructions"} {
+		for _, want := range []string{"<page_copy>", "</page_copy>", "Notes your whole team can find"} {
 			if !strings.Contains(r.User, want) {
 				t.Errorf("user message lacks %q", want)
 			}
+		}
+		if !strings.Contains(r.System, "never instructions") {
+			t.Errorf("system message does not say the copy is never instructions:\n%s", r.System)
 		}
 		i, j := strings.Index(r.User, openCopy+"\n"), strings.LastIndex(r.User, closeCopy)
 		if !strings.Contains(r.User[i:j], "Notes your whole team can find") {
@@ -278,10 +333,20 @@ func TestForkGoodDraft(t *testing.T) {
 		}
 	})
 	t.Run("locked facts", func(t *testing.T) {
-		for _, want := range []string{"€49 per month", "https://tidynotes.example/signup", "30-day money-back guarantee.", "Tidy Notes", "Never add a number"} {
-			if !strings.Contains(r.System, want) {
-				t.Errorf("system message lacks %q", want)
+		// Each locked phrase marked where its block holds it, not listed
+		// again; figures under the general rule.
+		for _, want := range []string{"{Tidy Notes} keeps every meeting note", "€49 per month"} {
+			if strings.Count(r.User, want) != 1 {
+				t.Errorf("user message holds %q %d times; want once:\n%s", want, strings.Count(r.User, want), r.User)
 			}
+		}
+		for _, want := range []string{"Keep figures, prices", "{braced} phrases exactly", "Add no number"} {
+			if !strings.Contains(r.System, want) {
+				t.Errorf("system message lacks %q:\n%s", want, r.System)
+			}
+		}
+		if strings.Contains(r.System, "€49") {
+			t.Errorf("system message repeats the copy's facts:\n%s", r.System)
 		}
 	})
 	t.Run("verbatim not sent", func(t *testing.T) {
@@ -360,20 +425,20 @@ func TestTokenBudget(t *testing.T) {
 	t.Run("the retry counts what the first draft used", func(t *testing.T) {
 		// Each call reports 1,000 + 500 tokens: the first draft leaves
 		// too little of 2,000 for a second, so the fork is the first
-		// draft, its failed check reported.
+		// draft with its failed block put back to the source.
 		f, p := costly(t)
 		res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Passed || res.Attempts != 1 {
-			t.Errorf("got Passed %v, attempts %d; want the first draft, failed", res.Passed, res.Attempts)
+		if !res.Passed || res.Attempts != 1 || res.Fallbacks != 1 {
+			t.Errorf("got Passed %v, attempts %d, %d fallbacks; want the first draft, its price block put back", res.Passed, res.Attempts, res.Fallbacks)
 		}
-		if c := check(res, "ledger"); c.Passed {
-			t.Errorf("got ledger check %+v; want the changed price reported", c)
+		if c := check(res, "ledger"); !c.Passed {
+			t.Errorf("got ledger check %+v; want the price kept by the fallback", c)
 		}
-		if !strings.Contains(strings.Join(res.Notes, "\n"), "the second draft failed") {
-			t.Errorf("got notes %q; want the failed second draft explained", res.Notes)
+		if !strings.Contains(strings.Join(res.Notes, "\n"), "the retry failed") {
+			t.Errorf("got notes %q; want the failed retry explained", res.Notes)
 		}
 		if want := (fork.Usage{PromptTokens: 1000, CompletionTokens: 500}); res.Usage == nil || *res.Usage != want {
 			t.Errorf("got usage %+v; want %+v", res.Usage, want)
@@ -391,28 +456,80 @@ func TestTokenBudget(t *testing.T) {
 	})
 }
 
-func TestForkInventedStatistic(t *testing.T) {
+// TestTwoBlocksFallBack: a draft that invents a statistic in two blocks (the
+// page's prose),
+// and a retry of only those two that invents it again, give a fork whose
+// other blocks are the model's and those two the source's, which keeps the
+// offer and says so.
+func TestTwoBlocksFallBack(t *testing.T) {
+	const headline = "Every team note, found in seconds"
+	req := fork.Request{HTML: readPage(t, "page-en.html")}
+	var body []int // the first two prose blocks
+	for _, b := range planFor(t, req).Blocks {
+		if (b.Role == fork.RoleBody || b.Role == fork.RoleSubheadline) && len(body) < 2 {
+			body = append(body, b.ID)
+		}
+	}
+	if len(body) != 2 {
+		t.Fatalf("the page has prose blocks %v; the test needs two", body)
+	}
 	f := newFake(t, func(_ int, r recorded) reply {
 		return ok(draft(r, func(b pageBlock) string {
-			if b.Role == "body" {
+			switch {
+			case b.ID == body[0] || b.ID == body[1]:
 				return "Trusted by 93% of teams. " + b.Text
+			case b.Role == "headline":
+				return headline
 			}
 			return b.Text
 		}))
 	})
 	p := newProvider(t, f, nil)
-	res, err := doFork(t, p, fork.Request{HTML: readPage(t, "page-en.html")})
+	res, err := doFork(t, p, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Passed {
-		t.Fatalf("got Passed true; want false")
+	reqs := f.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("got %d requests; want 2 (one retry)", len(reqs))
 	}
-	if c := check(res, "no_invented_facts"); c.Passed {
-		t.Errorf("got no_invented_facts %+v; want failed", c)
+	var retried []int
+	for _, b := range reqs[1].Blocks {
+		retried = append(retried, b.ID)
 	}
-	if got := len(f.requests()); got != 2 {
-		t.Errorf("got %d requests; want 2 (one retry)", got)
+	if diff := cmp.Diff(body, retried); diff != "" {
+		t.Errorf("the retry's blocks (-want the two that failed +got):\n%s", diff)
+	}
+	if !strings.Contains(reqs[1].System, "no_invented_facts") {
+		t.Errorf("the retry's prompt lacks its findings:\n%s", reqs[1].System)
+	}
+	var fell []int
+	for _, b := range res.Blocks {
+		switch {
+		case b.Fallback != "":
+			fell = append(fell, b.ID)
+			if b.Text != b.Source || !strings.Contains(b.Fallback, "no_invented_facts") {
+				t.Errorf("block %d: got %q, fallback %q; want its source text and the failed check named", b.ID, b.Text, b.Fallback)
+			}
+		case b.Role == fork.RoleHeadline && b.Text != headline:
+			t.Errorf("headline %q; want the model's %q", b.Text, headline)
+		}
+	}
+	if diff := cmp.Diff(body, fell); diff != "" || res.Fallbacks != 2 {
+		t.Errorf("fallbacks %d, blocks (-want +got):\n%s", res.Fallbacks, diff)
+	}
+	for _, name := range []string{"ledger", "no_invented_facts"} {
+		if c := check(res, name); !c.Passed {
+			t.Errorf("got %s %+v; want passed", name, c)
+		}
+	}
+	if !res.Passed || res.Attempts != 2 || strings.Contains(res.HTML, "93%") {
+		t.Errorf("got Passed %v, attempts %d, 93%% in the page %v; want a passing fork of two drafts without the invented figure", res.Passed, res.Attempts, strings.Contains(res.HTML, "93%"))
+	}
+	// Strict mode refuses a fork that fell back.
+	req.Strict = true
+	if _, err := doFork(t, p, req); !errors.Is(err, fork.ErrProvider) || !strings.Contains(err.Error(), "kept its source text") {
+		t.Errorf("strict: got %v; want ErrProvider naming the fallbacks", err)
 	}
 }
 
@@ -431,9 +548,6 @@ func TestRewriteErrors(t *testing.T) {
 				return ok(`{"blocks": [{"id": 2, "text": `)
 			}
 			return ok(draft(r, good))
-		}},
-		{name: "malformed twice", wantReqs: 2, wantErr: fork.ErrProvider, wantMsg: "no usable JSON", script: func(int, recorded) reply {
-			return ok("Sure! Here is your rewrite.")
 		}},
 		{name: "unknown id then good", wantReqs: 2, script: func(n int, r recorded) reply {
 			if n == 1 {
@@ -499,6 +613,39 @@ func TestRewriteErrors(t *testing.T) {
 	}
 }
 
+// TestUnusableAnswers: a model that never answers usable JSON fails no
+// fork: its blocks are asked for again once, then keep their source text,
+// each saying why; a raw line break in a string is read as the model meant.
+func TestUnusableAnswers(t *testing.T) {
+	t.Run("never JSON", func(t *testing.T) {
+		f := newFake(t, func(int, recorded) reply { return ok("Sure! Here is your rewrite.") })
+		res, err := doFork(t, newProvider(t, f, nil), fork.Request{HTML: readPage(t, "page-en.html")})
+		if err != nil {
+			t.Fatalf("got %v; want a fork whose blocks keep their source text", err)
+		}
+		if res.Fallbacks == 0 || !check(res, "ledger").Passed || !strings.Contains(strings.Join(res.Notes, "\n"), "no usable JSON") {
+			t.Errorf("got %d fallbacks, ledger %+v, notes %q; want the blocks put back and the reason noted", res.Fallbacks, check(res, "ledger"), res.Notes)
+		}
+		for _, b := range res.Blocks {
+			if b.Text != b.Source {
+				t.Errorf("block %d reads %q; want its source %q", b.ID, b.Text, b.Source)
+			}
+		}
+		if n := len(f.requests()); n != 4 {
+			t.Errorf("got %d requests; want 4 (two per draft)", n)
+		}
+	})
+	t.Run("raw line break in a string", func(t *testing.T) {
+		f := newFake(t, func(_ int, r recorded) reply {
+			return ok(strings.Replace(draft(r, good), `Good to know: `, "Good to know:\n", 1))
+		})
+		res, err := doFork(t, newProvider(t, f, nil), fork.Request{HTML: readPage(t, "page-en.html")})
+		if err != nil || res.Fallbacks != 0 || res.Attempts != 1 {
+			t.Fatalf("got %v, %+v; want the answer read on the first try", err, res)
+		}
+	})
+}
+
 func TestEndpointDown(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	base := srv.URL
@@ -542,10 +689,15 @@ func TestChunking(t *testing.T) {
 			sent[b.ID]++
 		}
 	}
+	// Each block at most once: verbatim ones and those of nothing but
+	// locked facts are kept, a repeated text is sent once.
 	for _, b := range plan.Blocks {
-		if want := map[bool]int{true: 0, false: 1}[b.Verbatim]; sent[b.ID] != want {
-			t.Errorf("block %d sent %d times; want %d", b.ID, sent[b.ID], want)
+		if sent[b.ID] > 1 || (b.Verbatim && sent[b.ID] != 0) {
+			t.Errorf("block %d (%s) sent %d times", b.ID, b.Role, sent[b.ID])
 		}
+	}
+	if len(sent) == 0 {
+		t.Error("no block sent")
 	}
 	if got, want := len(d.Blocks), len(plan.Blocks); got != want {
 		t.Errorf("got %d draft blocks; want %d", got, want)
@@ -572,7 +724,7 @@ var german = map[string]string{
 func TestForkTranslation(t *testing.T) {
 	f := newFake(t, func(_ int, r recorded) reply {
 		return ok(draft(r, func(b pageBlock) string {
-			if de, ok := german[b.Text]; ok {
+			if de, ok := german[plain(b)]; ok {
 				return de
 			}
 			return b.Text
@@ -593,16 +745,16 @@ func TestForkTranslation(t *testing.T) {
 		t.Errorf("got language check %+v; want passed", c)
 	}
 	r := f.requests()[0]
-	if !strings.Contains(r.System, "translation from en into de") {
+	if !strings.Contains(r.System, "Write in de, translating from en: every block") {
 		t.Errorf("system prompt does not ask for the translation:\n%s", r.System)
 	}
 	var verbatim int
 	for _, b := range r.Blocks {
-		if b.Verbatim {
+		if b.Role == "testimonial" || b.Role == "guarantee" {
 			verbatim++
 		}
 	}
-	if verbatim != 2 {
+	if verbatim != 2 || !strings.Contains(r.System, "blocks faithfully") {
 		t.Errorf("got %d verbatim blocks sent; want 2 (translated faithfully)", verbatim)
 	}
 }
@@ -620,28 +772,26 @@ func TestCultureConversions(t *testing.T) {
 	convert := func(to14, to104 string) func(_ int, r recorded) reply {
 		return func(_ int, r recorded) reply {
 			return ok(draft(r, func(b pageBlock) string {
-				return strings.NewReplacer("14 °F", to14, "104 °F", to104, "2 lb", "0.9 kg").Replace(b.Text)
+				return strings.NewReplacer("14 °F", to14, "104 °F", to104, "2 lb", "0.9 kg").Replace(plain(b))
 			}))
 		}
 	}
 	tests := []struct {
-		name        string
-		script      func(int, recorded) reply
-		wantPassed  bool
-		wantChanges []fork.Change
+		name         string
+		script       func(int, recorded) reply
+		wantPassed   bool
+		wantChanges  []fork.Change
+		wantFallback bool // block 2, converted wrongly twice, keeps its source
 	}{
 		{"converted as told", convert("-10 °C", "40 °C"), true, []fork.Change{
 			{From: "14 °F", To: "-10 °C", Rule: "en-GB: °F to °C"},
 			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
 			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
-		}},
-		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, good)) }, true, nil},
+		}, false},
+		{"kept as written", func(_ int, r recorded) reply { return ok(draft(r, plain)) }, true, nil, false},
 		// -12 °C is not what 14 °F is: the ledger misses the fact and the
 		// fork invents a temperature, whatever the model claims.
-		{"converted wrongly", convert("-12 °C", "40 °C"), false, []fork.Change{
-			{From: "104 °F", To: "40 °C", Rule: "en-GB: °F to °C"},
-			{From: "2 lb", To: "0.9 kg", Rule: "en-GB: pounds to kilograms"},
-		}},
+		{"converted wrongly", convert("-12 °C", "40 °C"), true, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -651,11 +801,14 @@ func TestCultureConversions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sys := f.requests()[0].System
-			for _, want := range []string{"14 °F (block 2), write it as -10 °C", "104 °F (block 2), write it as 40 °C", "2 lb (block 2), write it as 0.9 kg"} {
-				if !strings.Contains(sys, want) {
-					t.Errorf("system prompt lacks %q:\n%s", want, sys)
+			r := f.requests()[0]
+			for _, want := range []string{"{14 °F → -10 °C}", "{104 °F → 40 °C}", "{2 lb → 0.9 kg}"} {
+				if !strings.Contains(r.User, want) {
+					t.Errorf("the copy lacks %q:\n%s", want, r.User)
 				}
+			}
+			if !strings.Contains(r.System, "write {a → b} as b") {
+				t.Errorf("system prompt does not explain the conversions:\n%s", r.System)
 			}
 			if res.Passed != tt.wantPassed {
 				t.Errorf("got Passed %v (%+v); want %v", res.Passed, failedChecks(res), tt.wantPassed)
@@ -663,13 +816,17 @@ func TestCultureConversions(t *testing.T) {
 			if diff := cmp.Diff(tt.wantChanges, res.Changes, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("Changes (-want +got):\n%s", diff)
 			}
-			if !tt.wantPassed {
-				if c := check(res, "ledger"); c.Passed {
-					t.Errorf("got ledger check %+v; want it failed", c)
+			var fell []int
+			for _, b := range res.Blocks {
+				if b.Fallback != "" {
+					fell = append(fell, b.ID)
+					if b.Text != b.Source || !strings.Contains(b.Fallback, "ledger") {
+						t.Errorf("block %d: got %q, fallback %q; want the source's text and the ledger named", b.ID, b.Text, b.Fallback)
+					}
 				}
-				if c := check(res, "no_invented_facts"); c.Passed {
-					t.Errorf("got no_invented_facts %+v; want it failed", c)
-				}
+			}
+			if got := len(fell) > 0; got != tt.wantFallback {
+				t.Errorf("got blocks %v fallen back; want a fallback %v", fell, tt.wantFallback)
 			}
 		})
 	}

@@ -57,6 +57,8 @@ export interface ForkedBlock {
   href?: string;
   rationale?: string;
   verbatim?: boolean;
+  /** Why the block keeps its source text: the checks the provider's drafts of it failed. Absent when the block is the provider's. */
+  fallback?: string;
 }
 
 export interface LedgerEntry {
@@ -131,6 +133,10 @@ export interface ForkResult {
   /** The checks that could not run on this fork. */
   checks_skipped: string[];
   attempts: number;
+  /** How many blocks keep their source text because the provider's drafts of them failed verification. */
+  fallbacks: number;
+  /** The tokens the fork's drafts cost, for a provider that counts them. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
   blocks: ForkedBlock[] | null;
   ledger: LedgerEntry[] | null;
   invented: Fact[] | null;

@@ -115,6 +115,7 @@ describe("against the Go server", () => {
     assert.equal(r.passed, true, JSON.stringify(r.checks?.filter((x) => x.status === "failed")));
     assert.ok(r.checks.every((x) => ["passed", "failed", "skipped"].includes(x.status)));
     assert.equal(r.checks_run, r.checks.filter((x) => x.status !== "skipped").length);
+    assert.equal(r.fallbacks, r.blocks.filter((b) => b.fallback).length);
     assert.deepEqual(r.checks_skipped, r.checks.filter((x) => x.status === "skipped").map((x) => x.name));
     assert.ok(r.ledger.some((e) => e.text.includes("19")), "the price is in the ledger");
   });

@@ -76,6 +76,7 @@ def test_get_key_then_fork_loopback_page(server: str, landing_page: str) -> None
     assert res.passed is True, res.failed_checks
     assert all(c["status"] in ("passed", "failed", "skipped") for c in res.checks), res.checks
     assert res.checks_run == sum(1 for c in res.checks if c["status"] != "skipped") > 0
+    assert res.fallbacks == sum(1 for b in res.blocks if b.get("fallback"))
     assert res.checks_skipped == [c["name"] for c in res.checks if c["status"] == "skipped"]
     assert res.request["url"] == landing_page
     assert any("19" in (e.get("text") or "") for e in res.ledger), res.ledger

@@ -44,6 +44,9 @@ class ForkedBlock(TypedDict, total=False):
     href: str
     rationale: str
     verbatim: bool
+    #: Why the block keeps its source text (the checks the provider's
+    #: drafts of it failed); absent when the block is the provider's.
+    fallback: str
 
 
 class LedgerEntry(TypedDict, total=False):
@@ -160,6 +163,12 @@ class ForkResult:
     replayed: bool
     raw: Dict[str, Any] = field(repr=False)
     request_id: Optional[str] = None
+    #: How many blocks keep their source text because the provider's
+    #: drafts of them failed verification (each block's ``fallback`` says why).
+    fallbacks: int = 0
+    #: The tokens the fork's drafts cost (``prompt_tokens``,
+    #: ``completion_tokens``), for a provider that counts them.
+    usage: Optional[Dict[str, int]] = None
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any], *, replayed: bool = False, request_id: Optional[str] = None) -> "ForkResult":
@@ -177,6 +186,8 @@ class ForkResult:
             replayed=replayed,
             raw=data,
             request_id=request_id,
+            fallbacks=int(data.get("fallbacks") or 0),
+            usage=dict(data["usage"]) if isinstance(data.get("usage"), dict) else None,
         )
 
     @property
