@@ -254,6 +254,20 @@ type Fork struct {
 	Blocks []BlockHash
 }
 
+// WithEmpty returns f with empty slices for nil ones, for databases whose
+// columns are NOT NULL: an absent source page is an empty one.
+func (f Fork) WithEmpty() Fork {
+	for _, b := range []*[]byte{&f.Request, &f.Result, &f.Source} {
+		if *b == nil {
+			*b = []byte{}
+		}
+	}
+	if f.Blocks == nil {
+		f.Blocks = []BlockHash{}
+	}
+	return f
+}
+
 // BlockHash is the hash of one source block's text, where the block was.
 type BlockHash struct {
 	// Block is the block's ID in the fork.

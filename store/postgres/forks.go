@@ -11,25 +11,13 @@ import (
 	"github.com/marketingfork/fork/store"
 )
 
-// nonNil returns b, or an empty slice for nil: the bytea columns are NOT
-// NULL.
-func nonNil(b []byte) []byte {
-	if b == nil {
-		return []byte{}
-	}
-	return b
-}
-
 // CreateFork keeps a fork.
 func (s *Store) CreateFork(ctx context.Context, f store.Fork) error {
-	blocks := f.Blocks
-	if blocks == nil {
-		blocks = []store.BlockHash{}
-	}
+	f = f.WithEmpty()
 	if _, err := s.pool.Exec(ctx,
 		`INSERT INTO forks (id, owner, created_at, expires_at, request, result, source, blocks)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		f.ID, f.Owner, f.CreatedAt, f.ExpiresAt, nonNil(f.Request), nonNil(f.Result), nonNil(f.Source), blocks); err != nil {
+		f.ID, f.Owner, f.CreatedAt, f.ExpiresAt, f.Request, f.Result, f.Source, f.Blocks); err != nil {
 		return fmt.Errorf("postgres: create fork %q: %w", f.ID, classify(err))
 	}
 	return nil

@@ -11,14 +11,6 @@ import (
 	"github.com/marketingfork/fork/store"
 )
 
-// nonNil returns b, or an empty slice for nil: the blob columns are NOT NULL.
-func nonNil(b []byte) []byte {
-	if b == nil {
-		return []byte{}
-	}
-	return b
-}
-
 // CreateFork keeps a fork. The block hashes are kept as a JSON array: they
 // are only ever read whole, with the fork.
 func (s *Store) CreateFork(ctx context.Context, f store.Fork) error {
@@ -31,18 +23,15 @@ func (s *Store) CreateFork(ctx context.Context, f store.Fork) error {
 	if err != nil {
 		return wrap(err)
 	}
-	blocks := f.Blocks
-	if blocks == nil {
-		blocks = []store.BlockHash{}
-	}
-	b, err := json.Marshal(blocks)
+	f = f.WithEmpty()
+	b, err := json.Marshal(f.Blocks)
 	if err != nil {
 		return wrap(err)
 	}
 	if _, err := s.w.ExecContext(ctx,
 		`INSERT INTO forks (id, owner, created_at, expires_at, request, result, source, blocks)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		f.ID, f.Owner, created, expires, nonNil(f.Request), nonNil(f.Result), nonNil(f.Source), string(b)); err != nil {
+		f.ID, f.Owner, created, expires, f.Request, f.Result, f.Source, string(b)); err != nil {
 		return wrap(err)
 	}
 	return nil
