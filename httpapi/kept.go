@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -123,10 +124,15 @@ func (h *Handler) keptFork(r *http.Request) (store.Fork, error) {
 	}
 	rec, err := h.store.Fork(r.Context(), key.ID, r.PathValue("id"), h.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return store.Fork{}, &apierr.Error{Sentinel: store.ErrNotFound,
-			Detail: fmt.Sprintf("no fork %q for this key: it was never made with this key, was deleted, or has expired", r.PathValue("id"))}
+		return store.Fork{}, notKept(r.PathValue("id"))
 	}
 	return rec, err
+}
+
+// notKept is the 404 of a fork the key does not have.
+func notKept(id string) error {
+	return &apierr.Error{Sentinel: store.ErrNotFound,
+		Detail: fmt.Sprintf("no fork %q for this key: it was never made with this key, was deleted, or has expired", id)}
 }
 
 // keptResult reads the key's fork named in the path, as keptFork does,
@@ -136,11 +142,20 @@ func (h *Handler) keptResult(r *http.Request) (store.Fork, *fork.Result, error) 
 	if err != nil {
 		return store.Fork{}, nil, err
 	}
+	res, err := decodeResult(rec)
+	if err != nil {
+		return store.Fork{}, nil, err
+	}
+	return rec, res, nil
+}
+
+// decodeResult decodes a kept fork's result.
+func decodeResult(rec store.Fork) (*fork.Result, error) {
 	var res fork.Result
 	if err := json.Unmarshal(rec.Result, &res); err != nil {
-		return store.Fork{}, nil, fmt.Errorf("kept fork %s: decode result: %w", rec.ID, err)
+		return nil, fmt.Errorf("kept fork %s: decode result: %w", rec.ID, err)
 	}
-	return rec, &res, nil
+	return &res, nil
 }
 
 // keptResponse is a kept fork's answer: the fork as POST /v1/fork
@@ -247,7 +262,7 @@ func (h *Handler) deleteFork(w http.ResponseWriter, r *http.Request) error {
 // exportFork handles GET /v1/forks/{id}/export?format=…: the fork in an
 // A/B testing tool's format, located on the page as it was forked.
 func (h *Handler) exportFork(w http.ResponseWriter, r *http.Request) error {
-	rec, res, err := h.keptResult(r)
+	key, err := h.authenticate(r, true)
 	if err != nil {
 		return err
 	}
@@ -261,24 +276,58 @@ func (h *Handler) exportFork(w http.ResponseWriter, r *http.Request) error {
 		}
 		return &invalidError{items: []item{it}}
 	}
-	if len(rec.Source) == 0 {
-		return &apierr.Error{Sentinel: apierr.ErrSourceNotKept,
-			Detail: fmt.Sprintf("fork %s was kept without its source page, which exports locate their selectors on: fork the page again", rec.ID)}
-	}
-	ex, err := export.New(rec.Source, res)
+	body, err := h.exported(r.Context(), key.ID, r.PathValue("id"), f)
 	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := ex.Write(&buf, f); err != nil {
 		return err
 	}
 	if f == export.Unbounce {
 		// A whole page served from our origin: the same policy as /page.
 		w.Header().Set("Content-Security-Policy", pageCSP)
 	}
-	reply{status: http.StatusOK, contentType: f.ContentType(), body: buf.Bytes()}.write(w)
+	reply{status: http.StatusOK, contentType: f.ContentType(), body: body}.write(w)
 	return nil
+}
+
+// exported writes owner's kept fork id in format f. The HTTP route and
+// the MCP tool export_fork both call it.
+func (h *Handler) exported(ctx context.Context, owner, id string, f export.Format) ([]byte, error) {
+	rec, err := h.store.Fork(ctx, owner, id, h.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notKept(id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Source) == 0 {
+		return nil, &apierr.Error{Sentinel: apierr.ErrSourceNotKept,
+			Detail: fmt.Sprintf("fork %s was kept without its source page, which exports locate their selectors on: fork the page again", rec.ID)}
+	}
+	res, err := decodeResult(rec)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := export.New(rec.Source, res)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := ex.Write(&buf, f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// exportTool is export_fork's Config.Export.
+func (h *Handler) exportTool(ctx context.Context, keyID, id, format string) (string, string, error) {
+	f, err := export.ParseFormat(format)
+	if err != nil {
+		return "", "", err
+	}
+	body, err := h.exported(ctx, keyID, id, f)
+	if err != nil {
+		return "", "", err
+	}
+	return string(body), f.ContentType(), nil
 }
 
 // driftBlock is one source block that is no longer as it was forked.

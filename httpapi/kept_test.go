@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/marketingfork/fork/export"
 	"github.com/marketingfork/fork/internal/fetch"
+	"github.com/marketingfork/fork/mcpserver"
 )
 
 // withFetcher gives the Handler a fetcher for keyed forks' pages, as
@@ -201,6 +203,50 @@ func TestKeptForkRoutes(t *testing.T) {
 			}](t, r)
 			if len(body.Detail) != 1 || body.Detail[0].Type != tt.typ || !cmp.Equal(body.Detail[0].Loc, []any{"query", "format"}) {
 				t.Errorf("%q: detail %+v; want one %s item at query.format", tt.query, body.Detail, tt.typ)
+			}
+		}
+	})
+
+	t.Run("mcp export_fork", func(t *testing.T) {
+		call := func(rt http.RoundTripper, id string) *mcp.CallToolResult {
+			t.Helper()
+			ctx := t.Context()
+			client := mcp.NewClient(&mcp.Implementation{Name: "kept-test", Version: "1"}, nil)
+			cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: e.srv.URL + "/mcp", HTTPClient: &http.Client{Transport: rt}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "export_fork", Arguments: map[string]any{"id": id, "format": "posthog"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		res := call(sandboxHeader{key: keyA}, f.ID)
+		if res.IsError {
+			t.Fatalf("export_fork: %+v", res.Content)
+		}
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := decode[mcpserver.ExportOutput](t, response{body: b})
+		web := e.do("GET", "/v1/forks/"+f.ID+"/export?format=posthog", "", asA...)
+		if out.ID != f.ID || out.Format != "posthog" || out.ContentType != "application/json" || out.Export != string(web.body) {
+			t.Errorf("export_fork = %+v; want the HTTP route's export\n%s", out, web.body)
+		}
+		for name, rt := range map[string]http.RoundTripper{"another key": sandboxHeader{key: keyB}, "sandbox": sandboxHeader{}} {
+			res := call(rt, f.ID)
+			text := ""
+			if len(res.Content) > 0 {
+				if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+					text = tc.Text
+				}
+			}
+			want := map[string]string{"another key": "not_found:", "sandbox": "unauthorized:"}[name]
+			if !res.IsError || !strings.HasPrefix(text, want) {
+				t.Errorf("%s: export_fork = error %v, %q; want an error starting %q", name, res.IsError, text, want)
 			}
 		}
 	})
