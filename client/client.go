@@ -245,7 +245,12 @@ func WithHeader(name, value string) CallOption {
 // whether it is sandbox sample output, and whether it was replayed from an
 // earlier request with the same Idempotency-Key.
 type ForkResult struct {
+	// ID names the kept fork (GetFork, ForkPage, ExportFork, Drift);
+	// empty for sandbox forks, which are not kept.
+	ID string `json:"id,omitempty"`
 	*fork.Result
+	// ExpiresAt is when the kept fork is deleted; nil for sandbox forks.
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 	// Sandbox is true for sample output (X-Sandbox: true).
 	Sandbox bool `json:"sandbox"`
 	// Replayed is true when the server answered from its record of an
@@ -602,6 +607,13 @@ func (c *Client) do(ctx context.Context, method, path string, query url.Values, 
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return resp, decodeError(resp)
+	}
+	if raw, ok := out.(*[]byte); ok {
+		// A page or an export: the body as it is.
+		if *raw, err = io.ReadAll(resp.Body); err != nil {
+			return resp, fmt.Errorf("client: %s %s: read the answer: %w", method, path, err)
+		}
+		return resp, nil
 	}
 	if out != nil {
 		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {

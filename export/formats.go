@@ -506,15 +506,22 @@ func (e *Experiment) Patch() PatchExport {
 // known and the page has none) so its CSS, images and relative links keep
 // working from Unbounce's host.
 func (e *Experiment) Unbounce() string {
-	page := e.Variants[0].page
-	if e.SourceURL == "" {
+	return WithBase(e.Variants[0].page, e.SourceURL)
+}
+
+// WithBase returns page with a <base href> to sourceURL at the start of its
+// head, so that the page served from another host still loads its CSS and
+// images and links where it did. A page that has its own <base>, or an
+// empty sourceURL, is returned as it is.
+func WithBase(page, sourceURL string) string {
+	if sourceURL == "" {
 		return page
 	}
 	at, hasBase := headInsertion(page)
 	if hasBase {
 		return page
 	}
-	return page[:at] + `<base href="` + html.EscapeString(e.SourceURL) + `">` + page[at:]
+	return page[:at] + `<base href="` + html.EscapeString(sourceURL) + `">` + page[at:]
 }
 
 // headInsertion finds where a tag can go at the start of the page's head:

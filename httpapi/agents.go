@@ -46,6 +46,7 @@ func (h *Handler) newMCP() (http.Handler, error) {
 		Authenticate: func(r *http.Request) (string, error) {
 			return h.keyID(r, mcpserver.ErrUnauthorized)
 		},
+		Export:  h.exportTool,
 		BaseURL: h.baseURL,
 		Version: h.cfg.Version,
 		Logger:  h.log,

@@ -46,8 +46,8 @@ func TestMCPMounted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := len(tools.Tools); got != 5 {
-				t.Errorf("got %d tools; want 5", got)
+			if got := len(tools.Tools); got != 6 {
+				t.Errorf("got %d tools; want 6", got)
 			}
 			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "fork_copy", Arguments: map[string]any{"sandbox": true, "profile": "skeptic"}})
 			if err != nil || res.IsError {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/marketingfork/fork"
 )
@@ -12,7 +13,12 @@ import (
 // forkResponse is POST /v1/fork's answer: the library's Result, the wire
 // format, with the one field the API adds.
 type forkResponse struct {
+	// ID names a kept fork (a keyed fork: GET /v1/forks/{id}); sandbox
+	// forks are not kept and have none.
+	ID string `json:"id,omitempty"`
 	*fork.Result
+	// ExpiresAt is when a kept fork stops being served and is deleted.
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 	// Sandbox says the fork is sample output from the built-in sample page
 	// (X-Sandbox: true), not a fork of the requested URL.
 	Sandbox bool `json:"sandbox"`
@@ -68,24 +74,45 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 		return h.sandboxFork(w, r, req)
 	}
 	if idemKey == "" {
-		rp := h.runFork(r, req)
+		rp := h.runFork(r, key.ID, req)
 		rp.write(w)
 		return nil
 	}
-	return h.idempotent(w, r, key.ID, idemKey, body, func() reply { return h.runFork(r, req) })
+	return h.idempotent(w, r, key.ID, idemKey, body, func() reply { return h.runFork(r, key.ID, req) })
 }
 
-// runFork makes a production fork and returns its answer, a failure mapped
-// to its error answer included, so that the answer can be stored for an
-// idempotent replay.
-func (h *Handler) runFork(r *http.Request, req fork.Request) reply {
-	res, err := h.forker.Fork(r.Context(), req)
+// runFork makes a production fork for the key owner, keeps it, and
+// returns its answer, a failure mapped to its error answer included, so
+// that the answer can be stored for an idempotent replay (which then names
+// the same kept fork).
+func (h *Handler) runFork(r *http.Request, owner string, req fork.Request) reply {
+	res, err := h.keptRun(r, owner, req)
 	if err == nil {
 		var body []byte
-		if body, err = encodeJSON(forkResponse{Result: res, Sandbox: false}); err == nil {
+		if body, err = encodeJSON(res); err == nil {
 			h.metrics.event(eventForkProduction)
 			return reply{status: http.StatusOK, contentType: "application/json", body: body}
 		}
 	}
 	return h.errorReply(r, &forkFailure{err: err, req: req})
+}
+
+// keptRun forks the request's page and keeps the fork.
+func (h *Handler) keptRun(r *http.Request, owner string, req fork.Request) (forkResponse, error) {
+	run, source, err := h.forkSource(r, req)
+	if err != nil {
+		return forkResponse{}, err
+	}
+	res, err := h.forker.Fork(r.Context(), run)
+	if err != nil {
+		return forkResponse{}, err
+	}
+	// The reply tells the request as the caller made it, not with the
+	// page this server fetched for it inline.
+	res.Request.HTML, res.Request.URL = req.HTML, req.URL
+	rec, err := h.keep(r, owner, res.Request, res, source)
+	if err != nil {
+		return forkResponse{}, err
+	}
+	return keptResponse(rec, res), nil
 }

@@ -29,6 +29,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/marketingfork/fork"
@@ -69,6 +70,17 @@ type Config struct {
 	// MaxBody caps every request body, in bytes; larger bodies get 413.
 	// Zero means 1 MB.
 	MaxBody int64
+	// Fetcher reads the page of a keyed fork of a URL, so the fork is made
+	// from, and kept with, the very bytes fetched: its exports locate their
+	// selectors on that page. Give it the fetcher the Forker was built
+	// with (fork.WithFetcher). When nil, the Forker fetches the page
+	// itself and the fork is kept without it: its page, result and drift
+	// check are served, its exports are not.
+	Fetcher fork.Fetcher
+	// KeepForks is how long a keyed fork is kept (GET /v1/forks/{id}, its
+	// page, exports and drift check); zero means 30 days. Sandbox forks
+	// are never kept.
+	KeepForks time.Duration
 	// TrustProxy makes the Handler take the client's address from the last
 	// entry of X-Forwarded-For (the one the trusted proxy added) instead of
 	// the connection's peer. Enable it only behind a proxy that sets the
@@ -128,6 +140,9 @@ type Handler struct {
 	pages     *template.Template
 	oauth     *oauth.Server
 
+	// kept counts forks kept, so that expired ones are purged now and then.
+	kept atomic.Uint64
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -149,6 +164,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.KeepForks <= 0 {
+		cfg.KeepForks = defaultKeepForks
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = defaultMaxBody

@@ -990,8 +990,8 @@ func TestOAuthMCPClientFlow(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tools/list with the access token: %v", err)
 	}
-	if got := len(tools.Tools); got != 5 {
-		t.Errorf("tools/list: %d tools; want 5", got)
+	if got := len(tools.Tools); got != 6 {
+		t.Errorf("tools/list: %d tools; want 6 (export_fork among them)", got)
 	}
 
 	// 9. The same token on the REST API: a production fork.

@@ -56,6 +56,8 @@ func openAPIDocument() map[string]any {
 		clientResp = schema(oauth.ClientInfo{}, "ClientInformation", "A registered client (RFC 7591): its client_id and the metadata as registered, which may differ from what was asked.")
 		tokenResp  = schema(oauth.TokenResponse{}, "TokenResponse", "An access token (RFC 6749): a new API key, shown once. It does not expire, so there is no expires_in and no refresh token.")
 		oauthErr   = schema(oauth.ErrorBody{}, "OAuthError", "An OAuth error (RFC 6749 section 5.2, RFC 7591 section 3.2.2, RFC 8707).")
+		forkList   = schema(forkList{}, "ForkList", "A page of the key's kept forks, newest first, and the cursor of the next page (empty on the last).")
+		drift      = schema(driftReport{}, "DriftReport", "The blocks of a kept fork's source page that changed since the fork was made.")
 	)
 
 	errResp := func(desc string, headers ...string) map[string]any {
@@ -248,6 +250,10 @@ func openAPIDocument() map[string]any {
 		},
 	}
 
+	for path, op := range keptPaths(keptDoc{fork: forkResp, list: forkList, drift: drift, errResp: errResp,
+		invalid: invalid, internal: internal, unavailable: unavailable}) {
+		paths[path] = op
+	}
 	for path, op := range skillPaths(internal) {
 		paths[path] = op
 	}
@@ -266,6 +272,7 @@ func openAPIDocument() map[string]any {
 		},
 		"tags": []any{
 			map[string]any{"name": "fork", "description": "Forking copy"},
+			map[string]any{"name": "forks", "description": "Kept forks: served as variant pages, exported to A/B testing tools, checked for drift"},
 			map[string]any{"name": "keys", "description": "Getting and using API keys"},
 			map[string]any{"name": "oauth", "description": "The OAuth 2.1 authorization server, whose access tokens are API keys"},
 			map[string]any{"name": "service", "description": "Health, status, metrics and this document"},

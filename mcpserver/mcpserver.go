@@ -55,6 +55,12 @@ type Config struct {
 	// (X-Sandbox: true) that carry no credentials are not checked.
 	// Required.
 	Authenticate func(r *http.Request) (keyID string, err error)
+	// Export writes the caller's kept fork id in an A/B testing tool's
+	// format (growthbook, optimizely, posthog, unbounce, patch), for the
+	// export_fork tool, and the export's media type; keyID is the caller's
+	// key. Its errors are told through the error catalog. Nil leaves
+	// export_fork out.
+	Export func(ctx context.Context, keyID, id, format string) (body, contentType string, err error)
 	// BaseURL returns the service's external base URL (scheme, host and
 	// any mount prefix, no trailing slash), for the resource_metadata link
 	// of a 401. When nil, it is taken from the request's scheme and Host.

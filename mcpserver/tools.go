@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/marketingfork/fork/internal/apierr"
+	"net/http"
 	"runtime/debug"
 	"strings"
 
@@ -237,6 +238,63 @@ func (s *server) addTools(srv *mcp.Server) {
 		Annotations: readOnly("Verify a fork", true),
 		InputSchema: verifySchema(),
 	}, recoverTool(s, "verify_fork", s.verifyFork))
+	if s.cfg.Export != nil {
+		mcp.AddTool(srv, &mcp.Tool{
+			Name:  "export_fork",
+			Title: "Export a kept fork to an A/B testing tool",
+			Description: "Returns a fork made with your key (its id, from POST /v1/fork) in an A/B testing tool's format, located on the page as it was forked: " +
+				"growthbook (experiment and visual changeset with domMutations), optimizely (actions[].changes[]), posthog (web experiment transforms), " +
+				"unbounce (the forked page whole, as HTML) or patch (our plain {selector, html} list and section moves). Needs an API key; sandbox forks are not kept.",
+			Annotations: readOnly("Export a kept fork", false),
+			InputSchema: mustSchema[ExportInput](map[string]string{
+				"id":     "The kept fork's id (fk_…), as POST /v1/fork or GET /v1/forks gave it.",
+				"format": "growthbook, optimizely, posthog, unbounce or patch.",
+			}),
+		}, recoverTool(s, "export_fork", s.exportFork))
+	}
+}
+
+// ExportInput is the input of export_fork.
+type ExportInput struct {
+	ID     string `json:"id"`
+	Format string `json:"format"`
+}
+
+// ExportOutput is the output of export_fork: the export as the tool takes
+// it, JSON text or, for unbounce, HTML.
+type ExportOutput struct {
+	ID          string `json:"id"`
+	Format      string `json:"format"`
+	ContentType string `json:"content_type"`
+	Export      string `json:"export"`
+}
+
+// exportFork answers export_fork. The key is checked again from the
+// request's headers, which the transport hands the tool: the guard let the
+// request through, and export_fork must know whose forks to read.
+func (s *server) exportFork(ctx context.Context, req *mcp.CallToolRequest, in ExportInput) (*mcp.CallToolResult, ExportOutput, error) {
+	var hdr http.Header
+	if req != nil && req.Extra != nil {
+		hdr = req.Extra.Header
+	}
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, "/mcp", nil)
+	if err != nil {
+		return nil, ExportOutput{}, s.toolError("export_fork", nil, err)
+	}
+	hr.Header = hdr.Clone()
+	if !hasCredentials(hr) {
+		return nil, ExportOutput{}, s.toolError("export_fork", nil,
+			fmt.Errorf("%w: export_fork reads forks kept for an API key: send Authorization: Bearer <key> (sandbox forks are not kept)", ErrUnauthorized))
+	}
+	keyID, err := s.cfg.Authenticate(hr)
+	if err != nil {
+		return nil, ExportOutput{}, s.toolError("export_fork", nil, err)
+	}
+	body, ct, err := s.cfg.Export(ctx, keyID, in.ID, in.Format)
+	if err != nil {
+		return nil, ExportOutput{}, s.toolError("export_fork", nil, err)
+	}
+	return nil, ExportOutput{ID: in.ID, Format: strings.ToLower(strings.TrimSpace(in.Format)), ContentType: ct, Export: body}, nil
 }
 
 // mustSchema infers T's input schema and sets the given property

@@ -1,7 +1,8 @@
 // Package store keeps what the server must remember across requests,
 // restarts and nodes: API keys (hashed), idempotency records, rate-limit
 // windows, metrics counters, and the OAuth clients and one-time codes of the
-// authorization server. One interface, with three implementations an
+// authorization server, and the forks a key made (kept for a while so they
+// can be served as a variant page, exported and checked for drift). One interface, with three implementations an
 // importer can pick from: store/sqlite (one file, the embedded default),
 // store/postgres (several nodes sharing one database) and store/memory (tests
 // and single-process embedding; nothing survives a restart). A store of your
@@ -10,7 +11,11 @@ package store
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -204,4 +209,126 @@ type Store interface {
 	// when there is none, when it was stored as another kind (and then
 	// leaves it in place), or when it has expired at now.
 	TakeOAuthCode(ctx context.Context, kind string, hash []byte, now time.Time) (OAuthCode, error)
+
+	// CreateFork keeps a fork. A fork whose ID is already stored is refused.
+	CreateFork(ctx context.Context, f Fork) error
+	// Fork finds the fork with the given ID made by owner; ErrNotFound when
+	// there is none, when another key made it, or when it has expired at now.
+	Fork(ctx context.Context, owner, id string, now time.Time) (Fork, error)
+	// ListForks returns owner's forks not expired at now, newest first
+	// (ties by ID, descending), at most limit of them, starting after the
+	// cursor (the zero ForkCursor for the first page); limit is at least
+	// 1. The listed forks
+	// carry their ID, Owner, times and Request only. next is the cursor of
+	// the following page, the zero ForkCursor when there is none.
+	ListForks(ctx context.Context, owner string, after ForkCursor, limit int, now time.Time) (forks []Fork, next ForkCursor, err error)
+	// DeleteFork deletes owner's fork; ErrNotFound when owner has no fork
+	// with the ID.
+	DeleteFork(ctx context.Context, owner, id string) error
+	// PurgeForks deletes every fork expired at now and returns how many.
+	PurgeForks(ctx context.Context, now time.Time) (int64, error)
+}
+
+// Fork is a kept fork: the result as the API answered it, with what is
+// needed to serve, export and re-check it later without the source page
+// having to stay the same.
+type Fork struct {
+	// ID is the fork's public identifier ("fk_…").
+	ID string
+	// Owner is the ID of the API key that made the fork; no other key
+	// sees it.
+	Owner string
+	// CreatedAt is when the fork was made.
+	CreatedAt time.Time
+	// ExpiresAt is when it stops being served; PurgeForks deletes it after.
+	ExpiresAt time.Time
+	// Request is the fork request as JSON.
+	Request []byte
+	// Result is the fork result as JSON.
+	Result []byte
+	// Source is the source page's HTML as it was forked, so exports locate
+	// their selectors on the page the fork was made from.
+	Source []byte
+	// Blocks are the source blocks' hashes at the time of the fork, for
+	// the drift check.
+	Blocks []BlockHash
+}
+
+// WithEmpty returns f with empty slices for nil ones, for databases whose
+// columns are NOT NULL: an absent source page is an empty one.
+func (f Fork) WithEmpty() Fork {
+	for _, b := range []*[]byte{&f.Request, &f.Result, &f.Source} {
+		if *b == nil {
+			*b = []byte{}
+		}
+	}
+	if f.Blocks == nil {
+		f.Blocks = []BlockHash{}
+	}
+	return f
+}
+
+// BlockHash is the hash of one source block's text, where the block was.
+type BlockHash struct {
+	// Block is the block's ID in the fork.
+	Block int `json:"block"`
+	// Path points at the block's element in the source page.
+	Path string `json:"path"`
+	// SHA256 is the hex SHA-256 of the block's source text.
+	SHA256 string `json:"sha256"`
+}
+
+// ForkCursor is a position in a key's list of forks: the last fork of the
+// previous page. The zero ForkCursor is the start.
+type ForkCursor struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// IsZero reports whether c is the start of the list.
+func (c ForkCursor) IsZero() bool { return c.ID == "" }
+
+// ErrInvalidCursor is returned by ParseForkCursor for a cursor it did not
+// write.
+var ErrInvalidCursor = errors.New("invalid cursor")
+
+// String encodes the cursor as an opaque token for a client to send back;
+// the zero cursor is "".
+func (c ForkCursor) String() string {
+	if c.IsZero() {
+		return ""
+	}
+	raw := strconv.FormatInt(c.CreatedAt.UnixNano(), 10) + ":" + c.ID
+	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+}
+
+// ParseForkCursor decodes a token String wrote; "" is the zero cursor. A
+// token it did not write is an error wrapping ErrInvalidCursor.
+func ParseForkCursor(s string) (ForkCursor, error) {
+	if s == "" {
+		return ForkCursor{}, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return ForkCursor{}, fmt.Errorf("%w: not a cursor this server wrote", ErrInvalidCursor)
+	}
+	n, id, ok := strings.Cut(string(raw), ":")
+	ns, err := strconv.ParseInt(n, 10, 64)
+	if !ok || err != nil || id == "" {
+		return ForkCursor{}, fmt.Errorf("%w: not a cursor this server wrote", ErrInvalidCursor)
+	}
+	return ForkCursor{CreatedAt: time.Unix(0, ns).UTC(), ID: id}, nil
+}
+
+// PageOf cuts a page of forks read with one row more than limit (to learn
+// whether another page follows) to limit, and returns the cursor of the
+// next page: the zero ForkCursor when the extra row was not there. A limit
+// of zero or less keeps every row.
+func PageOf(forks []Fork, limit int) ([]Fork, ForkCursor, error) {
+	if limit <= 0 || len(forks) <= limit {
+		return forks, ForkCursor{}, nil
+	}
+	forks = forks[:limit]
+	last := forks[limit-1]
+	return forks, ForkCursor{CreatedAt: last.CreatedAt, ID: last.ID}, nil
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
+	"github.com/marketingfork/fork/internal/fetch"
 	"github.com/marketingfork/fork/store"
 	"github.com/marketingfork/fork/store/postgres"
 	"github.com/marketingfork/fork/store/sqlite"
@@ -41,6 +42,7 @@ type serveConfig struct {
 	shutdown     time.Duration
 	dbWait       time.Duration
 	limits       httpapi.Limits
+	keepForks    time.Duration
 	provider     *providerConfig
 }
 
@@ -75,6 +77,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
+	fs.DurationVar(&c.keepForks, "keep-forks", envDuration("MFORK_KEEP_FORKS", 30*24*time.Hour), "how long keyed forks are kept for GET /v1/forks/{id}, their page, exports and drift check (MFORK_KEEP_FORKS)")
 	fs.DurationVar(&c.dbWait, "db-wait", 30*time.Second, "how long to wait at start for a database that cannot be reached yet")
 	c.provider = addProviderFlags(fs)
 	fs.IntVar(&c.limits.ForksPerMinute, "forks-per-minute", envInt("MFORK_FORKS_PER_MINUTE", 60), "fork requests per key per minute; -1 for no limit (MFORK_FORKS_PER_MINUTE)")
@@ -168,10 +171,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	forker := fork.New(append(opts, fork.WithAllowPrivate(c.allowPrivate), fork.WithAllowHosts(c.allowHosts...))...)
+	// One fetcher for the Forker and the Handler: a kept fork is made
+	// from, and kept with, the page fetched under the same rules.
+	fetcher := fetch.New(fetch.Config{AllowPrivate: c.allowPrivate, AllowHosts: c.allowHosts})
+	forker := fork.New(append(opts, fork.WithFetcher(fetcher))...)
 	h, err := httpapi.New(httpapi.Config{
-		Forker: forker, Store: st, BaseURL: c.baseURL, Version: version,
-		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits,
+		Forker: forker, Fetcher: fetcher, Store: st, BaseURL: c.baseURL, Version: version,
+		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits, KeepForks: c.keepForks,
 	})
 	if err != nil {
 		return err

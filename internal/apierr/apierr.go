@@ -36,6 +36,12 @@ var (
 	// ErrBodyTimeout: the request body did not arrive within the server's
 	// read timeout.
 	ErrBodyTimeout = errors.New("request body too slow")
+	// ErrSourceNotKept: a kept fork's export needs the source page, and
+	// the fork was kept without it.
+	ErrSourceNotKept = errors.New("source page not kept")
+	// ErrNoSourceURL: a kept fork's drift check needs the page's address,
+	// and the fork was made from inline HTML without one.
+	ErrNoSourceURL = errors.New("fork has no source url")
 )
 
 // StatusClientClosed is nginx's code for a request whose client went away
@@ -124,6 +130,15 @@ var catalog = []Entry{
 	{Sentinels: []error{store.ErrUnavailable}, Status: http.StatusServiceUnavailable, Type: "store_unavailable",
 		Title: "the service cannot reach its database just now",
 		Hint:  "retry shortly"},
+	{Sentinels: []error{ErrSourceNotKept}, Status: http.StatusConflict, Type: "source_not_kept", Expose: true,
+		Title: "The fork was kept without its source page",
+		Hint:  "fork the page again on a server configured with a fetcher, then export the new fork"},
+	{Sentinels: []error{ErrNoSourceURL}, Status: http.StatusConflict, Type: "no_source_url", Expose: true,
+		Title: "The fork has no page address to check",
+		Hint:  "fork with both url and html to have the page checked for drift later"},
+	{Sentinels: []error{store.ErrInvalidCursor}, Status: http.StatusBadRequest, Type: "invalid_cursor", Expose: true,
+		Title: "The cursor is not one this server gave",
+		Hint:  "pass next_cursor from the previous page as it is, or leave it out for the first page"},
 	{Sentinels: []error{store.ErrNotFound}, Status: http.StatusNotFound, Type: "not_found", Expose: true,
 		Title: "Not found",
 		Hint:  "check the identifier"},

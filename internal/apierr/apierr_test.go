@@ -47,6 +47,9 @@ var sentinels = map[string]error{
 	"apierr.ErrNoSandbox":      apierr.ErrNoSandbox,
 	"apierr.ErrBodyUnreadable": apierr.ErrBodyUnreadable,
 	"apierr.ErrBodyTimeout":    apierr.ErrBodyTimeout,
+	"apierr.ErrSourceNotKept":  apierr.ErrSourceNotKept,
+	"apierr.ErrNoSourceURL":    apierr.ErrNoSourceURL,
+	"store.ErrInvalidCursor":   store.ErrInvalidCursor,
 	"context.Canceled":         context.Canceled,
 	"context.DeadlineExceeded": context.DeadlineExceeded,
 }

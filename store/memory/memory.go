@@ -49,6 +49,7 @@ type Store struct {
 	metrics      map[metricID]int64
 	clients      map[string]store.OAuthClient
 	codes        map[string]store.OAuthCode // by hash
+	forks        map[string]store.Fork      // by ID
 }
 
 // New returns an empty store.
@@ -61,6 +62,7 @@ func New() *Store {
 		metrics:   map[metricID]int64{},
 		clients:   map[string]store.OAuthClient{},
 		codes:     map[string]store.OAuthCode{},
+		forks:     map[string]store.Fork{},
 	}
 }
 
@@ -97,7 +99,7 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.keys, s.keyByHash, s.idem, s.hits, s.metrics, s.clients, s.codes = nil, nil, nil, nil, nil, nil, nil
+	s.keys, s.keyByHash, s.idem, s.hits, s.metrics, s.clients, s.codes, s.forks = nil, nil, nil, nil, nil, nil, nil, nil
 	return nil
 }
 

@@ -76,7 +76,7 @@ func TestConcurrentMigrations(t *testing.T) {
 		}
 		versions = append(versions, v)
 	}
-	if got, want := strings.Join(versions, ","), "0001_init,0002_oauth"; got != want {
+	if got, want := strings.Join(versions, ","), "0001_init,0002_oauth,0003_forks"; got != want {
 		t.Errorf("schema_migrations: got %s; want %s", got, want)
 	}
 }

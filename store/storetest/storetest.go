@@ -18,7 +18,10 @@
 //   - a duplicate OAuth client ID or code hash is an error;
 //   - an OAuth code can be taken while now is before ExpiresAt, and only
 //     once: of concurrent takers exactly one gets it;
-//   - taking a code as the wrong kind leaves it in place.
+//   - taking a code as the wrong kind leaves it in place;
+//   - a fork is seen only by its owner and only before ExpiresAt; listing
+//     pages through it newest first, ties by ID descending, and a listed
+//     fork carries no Result, Source or Blocks.
 package storetest
 
 import (
@@ -67,6 +70,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OAuthCodeKinds", testOAuthCodeKinds},
 		{"OAuthCodeExpiry", testOAuthCodeExpiry},
 		{"OAuthCodeRace", testOAuthCodeRace},
+		{"Forks", testForks},
+		{"ForkPages", testForkPages},
+		{"ForkExpiry", testForkExpiry},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
