@@ -103,11 +103,13 @@ func merge(first, second *Draft, only map[int]bool) *Draft {
 		}
 		d.Blocks[i] = b
 	}
-	d.Notes = append(slices.Clip(first.Notes), second.Notes...)
+	// Both drafts often say the same about the page ("no guarantee on the
+	// page"): each note and each declared change is kept once.
+	d.Notes = appendNew(slices.Clip(first.Notes), second.Notes...)
 	if only == nil {
 		d.Sections, d.Changes = second.Sections, second.Changes
 	} else {
-		d.Changes = append(slices.Clip(first.Changes), second.Changes...)
+		d.Changes = appendNew(slices.Clip(first.Changes), second.Changes...)
 	}
 	return &d
 }
@@ -190,4 +192,14 @@ func (c Check) Short(n int) string {
 		return string(r[:n-2]) + "…)"
 	}
 	return s
+}
+
+// appendNew appends to list each of more that it does not hold yet.
+func appendNew[T comparable](list []T, more ...T) []T {
+	for _, x := range more {
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	return list
 }

@@ -424,3 +424,38 @@ func TestForkKeepsFirstDraftWhenRetryFails(t *testing.T) {
 		}
 	}
 }
+
+// notingProvider is scriptedProvider saying the same about the page on
+// every draft, as a provider does that reads the page afresh each time.
+type notingProvider struct{ scriptedProvider }
+
+func (p *notingProvider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, error) {
+	d, err := p.scriptedProvider.Rewrite(ctx, plan)
+	if d != nil {
+		d.Notes = []string{"no guarantee on the page: a cautious reader will look for one"}
+	}
+	return d, err
+}
+
+// TestForkNotesOnce: a fork drafted twice says each note once.
+func TestForkNotesOnce(t *testing.T) {
+	p := &notingProvider{scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock {
+		return fork.DraftBlock{ID: b.ID, Text: strings.ReplaceAll(b.Text, "$29", "$19")}
+	}}}
+	res, err := forkTidyflow(t, p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.attempts != 2 {
+		t.Fatalf("%d drafts; want 2 (the first fails the ledger)", p.attempts)
+	}
+	n := 0
+	for _, note := range res.Notes {
+		if strings.HasPrefix(note, "no guarantee on the page") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the note is said %d times; want once:\n%q", n, res.Notes)
+	}
+}
