@@ -2,6 +2,7 @@ package fork
 
 import (
 	"context"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -88,6 +89,11 @@ func budgetFor(b Block) Budget {
 		return Budget{MaxChars: max(n*13/10, 70)}
 	case b.Role == RoleMetaDescription:
 		return Budget{MaxChars: max(n*13/10, 160)}
+	case b.Role == RoleSubheadline && endsSentence(b.Text):
+		// A subheadline written as a sentence is a paragraph wrapping under
+		// the headline: it has room for one more sentence (the profile's
+		// line beside the first call to action), not for a paragraph.
+		return Budget{MinChars: 1, MaxChars: max(n*2+20, 60)}
 	case b.Role == RoleHeadline || b.Role == RoleSubheadline:
 		// A hero slot sized for one short word still holds a short line.
 		return Budget{MinChars: 1, MaxChars: max(n*3/2+12, 40)}
@@ -155,4 +161,11 @@ func resolveTarget(langs languages, page Language) Language {
 		return page
 	}
 	return langs.target
+}
+
+// endsSentence reports whether text ends as a sentence does (a full stop,
+// an exclamation or question mark, before any closing quote or bracket).
+func endsSentence(text string) bool {
+	text = strings.TrimRight(text, " \u00a0\"'”’)»")
+	return strings.HasSuffix(text, ".") || strings.HasSuffix(text, "!") || strings.HasSuffix(text, "?")
 }

@@ -745,14 +745,15 @@ func introductory(left, lang string) bool {
 	return introducers[lang][strings.ToLower(firstWord(start))]
 }
 
-// splitSentences splits at ". ", "! " and "? " followed by a capital or a
-// digit; decimals and prices ("4.99") have no space and stay whole.
+// splitSentences splits at ". ", "! " and "? " followed by a capital, a
+// digit or a currency sign ("… the notes. $9 a month"); decimals and prices
+// ("4.99") have no space and stay whole.
 func splitSentences(text string) []string {
 	var out []string
 	start := 0
 	runes := []rune(text)
 	for i := 0; i < len(runes)-2; i++ {
-		if (runes[i] == '.' || runes[i] == '!' || runes[i] == '?') && runes[i+1] == ' ' && (unicode.IsUpper(runes[i+2]) || unicode.IsDigit(runes[i+2])) {
+		if (runes[i] == '.' || runes[i] == '!' || runes[i] == '?') && runes[i+1] == ' ' && (unicode.IsUpper(runes[i+2]) || unicode.IsDigit(runes[i+2]) || unicode.Is(unicode.Sc, runes[i+2])) {
 			out = append(out, strings.TrimSpace(string(runes[start:i+1])))
 			start = i + 2
 		}

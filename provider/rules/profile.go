@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
@@ -162,6 +163,13 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		if slot < 0 || flagged[slot] || (slot == h && !headingLike) {
 			continue
 		}
+		if slot == s {
+			// The subheadline usually says what the product does: the line
+			// joins it where there is room, and replaces it only where not.
+			if id, e, ok := joinLead(plan, l, flagged); ok {
+				return id, e, true
+			}
+		}
 		b := plan.Blocks[slot]
 		if !fitsSlot(plan, b, l.text) {
 			continue
@@ -174,6 +182,66 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		return slot, edit{text: l.text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 	}
 	return 0, edit{}, false
+}
+
+// joinLead places a line that fits no hero slot after the hero's
+// subheadline, in the same block: the subheadline keeps every word and fact
+// it had, and the reader meets the profile's line before the first call to
+// action. Only a whole sentence of the page's own (a capital or digit first,
+// a full stop or exclamation mark last) joins, and only within the slot's
+// budget; it is not joined where the subheadline already says it.
+func joinLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
+	_, s := heroSlots(plan)
+	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleSubheadline {
+		return 0, edit{}, false
+	}
+	sub := plan.Blocks[s]
+	l.text = factSentences(l)
+	first, _ := utf8.DecodeRuneInString(l.text)
+	end := lastRune(l.text)
+	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
+		return 0, edit{}, false
+	}
+	if e := lastRune(sub.Text); e != '.' && e != '!' && e != '?' {
+		return 0, edit{}, false // a subheadline without a stop is a tagline: a sentence does not follow it
+	}
+	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) {
+		return 0, edit{}, false
+	}
+	text := sub.Text + " " + l.text
+	if n := utf8.RuneCountInString(text); n > sub.Budget.MaxChars {
+		return 0, edit{}, false
+	}
+	p := plan.Profile.Substance
+	return s, edit{
+		text:  text,
+		facts: l.facts,
+		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now follows the subheadline, before the first call to action: %s", p.Lead, l.block, roleName(l.role), p.Why),
+	}, true
+}
+
+// factSentences is the part of a line that carries its facts: of a line of
+// several sentences ("Brightnote records your calls. $9 a month, free for
+// 30 days."), the sentences that state one of its facts, so that a joined
+// line adds the material and not a second introduction.
+func factSentences(l line) string {
+	sentences := splitSentences(l.text)
+	if len(sentences) < 2 || len(l.facts) == 0 {
+		return l.text
+	}
+	var keep []string
+	for _, sn := range sentences {
+		for _, f := range l.facts {
+			if f.Text != "" && strings.Contains(sn, f.Text) {
+				keep = append(keep, strings.TrimSpace(sn))
+				break
+			}
+		}
+	}
+	if len(keep) == 0 {
+		return l.text
+	}
+	return strings.Join(keep, " ")
 }
 
 // fitsSlot reports whether text may take block b's place: within its

@@ -126,6 +126,15 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
 	// where it is whatever its weight, and the marketer is told where it
 	// stands: it is the test they can still run by hand.
+	if lead != nil && !movedUp(d.Sections, promote) {
+		// No section carries the line up: it joins the hero's subheadline,
+		// next to the first call to action, where it is a whole sentence
+		// and the slot has room.
+		if id, e, ok := joinLead(plan, *lead, flagged); ok {
+			edits[id] = e
+			lead = nil
+		}
+	}
 	if lead != nil && (lead.score >= strongLead || plan.Sections == 0) && !movedUp(d.Sections, promote) {
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: it fits no hero slot and its section cannot move up, so it stays where it is",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block))

@@ -402,3 +402,53 @@ func TestRationales(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadJoinsSubheadline: a profile's line that fits no hero slot, on a
+// page whose parts cannot move, follows the subheadline in its block (the
+// sentence that carries the facts, not its lead-in), and the subheadline
+// keeps every word; a tagline without a stop takes no sentence after it
+// (the line may still take its place, as a slot's replacement).
+func TestLeadJoinsSubheadline(t *testing.T) {
+	src := page(t, "testdata/join-en.html")
+	const sub = "Quillpad files every note you take under the right course and week."
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"sentence", src, sub + " Cancel within 14 days and we refund every cent."},
+		{"tagline", strings.Replace(src, sub, strings.TrimSuffix(sub, "."), 1), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := newForker().Fork(context.Background(), fork.Request{HTML: tc.html, Profile: "cautious"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range res.Blocks {
+				switch b.Role {
+				case fork.RoleHeadline:
+					if b.Text != b.Source {
+						t.Errorf("headline %q became %q", b.Source, b.Text)
+					}
+				case fork.RoleSubheadline:
+					if b.ID != 2 {
+						continue
+					}
+					if tc.want == "" {
+						if strings.HasPrefix(b.Text, b.Source+" ") {
+							t.Errorf("a sentence follows the tagline: %q", b.Text)
+						}
+						continue
+					}
+					if b.Text != tc.want {
+						t.Errorf("subheadline = %q; want %q", b.Text, tc.want)
+					}
+					if !strings.Contains(b.Rationale, "now follows the subheadline") {
+						t.Errorf("rationale %q does not say the line joined the subheadline", b.Rationale)
+					}
+				}
+			}
+			if !res.Passed {
+				t.Errorf("the fork fails verification: %+v", res.Checks)
+			}
+		})
+	}
+}
