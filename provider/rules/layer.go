@@ -316,6 +316,9 @@ func wordPattern(w string) *regexp.Regexp {
 // normaliseApostrophes lets the tables match both ' and ’.
 func normaliseApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
 
+// spaceBeforeBang is the space French typography puts before "!".
+var spaceBeforeBang = regexp.MustCompile(`[ \x{00A0}\x{202F}]+!`)
+
 // removeExclamations ends exclaimed sentences with a full stop and drops
 // Spanish opening marks. A button's label or a page title (label true)
 // loses its marks without gaining a stop: "Start Reading!" becomes "Start
@@ -325,6 +328,9 @@ func removeExclamations(text string, label bool) (string, int) {
 	if n == 0 {
 		return text, 0
 	}
+	// French sets a (narrow) space before "!": "Oui !" becomes "Oui.",
+	// never "Oui .".
+	text = spaceBeforeBang.ReplaceAllString(text, "!")
 	if label {
 		text = strings.NewReplacer("!", "", "¡", "").Replace(text)
 		return strings.Join(strings.Fields(text), " "), n

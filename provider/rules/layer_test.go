@@ -109,3 +109,25 @@ func TestStruckOut(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveExclamations: an exclamation mark becomes a full stop, with the
+// space French typography sets before it gone too.
+func TestRemoveExclamations(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		label bool
+		want  string
+	}{
+		{"Oui ! L'abonnement annuel coûte 39,99€/an.", false, "Oui. L'abonnement annuel coûte 39,99€/an."},
+		{"Essayez\u202f! C'est gratuit\u00a0!", false, "Essayez. C'est gratuit."},
+		{"Commencer !", true, "Commencer"},
+		{"Really?! Yes!!", false, "Really? Yes."},
+		{"¡Empieza hoy!", false, "Empieza hoy."},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			if got, _ := removeExclamations(tc.in, tc.label); got != tc.want {
+				t.Errorf("removeExclamations(%q) = %q; want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}

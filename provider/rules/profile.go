@@ -171,7 +171,12 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 			}
 		}
 		b := plan.Blocks[slot]
-		if !fitsSlot(plan, b, l.text) {
+		text := l.text
+		if e := lastRune(b.Text); slot == h && e != '.' && e != '!' && e != '?' && strings.HasSuffix(text, ".") && !strings.HasSuffix(text, "..") {
+			// A headline written without a stop takes its new line without one.
+			text = strings.TrimSuffix(text, ".")
+		}
+		if !fitsSlot(plan, b, text) {
 			continue
 		}
 		sub := plan.Profile.Substance
@@ -179,7 +184,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		if slot == s {
 			what = "subheadline"
 		}
-		return slot, edit{text: l.text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
+		return slot, edit{text: text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 	}
 	return 0, edit{}, false
 }
@@ -188,11 +193,12 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 // subheadline, in the same block: the subheadline keeps every word and fact
 // it had, and the reader meets the profile's line before the first call to
 // action. Only a whole sentence of the page's own (a capital or digit first,
-// a full stop or exclamation mark last) joins, and only within the slot's
+// a full stop or exclamation mark last) joins, only a strong one (a weak
+// line read out of its place says little), and only within the slot's
 // budget; it is not joined where the subheadline already says it.
 func joinLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
 	_, s := heroSlots(plan)
-	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleSubheadline {
+	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleSubheadline || l.score < strongLead {
 		return 0, edit{}, false
 	}
 	sub := plan.Blocks[s]

@@ -452,3 +452,23 @@ func TestLeadJoinsSubheadline(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadlineTakesNoStop: a headline written without a full stop that
+// takes a sentence of the page's (the bargain hunter's value line) takes it
+// without its stop.
+func TestHeadlineTakesNoStop(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Brightnote</title>
+<meta name="description" content="Brightnote records your calls and writes the notes. $9 a month, free for 30 days."></head>
+<body><section><h1>Never take meeting notes again</h1>
+<p>Brightnote listens to your calls and sends everyone a summary within 5 minutes.</p>
+<a class="btn" href="https://brightnote.example/signup">Start your free month</a></section></body></html>`
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleHeadline && b.Text != "$9 a month, free for 30 days" {
+			t.Errorf("headline = %q; want the value line without a stop", b.Text)
+		}
+	}
+}
