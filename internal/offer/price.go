@@ -42,6 +42,7 @@ var tables = sync.OnceValue(func() priceForms {
 // "0€ /mois", "R$ 1.058/mês", "400 EUR", "€ 15 per month", "$10 per user").
 func PriceSpans(s string, fn func(start, end int)) {
 	pf := tables()
+	last := 0 // the end of the last span: a mark it holds is not the next price's
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) || (i > 0 && isDigit(s[i-1])) {
 			i++
@@ -49,7 +50,7 @@ func PriceSpans(s string, fn func(start, end int)) {
 		}
 		numEnd := scanNumber(s, i)
 		start, end := i, -1
-		if cs := currencyBefore(pf, s, i, numEnd); cs >= 0 {
+		if cs := currencyBefore(pf, s, i, numEnd); cs >= last {
 			start, end = cs, numEnd
 		} else if ce := currencyAfter(pf, s, numEnd); ce >= 0 {
 			end = ce
@@ -60,7 +61,7 @@ func PriceSpans(s string, fn func(start, end int)) {
 		}
 		end = suffixAfter(pf, s, end)
 		fn(start, end)
-		i = end
+		i, last = end, end
 	}
 }
 
