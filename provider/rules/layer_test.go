@@ -35,6 +35,7 @@ func TestLayerTransforms(t *testing.T) {
 			"Our team answers every message within one working day, and we also publish a full guide for new customers.",
 			"Our team answers every message within one working day, and we also publish a full guide for new customers."},
 		{"spanish exclamations", "professional", "es", fork.RoleBody, "¡Empieza hoy mismo!", "Empieza hoy mismo."},
+		{"quoted label is no title", "professional", "en", fork.RoleFAQQuestion, `What's "3 / 10 / Unlimited Team Members"?`, `What is "3 / 10 / Unlimited Team Members"?`},
 		{"german hype", "technical", "de", fork.RoleBody, "Eine unglaubliche Auswahl.", "Eine Auswahl."},
 		{"german split", "plain", "de", fork.RoleBody,
 			"Wir rösten jeden Dienstag in kleinen Mengen für dich, und wir schicken dir die Bohnen direkt nach Hause.",

@@ -308,10 +308,18 @@ func isLabel(b fork.Brief) bool {
 }
 
 // titleCase reports text of two or more words longer than three letters,
-// all capitalised: a title, not a sentence.
+// all capitalised: a title, not a sentence. Quoted words are someone's
+// label ('What's "Unlimited Team Members"?' is a sentence) and not counted.
 func titleCase(text string) bool {
 	words, caps := 0, 0
-	for _, w := range strings.Fields(text) {
+	q := quotedSpans(text)
+	var b strings.Builder
+	for i, r := range text {
+		if !q.covers(i) {
+			b.WriteRune(r)
+		}
+	}
+	for _, w := range strings.Fields(b.String()) {
 		if utf8.RuneCountInString(w) <= 3 {
 			continue // "of", "and", "the" stay lower case in a title
 		}
