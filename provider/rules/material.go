@@ -133,7 +133,49 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 			score += 3 + boolInt(i < 2)
 		}
 	}
+	if restricted(lower, s) {
+		// An offer only some readers qualify for ("Registered nonprofits
+		// get 20% off") is not the profile's reader's: it never leads.
+		return 0
+	}
 	return score
+}
+
+// eligibility are the groups an offer may be limited to, in the languages
+// the profiles have cues for; each is a word's beginning ("student" holds
+// "students" and "studenten").
+var eligibility = []string{
+	"nonprofit", "non-profit", "charities", "charity", "student", "teacher", "educator", "veteran", "military", "senior",
+	"first responder", "healthcare worker", "studierende", "schüler", "gemeinnützig", "étudiant", "enseignant", "association",
+	"estudiante", "profesor", "estudante", "professor", "studente", "studenti", "insegnant", "docent",
+}
+
+// restricted reports a line whose offer names a group it is limited to,
+// unless the profile looks for that group (a parent's children's price).
+func restricted(lower string, s fork.Substance) bool {
+	for _, g := range eligibility {
+		if atWordStart(lower, g) && !containsString(s.Cues, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// atWordStart reports whether lower holds prefix at the start of a word
+// ("nonprofit" in "registered nonprofits").
+func atWordStart(lower, prefix string) bool {
+	for from := 0; from < len(lower); {
+		i := strings.Index(lower[from:], prefix)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if r, _ := utf8.DecodeLastRuneInString(lower[:i]); i == 0 || !isWordRune(r) {
+			return true
+		}
+		from = i + len(prefix)
+	}
+	return false
 }
 
 func boolInt(b bool) int {
@@ -166,11 +208,13 @@ var timeUnits = map[string]bool{"s": true, "sec": true, "second": true, "min": t
 // struckOut answers "is this price struck out" — the old price a page shows
 // crossed through next to the one it charges ("was $49"). A struck-out
 // price is not the offer: a bargain hunter's fork never leads with it.
-// Extraction is adding a mark for it on the ledger fact; until it is wired
-// here, the question is answered from the block: an element of
-// strike-through markup on its path, or a "was" word right before the
-// price.
+// The ledger marks the prices that stand in a block's struck-out runs
+// (Fact.Was); a price in a block whose element is struck through, or right
+// after a "was" word, is one too.
 func struckOut(b fork.Brief, f fork.Fact) bool {
+	if f.Was {
+		return true
+	}
 	for _, tag := range []string{"/del[", "/s[", "/strike["} {
 		if strings.Contains(b.Path, tag) {
 			return true

@@ -31,8 +31,11 @@ const Version = "1.0.0"
 // Provider is the built-in rules provider. It is safe for concurrent use:
 // its tables are built once by New and only read afterwards.
 type Provider struct {
-	expand   *wordTable                  // contractions to long forms (professional)
-	contract *wordTable                  // long forms to contractions (everyday)
+	expand *wordTable // contractions to long forms (professional)
+	// contract turns long forms into contractions (everyday): the
+	// negations first, so "you will not" becomes "you won't", never
+	// "you'll not".
+	contract []*wordTable
 	slang    *wordTable                  // slang to plain words (professional)
 	plain    *wordTable                  // formal words to common ones (plain)
 	hype     map[string][]*regexp.Regexp // hype words per base language
@@ -45,14 +48,19 @@ func New() *Provider {
 	for region := range regionSpelling {
 		p.cultures[region] = newCulture("en", region)
 	}
-	var expand, contract []wordPair
+	var expand, contract, contractNot []wordPair
 	for _, c := range contractions {
 		expand = append(expand, wordPair{from: c[0], to: c[1]})
-		if contractable[c[1]] {
+		switch {
+		case !contractable[c[1]]:
+		case strings.HasSuffix(c[1], "not"):
+			contractNot = append(contractNot, wordPair{from: c[1], to: c[0], beforeWord: true})
+		default:
 			contract = append(contract, wordPair{from: c[1], to: c[0], beforeWord: true})
 		}
 	}
-	p.expand, p.contract = newWordTable(expand, false), newWordTable(contract, false)
+	p.expand = newWordTable(expand, false)
+	p.contract = []*wordTable{newWordTable(contractNot, false), newWordTable(contract, false)}
 	p.slang = newWordTable(pairsOf(slang), true)
 	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
 	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
@@ -373,7 +381,15 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 	switch layer {
 	case "everyday":
 		if lang == "en" && !label {
-			text, n = applyKeepingApostrophes(text, p.contract.apply)
+			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
+				total := 0
+				for _, table := range p.contract {
+					var k int
+					t, k = table.apply(t)
+					total += k
+				}
+				return t, total
+			})
 			note(n, "contractions for a conversational tone")
 		}
 		split(18, 0, 0)

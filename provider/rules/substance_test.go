@@ -482,3 +482,18 @@ func TestHeadlineTakesNoStop(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictedOfferNeverLeads: an offer only some readers qualify for
+// (a nonprofit discount) is not the bargain hunter's lead; a parent's
+// children's price is the parent's.
+func TestRestrictedOfferNeverLeads(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "../../testdata/pages/tidyflow-en.html"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && strings.Contains(strings.ToLower(b.Text), "nonprofit") && !strings.Contains(strings.ToLower(b.Source), "nonprofit") {
+			t.Errorf("block %d leads with an offer for nonprofits only: %q", b.ID, b.Text)
+		}
+	}
+}
