@@ -35,7 +35,7 @@ try {
 
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  const want = ["extract_copy", "fork_copy", "list_profiles", "plan_fork", "verify_fork"];
+  const want = ["export_fork", "extract_copy", "fork_copy", "list_profiles", "plan_fork", "verify_fork"];
   check("tools/list", JSON.stringify(names) === JSON.stringify(want), JSON.stringify(names));
   for (const t of tools) {
     check(`schema ${t.name}`, t.inputSchema && t.inputSchema.type === "object" && t.outputSchema, JSON.stringify(t.inputSchema));
@@ -60,6 +60,11 @@ try {
 
   const bad = await client.callTool({ name: "fork_copy", arguments: { sandbox: true, profile: "astronaut" } });
   check("bad input is an isError result", bad.isError === true, JSON.stringify(bad.content).slice(0, 300));
+
+  // export_fork reads a kept fork of the caller's key: an unknown id is a
+  // tool error the model can read, not a protocol failure.
+  const missing = await client.callTool({ name: "export_fork", arguments: { id: "fk_doesnotexist000000000000", format: "growthbook" } });
+  check("export_fork of an unknown fork is an isError result", missing.isError === true, JSON.stringify(missing.content).slice(0, 300));
 
   const prompts = await client.listPrompts();
   check("prompts/list", prompts.prompts.some((p) => p.name === "fork_landing_page"), JSON.stringify(prompts));
