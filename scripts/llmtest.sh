@@ -73,8 +73,9 @@ run() {
 	"$VENV/bin/python" -m llama_cpp.server --model "$model" --model_alias smollm2 \
 		--host 127.0.0.1 --port "$port" --n_ctx 8192 >"$LOG" 2>&1 &
 	PID=$!
-	# Stop the server on any exit, keeping the command's exit status.
-	trap 'rc=$?; kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; rm -f "$LOG"; exit $rc' EXIT
+	# Stop the server on any exit, keeping the command's exit status (a
+	# killed server's own 143 under set -e must not replace it).
+	trap 'rc=$?; kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$LOG"; exit $rc' EXIT
 	local url="http://127.0.0.1:$port/v1"
 	for _ in $(seq 1 240); do
 		if curl -fsS "$url/models" >/dev/null 2>&1; then
