@@ -53,7 +53,9 @@ type Substance struct {
 	Why string
 	// Cues are words and phrases (lower case; English, German, French,
 	// Spanish, Portuguese, Italian, Dutch) that mark a line carrying the
-	// material.
+	// material. A cue ending in "*" is a word's start ("économis*" holds
+	// "économisez" and "économises"): the inflected languages conjugate
+	// the verbs a cue names.
 	Cues []string
 	// Facts are the ledger facts that carry it: a kind ("percentage",
 	// "code", "guarantee", "number", "quantity"), a claim kind after
@@ -100,7 +102,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"you", "discover", "enjoy", "now"}, Avoid: []string{"utilize", "leverage", "solution"},
 			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"},
 			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
-				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie"},
+				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "explore", "inspir*", "creativ*", "imagin*", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie"},
 				Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
@@ -112,8 +114,8 @@ func Profiles() []Profile {
 			Prefer:      []string{"facts", "see", "check", "details"}, Avoid: []string{"amazing", "revolutionary", "best ever", "guaranteed results"},
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"},
 			Substance: Substance{Lead: "the strongest proof", Why: "a skeptic believes a number, a named customer or a guarantee before a promise",
-				Cues:  []string{"proven", "study", "independent", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen"},
-				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
+				Cues:  []string{"proven", "study", "join", "rejoign*", "rejoins", "únete", "únase", "junte-se", "unisciti", "sluit je aan", "independent", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen"},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -124,7 +126,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"price", "free", "included", "save"}, Avoid: []string{"premium", "investment", "exclusive"},
 			Signals: []string{"free", "save", "discount", "% off", "deal", "offer", "cheap", "lowest", "bonus", "gratuit", "gratis", "kostenlos", "desconto", "descuento", "rabatt", "promo", "buy one", "get one"},
 			Substance: Substance{Lead: "the best value the page states", Why: "a bargain hunter acts on the saving, not the list price",
-				Cues:  []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économisez", "remise", "réduction", "gratuit", "ahorra", "descuento", "economize", "desconto", "grátis", "gratuito", "risparmi", "risparmia", "sconto", "gratuita", "codice", "bespaar", "korting", "voordeel", "kortingscode"},
+				Cues:  []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économis*", "remise", "réduction", "gratuit", "ahorr*", "descuento", "economize", "desconto", "grátis", "gratuito", "risparmi*", "sconto", "gratuita", "codice", "bespaar", "korting", "voordeel", "kortingscode"},
 				Facts: []string{"percentage", "code", "claim:free", "price:from"}, Missing: "no saving, discount or free tier on the page: a bargain hunter will compare prices elsewhere"}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
 			Motivations: []string{"saving time", "clear next steps", "no friction"},
@@ -160,7 +162,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"details", "specification"}, Avoid: []string{"easy", "magic", "simply"},
 			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"},
 			Substance: Substance{Lead: "the specifics", Why: "an expert trusts precise specifications over promises",
-				Cues:  []string{"api", "open source", "framework", "database", "databases", "server", "sql", "library", "full-stack", "configur", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt"},
+				Cues:  []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt"},
 				Facts: []string{"quantity"}, Missing: "no specifications on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},
@@ -172,7 +174,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"start", "step", "simple", "help"}, Avoid: []string{"leverage", "paradigm", "synergy"},
 			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"},
 			Substance: Substance{Lead: "the first step and the help on offer", Why: "a newcomer needs to see that getting started is simple and help is there",
-				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "einfach", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp"},
+				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp"},
 				Facts: []string{"claim:free"}, Missing: "no first step or help described on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},
@@ -184,7 +186,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"safe", "your pace", "support"}, Avoid: []string{"hurry", "last chance", "now or never"},
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
-				Cues:  []string{"guarantee", "money back", "money-back", "refund", "cancel", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "remboursé", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
+				Cues:  []string{"guarantee", "money back", "money-back", "refund", "cancel", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
 				Facts: []string{"guarantee", "claim:guarantee", "claim:condition"}, Missing: "no guarantee, trial or cancellation terms on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
@@ -206,9 +208,9 @@ func Profiles() []Profile {
 			Headline:    "Invite a considered choice; claim nothing the page does not.",
 			CTA:         "A thoughtful action, not an impulse.",
 			Prefer:      []string{"choose", "care", "consider"}, Avoid: []string{"disposable", "grab", "hurry"},
-			Signals: []string{"natural", "organic", "sustainab", "eco", "green", "recycl", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"},
+			Signals: []string{"natural", "organic", "sustainab*", "eco", "green", "recycl*", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"},
 			Substance: Substance{Lead: "the materials and practices", Why: "an eco-conscious reader wants specific, honest sourcing",
-				Cues:  []string{"natural", "organic", "sustainab", "recycl", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "natürlich", "durable", "naturel", "sostenible", "natural", "sustentável", "naturale", "biologico", "sostenibile", "riciclat", "natuurlijk", "biologisch", "duurzaam", "gerecycled"},
+				Cues:  []string{"natural", "organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "natürlich", "durable", "naturel", "sostenible", "natural", "sustentável", "naturale", "biologico", "sostenibile", "riciclat*", "natuurlijk", "biologisch", "duurzaam", "gerecycled"},
 				Facts: []string{"claim:proof"}, Missing: "no material or practice named on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},
@@ -232,7 +234,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
-				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang"},
+				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang"},
 				Missing: "nothing new or launching on the page: an early adopter will look for what changed"}},
 	}
 }

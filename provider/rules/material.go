@@ -234,9 +234,10 @@ func struckOut(b fork.Brief, f fork.Fact) bool {
 }
 
 // containsWord reports whether lower holds phrase where a word starts; a
-// phrase ending in a letter must end a word too, unless it is a stem
-// ("sustainab", "configur").
+// phrase must end a word too, unless it is a stem written with a final "*"
+// ("sustainab*", "économis*").
 func containsWord(lower, phrase string) bool {
+	phrase, stem := strings.CutSuffix(phrase, "*")
 	for from := 0; from < len(lower); {
 		i := strings.Index(lower[from:], phrase)
 		if i < 0 {
@@ -245,19 +246,13 @@ func containsWord(lower, phrase string) bool {
 		at := from + i
 		end := at + len(phrase)
 		startOK := at == 0 || !isWordRune(lastRune(lower[:at]))
-		endOK := end == len(lower) || !isWordRune(firstRuneOf(lower[end:])) || stem(phrase)
+		endOK := end == len(lower) || !isWordRune(firstRuneOf(lower[end:])) || stem
 		if startOK && endOK {
 			return true
 		}
 		from = at + 1
 	}
 	return false
-}
-
-// stem reports a cue written as a word's start ("sustainab"): it ends in a
-// consonant pair no whole cue ends in.
-func stem(phrase string) bool {
-	return strings.HasSuffix(phrase, "ab") || strings.HasSuffix(phrase, "ur") || strings.HasSuffix(phrase, "cl")
 }
 
 func firstRuneOf(s string) rune {

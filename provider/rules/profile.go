@@ -158,6 +158,15 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		return 0, edit{}, false
 	}
+	// A line without a verb ("Free iOS app.") joins the subheadline where it
+	// can rather than take the headline's place: the headline says what the
+	// product does, and a bare label in its place drops the promise the
+	// page leads with. A sentence ("Save 20% when you pay yearly") may lead.
+	if !hasFiniteVerb(l.text, plan.Target.Base()) {
+		if id, e, ok := joinLead(plan, l, flagged); ok {
+			return id, e, true
+		}
+	}
 	headingLike := headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))
 	for _, slot := range []int{h, s} {
 		if slot < 0 || flagged[slot] || (slot == h && !headingLike) {

@@ -394,7 +394,9 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		}
 		split(18, 0, 0)
 	case "professional":
-		if lang == "en" {
+		if lang == "en" && !labelRoles[b.Role] {
+			// A button's label is the page's UI: "See what's new" stays,
+			// where "See what is new" reads as no button does.
 			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
 				t, a := p.expand.apply(t)
 				t, b := expandRest(t)

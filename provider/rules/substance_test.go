@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/marketingfork/fork"
 )
 
@@ -463,16 +464,21 @@ func TestLeadJoinsSubheadline(t *testing.T) {
 	}
 }
 
-// TestHeadlineTakesNoStop: a headline written without a full stop that
-// takes a sentence of the page's (the bargain hunter's value line) takes it
-// without its stop.
-func TestHeadlineTakesNoStop(t *testing.T) {
-	src := `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Brightnote</title>
+// brightnote is a page whose value line has no verb ("$9 a month, free for
+// 30 days."); sub is its hero paragraph, or none.
+func brightnote(sub string) string {
+	return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Brightnote</title>
 <meta name="description" content="Brightnote records your calls and writes the notes. $9 a month, free for 30 days."></head>
 <body><section><h1>Never take meeting notes again</h1>
-<p>Brightnote listens to your calls and sends everyone a summary within 5 minutes.</p>
+` + sub + `
 <a class="btn" href="https://brightnote.example/signup">Start your free month</a></section></body></html>`
-	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, Profile: "bargain-hunter"})
+}
+
+// TestHeadlineTakesNoStop: a headline written without a full stop that
+// takes a sentence of the page's (the bargain hunter's value line, on a
+// page with no subheadline it could join) takes it without its stop.
+func TestHeadlineTakesNoStop(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: brightnote(""), Profile: "bargain-hunter"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,6 +486,27 @@ func TestHeadlineTakesNoStop(t *testing.T) {
 		if b.Role == fork.RoleHeadline && b.Text != "$9 a month, free for 30 days" {
 			t.Errorf("headline = %q; want the value line without a stop", b.Text)
 		}
+	}
+}
+
+// TestVerblessLineJoins: a value line without a verb does not take the
+// headline's place where the hero has a subheadline: the headline keeps the
+// page's promise and the line follows the subheadline.
+func TestVerblessLineJoins(t *testing.T) {
+	sub := "Brightnote listens to your calls and sends everyone a summary within 5 minutes."
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: brightnote("<p>" + sub + "</p>"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+			got = append(got, b.Text)
+		}
+	}
+	want := []string{"Never take meeting notes again", sub + " $9 a month, free for 30 days."}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("hero (-want +got):\n%s", diff)
 	}
 }
 
@@ -494,6 +521,31 @@ func TestRestrictedOfferNeverLeads(t *testing.T) {
 	for _, b := range res.Blocks {
 		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && strings.Contains(strings.ToLower(b.Text), "nonprofit") && !strings.Contains(strings.ToLower(b.Source), "nonprofit") {
 			t.Errorf("block %d leads with an offer for nonprofits only: %q", b.ID, b.Text)
+		}
+	}
+}
+
+// TestButtonKeepsContraction: the professional layer writes out
+// contractions in the page's prose, never in a button's label ("See what's
+// new" is the page's UI; "See what is new" reads as no button does).
+func TestButtonKeepsContraction(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Quillr</title></head><body><section>
+<h1>Notes that write themselves</h1><p>It's the notebook you'll keep open all day.</p>
+<a class="btn" href="https://quillr.example/changelog">See what's new</a></section></body></html>`
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, LanguageLayer: "professional"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		switch b.Role {
+		case fork.RoleCTA:
+			if b.Text != b.Source {
+				t.Errorf("button %q became %q", b.Source, b.Text)
+			}
+		case fork.RoleSubheadline:
+			if strings.Contains(b.Text, "'") {
+				t.Errorf("prose %q keeps a contraction", b.Text)
+			}
 		}
 	}
 }
