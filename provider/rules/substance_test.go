@@ -478,10 +478,7 @@ func brightnote(sub string) string {
 // takes a sentence of the page's (the bargain hunter's value line, on a
 // page with no subheadline it could join) takes it without its stop.
 func TestHeadlineTakesNoStop(t *testing.T) {
-	res, err := newForker().Fork(context.Background(), fork.Request{HTML: brightnote(""), Profile: "bargain-hunter"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFork(t, fork.Request{HTML: brightnote(""), Profile: "bargain-hunter"})
 	for _, b := range res.Blocks {
 		if b.Role == fork.RoleHeadline && b.Text != "$9 a month, free for 30 days" {
 			t.Errorf("headline = %q; want the value line without a stop", b.Text)
@@ -494,10 +491,7 @@ func TestHeadlineTakesNoStop(t *testing.T) {
 // page's promise and the line follows the subheadline.
 func TestVerblessLineJoins(t *testing.T) {
 	sub := "Brightnote listens to your calls and sends everyone a summary within 5 minutes."
-	res, err := newForker().Fork(context.Background(), fork.Request{HTML: brightnote("<p>" + sub + "</p>"), Profile: "bargain-hunter"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFork(t, fork.Request{HTML: brightnote("<p>" + sub + "</p>"), Profile: "bargain-hunter"})
 	var got []string
 	for _, b := range res.Blocks {
 		if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
@@ -532,10 +526,7 @@ func TestButtonKeepsContraction(t *testing.T) {
 	src := `<!DOCTYPE html><html lang="en"><head><title>Quillr</title></head><body><section>
 <h1>Notes that write themselves</h1><p>It's the notebook you'll keep open all day.</p>
 <a class="btn" href="https://quillr.example/changelog">See what's new</a></section></body></html>`
-	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, LanguageLayer: "professional"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFork(t, fork.Request{HTML: src, LanguageLayer: "professional"})
 	for _, b := range res.Blocks {
 		switch b.Role {
 		case fork.RoleCTA:
@@ -548,4 +539,14 @@ func TestButtonKeepsContraction(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustFork forks with the built-in engine and fails the test on an error.
+func mustFork(t *testing.T, req fork.Request) *fork.Result {
+	t.Helper()
+	res, err := newForker().Fork(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
