@@ -14,7 +14,9 @@ import (
 // bold of a sentence stay on their words.
 //
 // Words are compared without case, punctuation counts as a word of its
-// own. It reports false, and the caller keeps the source's text, when the
+// own; a wrapped run whose edge punctuation the rewrite changed ("Set!"
+// became "Set.") is found by its words and takes the rewrite's
+// punctuation. It reports false, and the caller keeps the source's text, when the
 // wrapped words are gone from the rewrite, occur more than once in it (the
 // placement would be a guess), or the placements cross. It takes time
 // linear in the texts' lengths for each distinct number of words a
@@ -54,11 +56,11 @@ func Reapply(src, plain string) (string, bool) {
 	// Paired placeholders: the wrapped words, found once in the rewrite.
 	at := map[int][2]int{}
 	for n, sp := range spans {
-		from, ok := idx.find(srcKeys[sp[0]:sp[1]])
+		from, to, ok := idx.locate(srcKeys[sp[0]:sp[1]])
 		if !ok {
 			return "", false
 		}
-		at[n] = [2]int{from, from + sp[1] - sp[0]}
+		at[n] = [2]int{from, to}
 	}
 
 	// Each boundary between words of the rewrite gets its placeholders:
@@ -434,6 +436,46 @@ func newIndex(words []word) *index {
 }
 
 func (x *index) window(i, k int) uint64 { return x.prefix[i+k] - x.prefix[i]*x.pow[k] }
+
+// locate returns where a wrapped run of words stands in the rewrite,
+// [from, to): the run itself when it occurs exactly once; otherwise the run
+// without the punctuation at its edges, when that occurs exactly once,
+// widened over as many punctuation marks as the rewrite puts there (a
+// layer that turns "!" into "." keeps the emphasis on the sentence).
+func (x *index) locate(want []word) (int, int, bool) {
+	if from, ok := x.find(want); ok {
+		return from, from + len(want), true
+	}
+	lead, trail := 0, 0
+	for lead < len(want) && punct(want[lead]) {
+		lead++
+	}
+	for trail < len(want)-lead && punct(want[len(want)-1-trail]) {
+		trail++
+	}
+	core := want[lead : len(want)-trail]
+	if len(core) == 0 || lead+trail == 0 {
+		return 0, 0, false
+	}
+	from, ok := x.find(core)
+	if !ok {
+		return 0, 0, false
+	}
+	to := from + len(core)
+	for k := 0; k < trail && to < len(x.words) && punct(x.words[to]); k++ {
+		to++
+	}
+	for k := 0; k < lead && from > 0 && punct(x.words[from-1]); k++ {
+		from--
+	}
+	return from, to, true
+}
+
+// punct reports a word that is one mark, not letters or digits.
+func punct(w word) bool {
+	r, _ := utf8.DecodeRuneInString(w.text)
+	return !isWordRune(r)
+}
 
 // find returns where want occurs in the rewrite, when it occurs exactly
 // once.
