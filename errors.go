@@ -25,6 +25,9 @@ var (
 	ErrTooLarge = fault.ErrTooLarge
 	// ErrNotHTML marks a response that is not an HTML document.
 	ErrNotHTML = fault.ErrNotHTML
+	// ErrTooDeep marks a page whose elements nest deeper than the parser
+	// follows (512 levels): it is HTML, but no landing page is built so.
+	ErrTooDeep = fault.ErrTooDeep
 	// ErrNoCopy marks a page that holds no copy to fork.
 	ErrNoCopy = fault.ErrNoCopy
 	// ErrUnsupported marks a valid request this configuration cannot carry

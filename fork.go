@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -433,6 +434,9 @@ const MaxBlocks = 2000
 // extractPage parses a page and builds its extraction.
 func extractPage(body []byte, url, contentLanguage string, hint Language) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
+	if errors.Is(err, ErrTooDeep) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotHTML, err)
 	}

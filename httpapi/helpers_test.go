@@ -230,6 +230,10 @@ func pageMux(block chan struct{}) http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, `<!DOCTYPE html><html lang="en"><head><title></title></head><body><nav><a href="/">Home</a></nav></body></html>`)
 	})
+	mux.HandleFunc("/deep", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<title>Deep</title>"+strings.Repeat("<div>", 600)+"<h1>Deep down</h1>"+strings.Repeat("</div>", 600))
+	})
 	mux.HandleFunc("/text", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "just text")

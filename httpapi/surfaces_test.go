@@ -120,6 +120,7 @@ func TestSameFailureSameCode(t *testing.T) {
 		{"provider timeout", []envOption{withForker(slowModel)}, "/page", "good", "provider_timeout"},
 		{"no copy", nil, "/no-copy", "good", "page_no_copy"},
 		{"not html", nil, "/text", "good", "page_not_html"},
+		{"too deep", nil, "/deep", "good", "page_too_deep"},
 		{"bad key", nil, "/page", "bad", "unauthorized"},
 		{"quota", []envOption{withLimits(Limits{ForksPerMinute: 1, ForksPerDay: 100, KeysPerHour: 100})}, "/page", "spent", "rate_limited"},
 	}

@@ -448,7 +448,7 @@ func TestStressHostilePages(t *testing.T) {
 		{"/drip", []int{504}, []string{"page_timeout"}, 15 * time.Second},
 		{"/huge", []int{422}, []string{"page_too_large"}, 10 * time.Second},
 		{"/bomb", []int{422}, []string{"page_too_large"}, 10 * time.Second},
-		{"/deep", []int{422}, []string{"page_too_deep", "page_not_html", "page_no_copy"}, 10 * time.Second},
+		{"/deep", []int{422}, []string{"page_too_deep"}, 10 * time.Second},
 		{"/loop", []int{502}, []string{"page_unreachable"}, 10 * time.Second},
 		{"/random", []int{200, 422}, []string{"", "page_no_copy", "page_too_large"}, 10 * time.Second},
 		{"/paragraph", []int{200, 422}, []string{"", "page_too_large"}, 10 * time.Second},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/marketingfork/fork/internal/fault"
 	"golang.org/x/net/html"
 
 	"github.com/marketingfork/fork/internal/offer"
@@ -102,6 +103,10 @@ func Parse(r io.Reader) (*Document, error) {
 	}
 	root, err := html.Parse(bytes.NewReader(src))
 	if err != nil {
+		if strings.Contains(err.Error(), "open stack of elements exceeds") {
+			// The parser's own limit (512): say so, rather than "not HTML".
+			return nil, fmt.Errorf("%w: elements nested more than 512 deep", fault.ErrTooDeep)
+		}
 		return nil, fmt.Errorf("extract: parse html: %w", err)
 	}
 	x := newExtractor()

@@ -26,6 +26,9 @@ var (
 	ErrTooLarge = errors.New("page too large")
 	// ErrNotHTML: the response is not an HTML document.
 	ErrNotHTML = errors.New("not an HTML page")
+	// ErrTooDeep: the page nests its elements deeper than an HTML parser
+	// follows (512): a generated or hostile document, not a landing page.
+	ErrTooDeep = errors.New("page nested too deep")
 	// ErrNoCopy: the page parsed but holds no copy to fork.
 	ErrNoCopy = errors.New("page has no copy")
 	// ErrUnsupported: the request is valid but this configuration cannot
