@@ -43,6 +43,13 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 			}
 		}
 		db.Text = b.Text
+		// The rationale says what the block now is: its source, not the
+		// edit the draft gave it (a section move still holds).
+		why := "kept its source text: its links or emphasis could not be placed around the rewritten words with certainty"
+		if move, _, _ := strings.Cut(db.Rationale, "; "); strings.HasPrefix(move, "moved ") {
+			why = move + "; " + why
+		}
+		db.Rationale = why
 		kept = append(kept, strconv.Itoa(db.ID))
 	}
 	if len(kept) > 0 {

@@ -60,7 +60,7 @@ func TestForksKeepThePage(t *testing.T) {
 						}
 					}
 					changed += markupChanged(ex, res)
-					kept += markupKept(res)
+					kept += markupKept(t, res)
 					got := pageShape(t, []byte(res.HTML))
 					for _, d := range want.diff(got) {
 						t.Errorf("%s/%s: %s", profile, layer, d)
@@ -88,12 +88,23 @@ func markupChanged(ex *fork.Extraction, res *fork.Result) int {
 }
 
 // markupKept counts the blocks the fork's note says kept their source
-// text.
-func markupKept(res *fork.Result) int {
+// text, and checks that each of them reads as its source and says so.
+func markupKept(t *testing.T, res *fork.Result) int {
+	t.Helper()
 	for _, n := range res.Notes {
 		if list, ok := strings.CutPrefix(n, "blocks "); ok && strings.Contains(n, "keep their source text") {
 			list, _, _ = strings.Cut(list, " keep")
-			return len(strings.Split(list, ", "))
+			ids := strings.Split(list, ", ")
+			for _, id := range ids {
+				i, err := strconv.Atoi(id)
+				if err != nil || i < 0 || i >= len(res.Blocks) {
+					t.Fatalf("note %q names no block", n)
+				}
+				if b := res.Blocks[i]; b.Text != b.Source || !strings.Contains(b.Rationale, "kept its source text") {
+					t.Errorf("block %d kept its source: text %q, rationale %q", i, b.Text, b.Rationale)
+				}
+			}
+			return len(ids)
 		}
 	}
 	return 0

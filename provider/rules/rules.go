@@ -17,12 +17,14 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/langtag"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Version changes whenever the same input could give other output.
@@ -203,6 +205,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		if !edited {
 			text, why, refs = transform(b.Text, b.Facts)
+			if r, w, ok := inPlace(b, text, transform); ok {
+				text, why = r, w
+			}
 		}
 		for _, r := range refs {
 			if !flaggedRefs[r] {
@@ -220,6 +225,90 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: rationale})
 	}
 	return d, nil
+}
+
+// inPlace edits a block with inline elements (a link, bold words) run by
+// run: the layer's and the culture's word edits are applied to each run of
+// text between its elements, and the block keeps every element where it
+// stood. It is for a block whose whole rewrite (text) cannot take its
+// elements back with certainty, which would otherwise keep its source and
+// fail the layer's checks ("Set!" inside a bold run stays). It reports
+// false where the whole rewrite can take them back, where the block has
+// none, or where a guarantee or legal line spans two runs (it must stay
+// verbatim, and a run-by-run edit cannot protect it).
+func inPlace(b fork.Brief, text string, transform func(string, []fork.Fact) (string, []string, []string)) (string, []string, bool) {
+	if b.Markup == "" || text == b.Text {
+		return "", nil, false
+	}
+	if _, ok := markup.Reapply(b.Markup, text); ok {
+		return "", nil, false
+	}
+	toks := markup.Tokens(b.Markup)
+	for _, f := range b.Facts {
+		if (f.Kind == "guarantee" || f.Kind == "legal") && !inOneRun(toks, f.Text) {
+			return "", nil, false
+		}
+	}
+	counts := map[string]int{}
+	var order []string
+	changed := false
+	for i, t := range toks {
+		if t.Kind != markup.Text || strings.TrimSpace(t.Text) == "" {
+			continue
+		}
+		out, why, _ := transform(t.Text, b.Facts)
+		if out == t.Text {
+			continue
+		}
+		toks[i].Text, changed = out, true
+		for _, w := range why {
+			what, n := whyCount(w)
+			if _, seen := counts[what]; !seen {
+				order = append(order, what)
+			}
+			counts[what] += n
+		}
+	}
+	if !changed {
+		return "", nil, false
+	}
+	out := markup.String(toks)
+	if markup.Validate(b.Markup, out) != nil {
+		return "", nil, false
+	}
+	why := make([]string, 0, len(order)+1)
+	for _, what := range order {
+		if counts[what] > 0 {
+			what = fmt.Sprintf("%s (%d)", what, counts[what])
+		}
+		why = append(why, what)
+	}
+	return out, append(why, "edited word by word around the block's links and emphasis, which stay on their words"), true
+}
+
+// inOneRun reports whether line stands whole inside one run of text.
+func inOneRun(toks []markup.Token, line string) bool {
+	line = strings.TrimSpace(line)
+	for _, t := range toks {
+		if t.Kind == markup.Text && strings.Contains(t.Text, line) {
+			return true
+		}
+	}
+	return line == ""
+}
+
+// whyCount splits a rationale part "layer professional: exclamation marks
+// removed (2)" into its words and its count (0 when it has none).
+func whyCount(w string) (string, int) {
+	i := strings.LastIndex(w, " (")
+	if i < 0 || !strings.HasSuffix(w, ")") {
+		return w, 0
+	}
+	n, err := strconv.Atoi(w[i+2 : len(w)-1])
+	if err != nil {
+		return w, 0
+	}
+	return w[:i], n
 }
 
 // protect swaps a block's guarantee and legal lines for placeholders that

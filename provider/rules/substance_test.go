@@ -550,3 +550,26 @@ func mustFork(t *testing.T, req fork.Request) *fork.Result {
 	}
 	return res
 }
+
+// TestEditsAroundLinks: a block whose link wraps words the layer edits
+// ("you'll love!") is edited run by run, so it takes the layer and keeps
+// its link on its words, instead of keeping its source text.
+func TestEditsAroundLinks(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Quillr</title></head><body><section>
+<h1>Notes that write themselves</h1>
+<p>We're <a href="/team">the team you'll love!</a> Don't wait.</p>
+<a class="btn" href="https://quillr.example/signup">Sign up</a></section></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, LanguageLayer: "professional"})
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	want := `<p>We are <a href="/team">the team you will love.</a> Do not wait.</p>`
+	if !strings.Contains(res.HTML, want) {
+		t.Errorf("page does not hold %s:\n%s", want, res.HTML)
+	}
+	for _, b := range res.Blocks {
+		if strings.HasPrefix(b.Source, "We're") && !strings.Contains(b.Rationale, "around the block's links") {
+			t.Errorf("rationale %q does not say the block was edited around its link", b.Rationale)
+		}
+	}
+}
