@@ -95,12 +95,17 @@ func markupKept(t *testing.T, res *fork.Result) int {
 		if list, ok := strings.CutPrefix(n, "blocks "); ok && strings.Contains(n, "keep their source text") {
 			list, _, _ = strings.Cut(list, " keep")
 			ids := strings.Split(list, ", ")
+			byID := map[int]fork.ForkedBlock{}
+			for _, b := range res.Blocks {
+				byID[b.ID] = b
+			}
 			for _, id := range ids {
 				i, err := strconv.Atoi(id)
-				if err != nil || i < 0 || i >= len(res.Blocks) {
+				b, ok := byID[i]
+				if err != nil || !ok {
 					t.Fatalf("note %q names no block", n)
 				}
-				if b := res.Blocks[i]; b.Text != b.Source || !strings.Contains(b.Rationale, "kept its source text") {
+				if b.Text != b.Source || !strings.Contains(b.Rationale, "kept its source text") {
 					t.Errorf("block %d kept its source: text %q, rationale %q", i, b.Text, b.Rationale)
 				}
 			}

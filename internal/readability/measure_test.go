@@ -191,6 +191,8 @@ func TestMeasure_ContractionsAndExclamations(t *testing.T) {
 		{"one per run", "Wow!!! Really?! Yes! Sure?", 0, 3},
 		{"french spacing", "C'est génial ! Vraiment !", 0, 2},
 		{"spanish marks", "¡Qué bien! ¡Gracias!", 0, 2},
+		{"quoted label does not count", "Select “Don’t list publicly” or \"We're in\", then don't wait.", 1, 0},
+		{"unclosed quote counts", "He said “don't go.", 1, 0},
 		{"mixed", "Don't wait! It's free, and we're here!!! Apple's offer? L'offre d'Apple, j'adore.", 3, 2},
 	}
 	for _, c := range cases {

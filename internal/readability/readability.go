@@ -107,9 +107,14 @@ func Measure(text string, lang langtag.Tag) (Stats, Scores) {
 			if n > 6 {
 				st.LongWords++
 			}
-			if isContraction(w) {
-				st.Contractions++
-			}
+		}
+	}
+	// A contraction inside quotation marks is someone's words or a label
+	// the page shows ("Don't list publicly"): the copy cannot change it,
+	// so it does not count against the register.
+	for _, w := range Words(unquoted(text)) {
+		if isContraction(w) {
+			st.Contractions++
 		}
 	}
 	st.Exclamations = countExclamations(text)
@@ -224,4 +229,45 @@ func countExclamations(text string) int {
 		n++
 	}
 	return n
+}
+
+// quotePairs are the quotation marks whose contents are quoted text.
+var quotePairs = [][2]string{{"\"", "\""}, {"“", "”"}, {"«", "»"}, {"„", "“"}, {"`", "`"}}
+
+// Quoted returns the byte spans [from, to) of text inside quotation marks
+// (straight, curly, guillemets, German low-high, backticks), each pair
+// closed; an unclosed mark quotes nothing.
+func Quoted(text string) [][2]int {
+	var out [][2]int
+	for _, q := range quotePairs {
+		for from := 0; from < len(text); {
+			i := strings.Index(text[from:], q[0])
+			if i < 0 {
+				break
+			}
+			open := from + i + len(q[0])
+			j := strings.Index(text[open:], q[1])
+			if j < 0 {
+				break
+			}
+			out = append(out, [2]int{open, open + j})
+			from = open + j + len(q[1])
+		}
+	}
+	return out
+}
+
+// unquoted is text with its quoted spans blanked out.
+func unquoted(text string) string {
+	q := Quoted(text)
+	if len(q) == 0 {
+		return text
+	}
+	b := []byte(text)
+	for _, sp := range q {
+		for i := sp[0]; i < sp[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/marketingfork/fork/internal/readability"
 	"regexp"
 	"sort"
 	"strings"
@@ -288,25 +289,7 @@ func (s spans) covers(i int) bool {
 
 // quotedSpans finds quotations and code ("…", “…”, «…», `…`): other
 // people's words and names of things, which a word swap must not touch.
-func quotedSpans(text string) spans {
-	var out spans
-	for _, q := range [][2]string{{"\"", "\""}, {"“", "”"}, {"«", "»"}, {"„", "“"}, {"`", "`"}} {
-		for from := 0; from < len(text); {
-			i := strings.Index(text[from:], q[0])
-			if i < 0 {
-				break
-			}
-			open := from + i + len(q[0])
-			j := strings.Index(text[open:], q[1])
-			if j < 0 {
-				break
-			}
-			out = append(out, [2]int{open, open + j})
-			from = open + j + len(q[1])
-		}
-	}
-	return out
-}
+func quotedSpans(text string) spans { return spans(readability.Quoted(text)) }
 
 // wordPattern matches a listed word as a whole word, for removal.
 func wordPattern(w string) *regexp.Regexp {

@@ -174,9 +174,14 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		if slot == s {
 			// The subheadline usually says what the product does: the line
-			// joins it where there is room, and replaces it only where not.
+			// joins it where there is room, and replaces it only where not,
+			// and only with a fact the profile looks for: a line of cue
+			// words alone is no better than the promise it would replace.
 			if id, e, ok := joinLead(plan, l, flagged); ok {
 				return id, e, true
+			}
+			if !carriesFact(l, plan.Profile.Substance) {
+				continue
 			}
 		}
 		b := plan.Blocks[slot]
@@ -402,6 +407,19 @@ func valueLine(l line) bool {
 	for _, f := range l.facts {
 		if f.Kind == "percentage" || f.Kind == "code" || factIs(f, "price:from") {
 			return true
+		}
+	}
+	return false
+}
+
+// carriesFact reports whether the line states a fact of a kind the profile
+// looks for (a guarantee, a percentage, a time), not only its cue words.
+func carriesFact(l line, s fork.Substance) bool {
+	for _, want := range s.Facts {
+		for _, f := range l.facts {
+			if factIs(f, want) {
+				return true
+			}
 		}
 	}
 	return false

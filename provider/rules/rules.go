@@ -256,7 +256,7 @@ func inPlace(b fork.Brief, text string, transform func(string, []fork.Fact) (str
 		if t.Kind != markup.Text || strings.TrimSpace(t.Text) == "" {
 			continue
 		}
-		out, why, _ := transform(t.Text, b.Facts)
+		out, why := editRun(t.Text, b.Facts, transform)
 		if out == t.Text {
 			continue
 		}
@@ -284,6 +284,24 @@ func inPlace(b fork.Brief, text string, transform func(string, []fork.Fact) (str
 		why = append(why, what)
 	}
 	return out, append(why, "edited word by word around the block's links and emphasis, which stay on their words"), true
+}
+
+// editRun edits one run of a block's text with transform, keeping the
+// spaces at its edges (they part it from the elements around it:
+// "Includes: <b>Two day…" must not become "Includes:<b>Two") and the case
+// of its first letter (a run may start mid-sentence).
+func editRun(run string, facts []fork.Fact, transform func(string, []fork.Fact) (string, []string, []string)) (string, []string) {
+	core := strings.TrimSpace(run)
+	start := strings.Index(run, core)
+	lead, trail := run[:start], run[start+len(core):]
+	out, why, _ := transform(core, facts)
+	if out == core {
+		return run, nil
+	}
+	if first, r := firstRuneOf(core), firstRuneOf(out); unicode.IsLower(first) && unicode.IsUpper(r) {
+		out = string(unicode.ToLower(r)) + out[utf8.RuneLen(r):]
+	}
+	return lead + out + trail, why
 }
 
 // inOneRun reports whether line stands whole inside one run of text.

@@ -558,18 +558,49 @@ func TestEditsAroundLinks(t *testing.T) {
 	src := `<!DOCTYPE html><html lang="en"><head><title>Quillr</title></head><body><section>
 <h1>Notes that write themselves</h1>
 <p>We're <a href="/team">the team you'll love!</a> Don't wait.</p>
+<p>We're in for <b>two days you'll love!</b> Don't miss them.</p>
 <a class="btn" href="https://quillr.example/signup">Sign up</a></section></body></html>`
 	res := mustFork(t, fork.Request{HTML: src, LanguageLayer: "professional"})
 	if !res.Passed {
 		t.Fatalf("fork failed: %v", failed(res.Checks))
 	}
-	want := `<p>We are <a href="/team">the team you will love.</a> Do not wait.</p>`
-	if !strings.Contains(res.HTML, want) {
-		t.Errorf("page does not hold %s:\n%s", want, res.HTML)
+	for _, want := range []string{
+		`<p>We are <a href="/team">the team you will love.</a> Do not wait.</p>`,
+		`<p>We are in for <b>two days you will love.</b> Do not miss them.</p>`,
+	} {
+		if !strings.Contains(res.HTML, want) {
+			t.Errorf("page does not hold %s:\n%s", want, res.HTML)
+		}
 	}
 	for _, b := range res.Blocks {
 		if strings.HasPrefix(b.Source, "We're") && !strings.Contains(b.Rationale, "around the block's links") {
 			t.Errorf("rationale %q does not say the block was edited around its link", b.Rationale)
+		}
+	}
+	// The everyday layer's edits keep the spaces between a run and the
+	// elements around it.
+	everyday := mustFork(t, fork.Request{LanguageLayer: "everyday", HTML: `<!DOCTYPE html><html lang="en"><head><title>Quillr</title></head><body><section>
+<h1>Notes that write themselves</h1>
+<p>We are in for <b>two days you will love, and then some!</b> It is free.</p>
+<a class="btn" href="https://quillr.example/signup">Sign up</a></section></body></html>`})
+	if want := `<p>We're in for <b>two days you'll love, and then some!</b> It's free.</p>`; !strings.Contains(everyday.HTML, want) {
+		t.Errorf("page does not hold %s:\n%s", want, everyday.HTML)
+	}
+}
+
+// TestCueLineKeepsSubheadline: a line that carries the profile's cue words
+// but none of its facts does not replace the hero's subheadline (it may
+// only join it): "Turn your phone into a studio" is the page's promise.
+func TestCueLineKeepsSubheadline(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Padlab</title></head><body>
+<section><h1>Make music on your phone</h1><p>Turn your phone into a studio</p>
+<a class="btn" href="https://padlab.example/get">Get Padlab</a></section>
+<section><h2>Play</h2><p>You will discover, enjoy and create beats.</p></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "enthusiast"})
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleSubheadline && b.Source == "Turn your phone into a studio" && b.Text != b.Source {
+			t.Errorf("subheadline %q became %q", b.Source, b.Text)
 		}
 	}
 }
