@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // edit is a profile's change to one block: new text from the page itself,
@@ -270,6 +271,14 @@ func factSentences(l line) string {
 func fitsSlot(plan *fork.Plan, b fork.Brief, text string) bool {
 	if n := utf8.RuneCountInString(text); n > b.Budget.MaxChars || n < b.Budget.MinChars || text == b.Text {
 		return false
+	}
+	if b.Markup != "" {
+		// A slot whose words are wrapped in a link or emphasis takes a
+		// new line only where they stay in it; otherwise the fork would
+		// keep the slot's source text and lose the lead without a word.
+		if _, ok := markup.Reapply(b.Markup, text); !ok {
+			return false
+		}
 	}
 	for _, f := range textFacts(b.Facts) {
 		if strings.Contains(text, f.Text) {

@@ -604,3 +604,28 @@ func TestCueLineKeepsSubheadline(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadAvoidsMarkedSlot: a headline with words in emphasis cannot take a
+// line without them (its element would have nothing to wrap), so the
+// bargain hunter's line goes to the next slot instead of being dropped.
+func TestLeadAvoidsMarkedSlot(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Tallyho</title></head><body><section>
+<h1>Invoices for <em>busy</em> people</h1><p>Tallyho sends your invoices and chases them.</p>
+<a class="btn" href="https://tallyho.example/signup">Start now</a></section>
+<section><h2>Pricing</h2><p>Pay yearly and save 20% on every plan.</p><p>Plans from $12 a month.</p></section></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "bargain-hunter"})
+	for _, n := range res.Notes {
+		if strings.Contains(n, "keep their source text") {
+			t.Errorf("note %q: the lead was dropped", n)
+		}
+	}
+	var hero []string
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+			hero = append(hero, b.Text)
+		}
+	}
+	if len(hero) < 2 || !strings.Contains(hero[0]+" "+hero[1], "save 20%") {
+		t.Errorf("hero %q does not carry the saving", hero)
+	}
+}
