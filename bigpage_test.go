@@ -28,3 +28,42 @@ func TestBigPages(t *testing.T) {
 		t.Errorf("2,500 blocks: got %v; want ErrTooLarge", err)
 	}
 }
+
+// TestMaxCopy: a page with more copy than the Forker reads is refused as
+// too large before its ledger is built, whatever its text is made of; the
+// bound is the caller's to set, and a negative one lifts it.
+func TestMaxCopy(t *testing.T) {
+	para := strings.Repeat("Our plan gives every team a clear view of its work. ", 60) // about 3 KB
+	page := `<html lang="en"><body><h1>Plans</h1><p>` + para + `</p><a class="btn" href="/buy">Buy now</a></body></html>`
+	tests := []struct {
+		name    string
+		opts    []fork.Option
+		refused bool
+	}{
+		{"under the default", nil, false},
+		{"over a 2 KB bound", []fork.Option{fork.WithMaxCopy(2 << 10)}, true},
+		{"no bound", []fork.Option{fork.WithMaxCopy(-1)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := fork.New(tt.opts...).Extract(context.Background(), fork.Source{HTML: page})
+			if got := errors.Is(err, fork.ErrTooLarge); got != tt.refused {
+				t.Fatalf("Extract: %v; want refused=%v", err, tt.refused)
+			}
+			if tt.refused && !strings.Contains(err.Error(), "KB of copy") {
+				t.Errorf("error %q does not say how much copy the page holds", err)
+			}
+		})
+	}
+	// The default bound refuses 400 KB of random bytes served as a page.
+	random := make([]byte, 400<<10)
+	for i := range random {
+		random[i] = byte(33 + (i*7919)%90)
+		if i%13 == 0 {
+			random[i] = ' '
+		}
+	}
+	if _, err := fork.New().Extract(context.Background(), fork.Source{HTML: "<p>" + string(random) + "</p>"}); !errors.Is(err, fork.ErrTooLarge) {
+		t.Errorf("400 KB of text: %v; want ErrTooLarge", err)
+	}
+}

@@ -299,6 +299,8 @@ type Forker struct {
 	fetchCfg   fetch.Config
 	// rewriteTimeout bounds the provider's drafts of one fork together.
 	rewriteTimeout time.Duration
+	// maxCopy bounds the bytes of copy a page may hold (negative: none).
+	maxCopy int
 }
 
 // DefaultRewriteTimeout is how long the drafts of one fork may take
@@ -362,6 +364,19 @@ func WithLayerRules(layer string, rules ...Rule) Option {
 // ErrTimeout.
 func WithRewriteTimeout(d time.Duration) Option { return func(f *Forker) { f.rewriteTimeout = d } }
 
+// DefaultMaxCopy is how many bytes of copy (the text of a page's blocks)
+// a fork reads unless WithMaxCopy says otherwise: eight times the longest
+// sales letter we have read (16 KB), and small enough that any page under
+// it is forked in well under a second whatever its text is made of.
+const DefaultMaxCopy = 128 << 10
+
+// WithMaxCopy bounds the copy a page may hold, in bytes of its blocks'
+// text: a page with more is refused with an error wrapping ErrTooLarge
+// before its ledger and analysis are built, so its work is bounded by the
+// bound and not by the page. Zero means DefaultMaxCopy, a negative number
+// no bound (for trusted input only).
+func WithMaxCopy(n int) Option { return func(f *Forker) { f.maxCopy = n } }
+
 // WithClock sets the clock that stamps results; tests pass a fixed one.
 func WithClock(now func() time.Time) Option { return func(f *Forker) { f.now = now } }
 
@@ -376,6 +391,9 @@ func New(opts ...Option) *Forker {
 	}
 	if f.rewriteTimeout <= 0 {
 		f.rewriteTimeout = DefaultRewriteTimeout
+	}
+	if f.maxCopy == 0 {
+		f.maxCopy = DefaultMaxCopy
 	}
 	return f
 }
@@ -423,7 +441,7 @@ func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extra
 		}
 		body, url, content = page.HTML, page.URL, page.ContentLanguage
 	}
-	return extractPage(body, url, content, hint)
+	return extractPage(body, url, content, hint, f.maxCopy)
 }
 
 // MaxBlocks bounds the copy blocks of a page: a landing page has dozens or
@@ -431,8 +449,17 @@ func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extra
 // work a fork does grows with it.
 const MaxBlocks = 2000
 
+// copyBytes is the size of a page's copy: its blocks' text.
+func copyBytes(blocks []extract.Block) int {
+	n := 0
+	for _, b := range blocks {
+		n += len(b.Text)
+	}
+	return n
+}
+
 // extractPage parses a page and builds its extraction.
-func extractPage(body []byte, url, contentLanguage string, hint Language) (*Extraction, error) {
+func extractPage(body []byte, url, contentLanguage string, hint Language, maxCopy int) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
 	if errors.Is(err, ErrTooDeep) {
 		return nil, err
@@ -442,6 +469,9 @@ func extractPage(body []byte, url, contentLanguage string, hint Language) (*Extr
 	}
 	if len(doc.Blocks) > MaxBlocks {
 		return nil, fmt.Errorf("%w: the page has %d copy blocks, more than the %d a landing page can have", ErrTooLarge, len(doc.Blocks), MaxBlocks)
+	}
+	if n := copyBytes(doc.Blocks); maxCopy >= 0 && n > maxCopy {
+		return nil, fmt.Errorf("%w: the page holds %d KB of copy, more than the %d KB a fork reads", ErrTooLarge, n>>10, maxCopy>>10)
 	}
 	if !hasCopy(doc.Blocks) {
 		return nil, fmt.Errorf("%w: no headline, text or call to action found", ErrNoCopy)

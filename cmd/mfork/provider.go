@@ -23,6 +23,8 @@ type providerConfig struct {
 	// rewriteTimeout is the time budget of one fork's drafts; a single call
 	// to the endpoint may take all of it (a local CPU model needs minutes).
 	rewriteTimeout time.Duration
+	// maxCopy bounds the copy of a page a fork reads, in bytes.
+	maxCopy int
 }
 
 func (p providerConfig) build() (fork.Provider, error) {
@@ -42,17 +44,23 @@ func (p providerConfig) build() (fork.Provider, error) {
 // an hour is not one a caller waits for.
 const maxRewriteTimeout = time.Hour
 
+// maxMaxCopy bounds --max-copy: the body cap (5 MB) holds no more.
+const maxMaxCopy = 5 << 20
+
 // forkerOptions builds the provider and returns the Forker's options for
 // it: the provider and its time budget.
 func (p providerConfig) forkerOptions() ([]fork.Option, fork.Provider, error) {
 	if p.rewriteTimeout < time.Second || p.rewriteTimeout > maxRewriteTimeout {
 		return nil, nil, fmt.Errorf("%w: --rewrite-timeout must be between 1s and %s", errUsage, maxRewriteTimeout)
 	}
+	if p.maxCopy < 1<<10 || p.maxCopy > maxMaxCopy {
+		return nil, nil, fmt.Errorf("%w: --max-copy must be between 1024 and %d bytes", errUsage, maxMaxCopy)
+	}
 	prov, err := p.build()
 	if err != nil {
 		return nil, nil, err
 	}
-	return []fork.Option{fork.WithProvider(prov), fork.WithRewriteTimeout(p.rewriteTimeout)}, prov, nil
+	return []fork.Option{fork.WithProvider(prov), fork.WithRewriteTimeout(p.rewriteTimeout), fork.WithMaxCopy(p.maxCopy)}, prov, nil
 }
 
 // addProviderFlags adds the provider's flags, each defaulting to its
@@ -65,6 +73,8 @@ func addProviderFlags(fs *flag.FlagSet) *providerConfig {
 	fs.IntVar(&p.maxTokens, "max-tokens", envInt("MFORK_MAX_TOKENS", openai.DefaultMaxTokens), "the openai provider's token budget per fork, prompt and completion, both drafts together (MFORK_MAX_TOKENS)")
 	fs.DurationVar(&p.rewriteTimeout, "rewrite-timeout", envDuration("MFORK_REWRITE_TIMEOUT", fork.DefaultRewriteTimeout),
 		"the time budget of one fork's drafts, both tries together; a local model on a CPU needs minutes, such as 10m (MFORK_REWRITE_TIMEOUT)")
+	fs.IntVar(&p.maxCopy, "max-copy", envInt("MFORK_MAX_COPY", fork.DefaultMaxCopy),
+		"the most copy (bytes of the page's text) a fork reads; a page with more is refused as page_too_large (MFORK_MAX_COPY)")
 	p.apiKey = os.Getenv("OPENAI_API_KEY")
 	return p
 }
