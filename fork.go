@@ -52,6 +52,9 @@ type Request struct {
 	// into an error wrapping ErrProvider, instead of a result with Passed
 	// false: for callers that publish forks without reading the checks.
 	Strict bool `json:"strict,omitempty"`
+	// Brand holds the marketer's own words: terms kept, a glossary, words
+	// avoided and a voice. Its fields are the request's own on the wire.
+	Brand
 }
 
 // UnmarshalJSON fills absent fields with their defaults, so a body of {}
@@ -80,6 +83,7 @@ func (r Request) WithDefaults() Request {
 	r.LanguageLayer = def(r.LanguageLayer, DefaultLayer)
 	r.SourceLanguage = def(r.SourceLanguage, DefaultLanguage)
 	r.TargetLanguage = def(r.TargetLanguage, DefaultLanguage)
+	r.Brand = r.Brand.trimmed()
 	return r
 }
 
@@ -128,6 +132,7 @@ func (r Request) validate() (languages, error) {
 		}
 		*f.into = t
 	}
+	v.Fields = append(v.Fields, r.Brand.fieldErrors()...)
 	if len(v.Fields) > 0 {
 		return languages{}, &v
 	}

@@ -123,6 +123,9 @@ type Target struct {
 	LanguageLayer string `json:"language_layer,omitempty"`
 	// Language is the fork's BCP 47 language; default: the page's own.
 	Language string `json:"target_language,omitempty"`
+	// Brand is what the marketer's own words require of the fork; its
+	// keep, glossary and avoid are checked.
+	Brand
 }
 
 // VerifyRequest asks to check a fork written elsewhere (by an agent or a
@@ -144,7 +147,7 @@ type VerifyRequest struct {
 // the layer's rules and the language.
 func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) {
 	t := vr.Target
-	req := Request{Profile: t.Profile, LanguageLayer: t.LanguageLayer, SourceLanguage: vr.Source.Language, TargetLanguage: t.Language, URL: vr.Source.URL, HTML: vr.Source.HTML}
+	req := Request{Profile: t.Profile, LanguageLayer: t.LanguageLayer, SourceLanguage: vr.Source.Language, TargetLanguage: t.Language, URL: vr.Source.URL, HTML: vr.Source.HTML, Brand: t.Brand}
 	if req.TargetLanguage == "" {
 		// No target language means the page's own: make it equal the hint.
 		req.TargetLanguage = orDefault(req.SourceLanguage, DefaultLanguage)
@@ -347,6 +350,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
 	}
 	checks = append(checks, checkLanguage(p, forked, same, sample.Text))
+	checks = append(checks, checkBrand(p, forked)...)
 	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
 	rep.tally()
 	return rep
@@ -404,9 +408,10 @@ func (p *Plan) forkFacts(forked []Block) []Fact {
 	return facts
 }
 
-// layerText is the fork's prose a layer's rules measure: verbatim blocks
-// and the guarantee and legal lines inside other blocks are other people's
-// words, which the fork must not change, so no rule may ask it to.
+// layerText is the fork's prose a layer's rules measure: verbatim blocks,
+// the guarantee and legal lines inside other blocks and the terms the
+// brand keeps are words the fork must not change, so no rule may ask it
+// to.
 func layerText(p *Plan, forked []Block) string {
 	var sb strings.Builder
 	for i, b := range forked {
@@ -417,6 +422,13 @@ func layerText(p *Plan, forked []Block) string {
 		for _, f := range p.Blocks[i].Facts {
 			if f.Kind == ledger.KindGuarantee || f.Kind == ledger.KindLegal {
 				text = strings.ReplaceAll(text, foldSpace(f.Text), "")
+			}
+		}
+		for _, k := range p.Request.Keep {
+			// A term the marketer keeps ("Amazing Notes") is theirs to
+			// word: no layer rule may ask the fork to change it.
+			if k != "" {
+				text = strings.ReplaceAll(text, k, "")
 			}
 		}
 		if text = strings.TrimSpace(text); text != "" {

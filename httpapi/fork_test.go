@@ -558,3 +558,45 @@ func TestClientGone(t *testing.T) {
 		t.Errorf("POST /v1/fork 4xx (client gone) = %d; want %d", got, want)
 	}
 }
+
+// TestForkBrand: POST /v1/fork takes the brand's keep, glossary, avoid and
+// voice; the fork lists their checks, and a value of the wrong type is a
+// 422 naming its place, as Pydantic names it.
+func TestForkBrand(t *testing.T) {
+	e := newEnv(t, nil)
+	key, _ := e.newKey()
+	body := `{"url":"` + e.pageURL("/page") + `","keep":["Nope-Not-Here"],"glossary":{"zzterm":"yyterm"},"avoid":["cheap"],"voice":"Warm."}`
+	res := e.do("POST", "/v1/fork", body, "X-API-Key", key)
+	wantStatus(t, res, http.StatusOK)
+	var got struct {
+		Request map[string]any `json:"request"`
+		Checks  []fork.Check   `json:"checks"`
+	}
+	if err := json.Unmarshal(res.body, &got); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]fork.Outcome{}
+	for _, c := range got.Checks {
+		names[c.Name] = c.Status
+	}
+	for _, n := range []string{"keep", "glossary", "avoid"} {
+		if names[n] != fork.CheckPassed {
+			t.Errorf("check %s: %q; want passed", n, names[n])
+		}
+	}
+	if got.Request["voice"] != "Warm." {
+		t.Errorf("request echoes voice %v", got.Request["voice"])
+	}
+	for _, tt := range []struct{ body, want string }{
+		{`{"url":"https://example.com","keep":"Acme"}`, `"type":"list_type","loc":["body","keep"]`},
+		{`{"url":"https://example.com","avoid":["ok",3]}`, `"type":"string_type","loc":["body","avoid",1]`},
+		{`{"url":"https://example.com","glossary":["a"]}`, `"type":"dict_type","loc":["body","glossary"]`},
+		{`{"url":"https://example.com","keep":[""]}`, `"loc":["body","keep"],"msg":"Value error, a term may not be empty"`},
+	} {
+		res := e.do("POST", "/v1/fork", tt.body, "X-API-Key", key)
+		wantStatus(t, res, http.StatusUnprocessableEntity)
+		if !strings.Contains(string(res.body), tt.want) {
+			t.Errorf("%s: got %s; want %s", tt.body, res.body, tt.want)
+		}
+	}
+}

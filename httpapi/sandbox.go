@@ -72,8 +72,14 @@ func newSandbox(production fork.Provider, now func() time.Time) *sandbox {
 	}
 }
 
-// get returns the encoded answer for req's profile, layer and languages.
+// get returns the encoded answer for req's profile, layer and languages,
+// and its brand.
 func (s *sandbox) get(req fork.Request) ([]byte, error) {
+	if !req.Brand.IsZero() {
+		// A brand's words are the caller's own: the answer is made for
+		// them and not cached (a sample fork takes milliseconds).
+		return s.make(req)
+	}
 	k := sandboxKey{
 		profile: strings.ToLower(req.Profile),
 		layer:   strings.ToLower(req.LanguageLayer),
@@ -123,6 +129,7 @@ func (s *sandbox) make(req fork.Request) ([]byte, error) {
 		LanguageLayer:  req.LanguageLayer,
 		SourceLanguage: req.SourceLanguage,
 		TargetLanguage: req.TargetLanguage,
+		Brand:          req.Brand,
 	})
 	if err != nil {
 		return nil, err

@@ -67,7 +67,10 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 	if s, ok := raw["strict"]; ok && json.Unmarshal(s, &strict) != nil {
 		items = append(items, item{Type: "bool_type", Loc: bodyLoc("strict"), Msg: "Input should be a valid boolean", Input: s})
 	}
+	brand, brandItems := decodeBrand(raw)
+	items = append(items, brandItems...)
 	req := fork.Request{
+		Brand:          brand,
 		Strict:         strict,
 		URL:            values["url"],
 		Profile:        values["profile"],
@@ -99,7 +102,69 @@ func fieldRank(loc []any) int {
 	}
 	name, _ := loc[1].(string)
 	fields := forkFields()
+	if i := slices.Index(brandFields[:], name); i >= 0 {
+		return len(fields) + i
+	}
 	return slices.Index(fields[:], name)
+}
+
+// brandFields are the request's brand fields (fork.Brand), after the
+// others in the order problems are reported.
+var brandFields = [...]string{"keep", "glossary", "avoid", "voice"}
+
+// decodeBrand reads the brand's fields as Pydantic reads list[str],
+// dict[str, str] and str: each value of the wrong type is an item, and
+// a null is the field's absence.
+func decodeBrand(raw map[string]json.RawMessage) (fork.Brand, []item) {
+	var (
+		b     fork.Brand
+		items []item
+	)
+	list := func(name string) []string {
+		v, ok := raw[name]
+		if !ok || string(v) == "null" {
+			return nil
+		}
+		var elems []json.RawMessage
+		if v[0] != '[' || json.Unmarshal(v, &elems) != nil {
+			items = append(items, item{Type: "list_type", Loc: bodyLoc(name), Msg: "Input should be a valid list", Input: v})
+			return nil
+		}
+		out := make([]string, 0, len(elems))
+		for i, e := range elems {
+			var s string
+			if len(e) == 0 || e[0] != '"' || json.Unmarshal(e, &s) != nil {
+				items = append(items, item{Type: "string_type", Loc: []any{"body", name, i}, Msg: "Input should be a valid string", Input: e})
+				continue
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	b.Keep = list("keep")
+	b.Avoid = list("avoid")
+	if v, ok := raw["glossary"]; ok && string(v) != "null" {
+		var m map[string]json.RawMessage
+		if v[0] != '{' || json.Unmarshal(v, &m) != nil {
+			items = append(items, item{Type: "dict_type", Loc: bodyLoc("glossary"), Msg: "Input should be a valid dictionary", Input: v})
+		} else {
+			b.Glossary = make(map[string]string, len(m))
+			for k, e := range m {
+				var s string
+				if len(e) == 0 || e[0] != '"' || json.Unmarshal(e, &s) != nil {
+					items = append(items, item{Type: "string_type", Loc: []any{"body", "glossary", k}, Msg: "Input should be a valid string", Input: e})
+					continue
+				}
+				b.Glossary[k] = s
+			}
+		}
+	}
+	if v, ok := raw["voice"]; ok && string(v) != "null" {
+		if v[0] != '"' || json.Unmarshal(v, &b.Voice) != nil {
+			items = append(items, item{Type: "string_type", Loc: bodyLoc("voice"), Msg: "Input should be a valid string", Input: v})
+		}
+	}
+	return b, items
 }
 
 // fieldItems turns the library's field errors into Pydantic's items. body

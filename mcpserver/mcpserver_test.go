@@ -258,8 +258,8 @@ func TestListTools(t *testing.T) {
 	want := map[string][]string{
 		"list_profiles": {"sandbox"},
 		"extract_copy":  {"html", "language", "sandbox", "url"},
-		"plan_fork":     {"html", "language_layer", "profile", "sandbox", "source_language", "target_language", "url"},
-		"fork_copy":     {"html", "language_layer", "profile", "sandbox", "source_language", "target_language", "url"},
+		"plan_fork":     {"avoid", "glossary", "html", "keep", "language_layer", "profile", "sandbox", "source_language", "target_language", "url", "voice"},
+		"fork_copy":     {"avoid", "glossary", "html", "keep", "language_layer", "profile", "sandbox", "source_language", "target_language", "url", "voice"},
 		"verify_fork":   {"fork", "fork_html", "sandbox", "source", "target"},
 	}
 	got := map[string][]string{}
@@ -944,5 +944,60 @@ func TestNew(t *testing.T) {
 				t.Errorf("New: got error %v; want one containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestVerifyBrandMCP: verify_fork enforces the target's keep, glossary and
+// avoid on a fork written elsewhere, through the official SDK's client,
+// and fork_copy honours them.
+func TestVerifyBrandMCP(t *testing.T) {
+	e := newEnv(t, nil)
+	cs := connect(t, e, keyed(), "")
+	ex, err := fork.New().Extract(context.Background(), fork.Source{HTML: testPage})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := func(old, new string) map[string]any {
+		blocks := make([]map[string]any, len(ex.Blocks))
+		for i, b := range ex.Blocks {
+			blocks[i] = map[string]any{"id": b.ID, "text": strings.Replace(b.Text, old, new, 1), "href": b.Href}
+		}
+		return map[string]any{"blocks": blocks}
+	}
+	for _, tt := range []struct {
+		name   string
+		fork   map[string]any
+		target map[string]any
+		failed string
+	}{
+		{"keep holds", draft("", ""), map[string]any{"keep": []string{"Greenleaf"}}, ""},
+		{"kept name changed", draft("Greenleaf sends", "GreenLeaf sends"), map[string]any{"keep": []string{"Greenleaf"}}, "keep"},
+		{"glossary ignored", draft("", ""), map[string]any{"glossary": map[string]string{"houseplant": "indoor plant"}}, "glossary"},
+		{"avoided word added", draft("one healthy houseplant", "one cheap healthy houseplant"), map[string]any{"avoid": []string{"cheap"}}, "avoid"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var rep mcpserver.VerifyOutput
+			decode(t, call(t, cs, "verify_fork", map[string]any{"source": map[string]any{"html": testPage}, "fork": tt.fork, "target": tt.target}), &rep)
+			var brand []string
+			for _, c := range rep.Checks {
+				switch c.Name {
+				case "keep", "glossary", "avoid":
+					brand = append(brand, c.Name)
+					if c.Failed() != (c.Name == tt.failed) {
+						t.Errorf("%s: failed=%v (%s); want failed=%v", c.Name, c.Failed(), c.Details, c.Name == tt.failed)
+					}
+				}
+			}
+			if len(brand) != 1 {
+				t.Errorf("brand checks %v; want the one the target asks for", brand)
+			}
+		})
+	}
+	var r mcpserver.ForkOutput
+	decode(t, call(t, cs, "fork_copy", map[string]any{"html": testPage, "glossary": map[string]string{"houseplant": "indoor plant"}, "keep": []string{"Greenleaf"}}), &r)
+	for _, c := range r.Checks {
+		if (c.Name == "keep" || c.Name == "glossary") && c.Failed() {
+			t.Errorf("fork_copy: %s failed: %s", c.Name, c.Details)
+		}
 	}
 }

@@ -66,13 +66,31 @@ type ForkInput struct {
 	SourceLanguage string `json:"source_language,omitempty"`
 	// TargetLanguage is the BCP 47 language of the fork.
 	TargetLanguage string `json:"target_language,omitempty"`
+	BrandInput
 	// Sandbox works on the built-in sample page instead.
 	Sandbox bool `json:"sandbox,omitempty"`
 }
 
+// BrandInput is the marketer's own words a fork must respect: the fields
+// of fork.Brand, described for an agent.
+type BrandInput struct {
+	// Keep lists terms no fork may change.
+	Keep []string `json:"keep,omitempty" jsonschema:"terms no fork may change, such as product names and trademarks: each stays written as it is, as often as the page has it"`
+	// Glossary maps a term to the rendering the fork must use.
+	Glossary map[string]string `json:"glossary,omitempty" jsonschema:"term of the page → the rendering the fork must use for it, in the fork's language (sign up → register)"`
+	// Avoid lists words the brand never uses.
+	Avoid []string `json:"avoid,omitempty" jsonschema:"words the brand never uses: no fork may add them"`
+	// Voice describes the brand's voice.
+	Voice string `json:"voice,omitempty" jsonschema:"the brand's voice in a sentence or two, for whoever writes the fork"`
+}
+
+func (b BrandInput) brand() fork.Brand {
+	return fork.Brand{Keep: b.Keep, Glossary: b.Glossary, Avoid: b.Avoid, Voice: b.Voice}
+}
+
 // request is the input as a fork.Request.
 func (in ForkInput) request() fork.Request {
-	return fork.Request{URL: in.URL, HTML: in.HTML, Profile: in.Profile, LanguageLayer: in.LanguageLayer, SourceLanguage: in.SourceLanguage, TargetLanguage: in.TargetLanguage}
+	return fork.Request{URL: in.URL, HTML: in.HTML, Profile: in.Profile, LanguageLayer: in.LanguageLayer, SourceLanguage: in.SourceLanguage, TargetLanguage: in.TargetLanguage, Brand: in.brand()}
 }
 
 // PlanOutput is the output of plan_fork: the plan an agent writes the fork
@@ -163,6 +181,7 @@ type TargetInput struct {
 	LanguageLayer string `json:"language_layer,omitempty"`
 	// TargetLanguage is the BCP 47 language of the fork.
 	TargetLanguage string `json:"target_language,omitempty"`
+	BrandInput
 }
 
 // VerifyOutput is the output of verify_fork.
@@ -462,7 +481,7 @@ func (s *server) verifyFork(ctx context.Context, req *mcp.CallToolRequest, in Ve
 	vr := fork.VerifyRequest{
 		Source:   fork.Source{URL: in.Source.URL, HTML: in.Source.HTML, Language: in.Source.Language},
 		ForkHTML: in.ForkHTML,
-		Target:   fork.Target{Profile: in.Target.Profile, LanguageLayer: in.Target.LanguageLayer, Language: in.Target.TargetLanguage},
+		Target:   fork.Target{Profile: in.Target.Profile, LanguageLayer: in.Target.LanguageLayer, Language: in.Target.TargetLanguage, Brand: in.Target.brand()},
 	}
 	if in.Fork != nil {
 		for _, b := range in.Fork.Blocks {

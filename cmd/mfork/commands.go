@@ -287,6 +287,7 @@ func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.R
 	layer := fs.String("layer", fork.DefaultLayer, "target language layer")
 	to := fs.String("to", "", "target language (default: the page's own)")
 	format := fs.String("format", formats[0], "output format: "+strings.Join(formats, " or "))
+	brand := addBrandFlags(fs)
 	ff := addFetchFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -305,7 +306,7 @@ func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.R
 	if err != nil {
 		return nil, "", err
 	}
-	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to}}
+	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to, Brand: brand.value}}
 	if err := readFork(*forkArg, stdin, &vr); err != nil {
 		return nil, "", err
 	}
@@ -402,7 +403,10 @@ func exitCode(err error) int {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // targetFlags are the flags that say what a fork is for.
-type targetFlags struct{ profile, layer, from, to *string }
+type targetFlags struct {
+	profile, layer, from, to *string
+	brand                    *brandFlags
+}
 
 func addTargetFlags(fs *flag.FlagSet) targetFlags {
 	return targetFlags{
@@ -410,11 +414,41 @@ func addTargetFlags(fs *flag.FlagSet) targetFlags {
 		layer:   fs.String("layer", fork.DefaultLayer, "target language layer"),
 		from:    fs.String("from", fork.DefaultLanguage, "the page's language (a hint: the page's own declaration wins)"),
 		to:      fs.String("to", fork.DefaultLanguage, "the fork's language; equal to --from keeps the page's language"),
+		brand:   addBrandFlags(fs),
 	}
 }
 
 func (t targetFlags) request(src fork.Source) fork.Request {
-	return fork.Request{URL: src.URL, HTML: src.HTML, Profile: *t.profile, LanguageLayer: *t.layer, SourceLanguage: *t.from, TargetLanguage: *t.to}
+	return fork.Request{URL: src.URL, HTML: src.HTML, Profile: *t.profile, LanguageLayer: *t.layer, SourceLanguage: *t.from, TargetLanguage: *t.to, Brand: t.brand.value}
+}
+
+// brandFlags collect the marketer's own words: each of --keep, --avoid
+// and --glossary may be given many times.
+type brandFlags struct{ value fork.Brand }
+
+func addBrandFlags(fs *flag.FlagSet) *brandFlags {
+	b := &brandFlags{}
+	fs.Func("keep", "a term no fork may change, such as a product name (repeat for more)", func(s string) error {
+		b.value.Keep = append(b.value.Keep, s)
+		return nil
+	})
+	fs.Func("avoid", "a word the brand never uses: no fork may add it (repeat for more)", func(s string) error {
+		b.value.Avoid = append(b.value.Avoid, s)
+		return nil
+	})
+	fs.Func("glossary", "TERM=RENDERING: the fork must write TERM as RENDERING (repeat for more)", func(s string) error {
+		term, rendering, ok := strings.Cut(s, "=")
+		if !ok {
+			return fmt.Errorf("want TERM=RENDERING, such as \"sign up=register\"")
+		}
+		if b.value.Glossary == nil {
+			b.value.Glossary = map[string]string{}
+		}
+		b.value.Glossary[term] = rendering
+		return nil
+	})
+	fs.StringVar(&b.value.Voice, "voice", "", "the brand's voice in a sentence, for the writer")
+	return b
 }
 
 // pageArg reads the one page argument of fork and plan.

@@ -312,3 +312,51 @@ func TestAllowHostsReachesOnlyThatServer(t *testing.T) {
 		t.Errorf("without --allow-hosts: exit %d, %s; want blocked", code, errOut)
 	}
 }
+
+// TestVerifyBrand: mfork verify enforces --keep, --glossary and --avoid
+// on a fork written elsewhere, naming the term, and passes a fork that
+// holds them.
+func TestVerifyBrand(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "extract", tidyflow)
+	if code != 0 {
+		t.Fatalf("extract: exit %d: %s", code, errOut)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	same := write("same.json", out)
+	renamed := write("renamed.json", strings.Replace(out, "Tidyflow reminds late payers", "TidyFlow reminds late payers", 1))
+	bills := write("bills.json", strings.Replace(out, "Stop chasing invoices.", "Stop chasing bills.", 1))
+	cheap := write("cheap.json", strings.Replace(out, "Get paid on time.", "Get paid on time, cheap.", 1))
+	tests := []struct {
+		name string
+		fork string
+		args []string
+		code int
+		want string
+	}{
+		{"kept name stands", same, []string{"--keep", "Tidyflow"}, 0, "PASS  keep"},
+		{"kept name changed", renamed, []string{"--keep", "Tidyflow"}, 1, `FAIL  keep`},
+		{"glossary not used", same, []string{"--glossary", "stop chasing invoices=stop chasing bills"}, 1, `"stop chasing invoices" in block`},
+		{"glossary used", bills, []string{"--glossary", "stop chasing invoices=stop chasing bills"}, 0, "PASS  glossary"},
+		{"avoided word added", cheap, []string{"--avoid", "cheap"}, 1, `adds "cheap"`},
+		{"bad glossary flag", same, []string{"--glossary", "no-equals"}, 2, "TERM=RENDERING"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"verify", "--source", tidyflow, "--fork", tt.fork, "--layer", "technical"}, tt.args...)
+			code, out, errOut := runCLI(t, "", args...)
+			if code != tt.code {
+				t.Fatalf("got exit %d; want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errOut)
+			}
+			if !strings.Contains(out+errOut, tt.want) {
+				t.Errorf("output lacks %q:\n%s%s", tt.want, out, errOut)
+			}
+		})
+	}
+}

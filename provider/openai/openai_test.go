@@ -831,3 +831,25 @@ func TestCultureConversions(t *testing.T) {
 		})
 	}
 }
+
+// TestPromptCarriesBrand: the system prompt tells the model the brand's
+// kept terms, the glossary entries its chunk holds, the avoided words and
+// the voice; a glossary term the chunk does not hold is not sent.
+func TestPromptCarriesBrand(t *testing.T) {
+	page := `<!DOCTYPE html><html lang="en"><head><title>Amazing Notes</title></head><body><section>
+<h1>Amazing Notes writes your meeting notes</h1><p>Sign up today and share notes with your team.</p>
+<a class="btn" href="https://amazingnotes.example/signup">Sign up</a></section></body></html>`
+	pl := planFor(t, fork.Request{HTML: page, Brand: fork.Brand{
+		Keep: []string{"Amazing Notes"}, Glossary: map[string]string{"sign up": "register", "invoice": "bill"},
+		Avoid: []string{"cheap"}, Voice: "Warm and plain.",
+	}})
+	sys := systemPrompt(pl, pl.Blocks, marks{})
+	for _, want := range []string{"Keep these terms exactly as written: Amazing Notes.", "Write each term as given: sign up → register.", "Never use: cheap.", "Brand voice: Warm and plain."} {
+		if !strings.Contains(sys, want) {
+			t.Errorf("system prompt lacks %q:\n%s", want, sys)
+		}
+	}
+	if strings.Contains(sys, "invoice") {
+		t.Errorf("system prompt sends a glossary term the copy does not hold:\n%s", sys)
+	}
+}

@@ -280,6 +280,11 @@ func fitsSlot(plan *fork.Plan, b fork.Brief, text string) bool {
 			return false
 		}
 	}
+	for _, k := range plan.Request.Brand.Keep {
+		if k != "" && strings.Count(text, k) < strings.Count(b.Text, k) {
+			return false // a kept term stays where the page has it
+		}
+	}
 	for _, f := range textFacts(b.Facts) {
 		if strings.Contains(text, f.Text) {
 			continue

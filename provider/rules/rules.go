@@ -127,6 +127,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if lang == "en" {
 		culture = p.cultures[plan.Target.Region()]
 	}
+	brand := plan.Request.Brand
+	gloss := newGlossary(brand.Glossary)
 	edits, lead, notes := profileEdits(plan, lang, flagged)
 	promote := -1
 	if lead != nil {
@@ -164,7 +166,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		e, edited := edits[b.ID]
 		transform := func(text string, facts []fork.Fact) (string, []string, []string) {
 			var why []string
-			source, kept := protect(text, facts)
+			source, kept := protect(text, facts, brand.Keep)
 			if lang == "en" {
 				var changes []fork.Change
 				var more []string
@@ -193,6 +195,10 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			if len(kept) > 0 && out != text {
 				why = append(why, "guarantee and legal lines inside the block kept verbatim")
 			}
+			out, n := gloss.apply(out)
+			if n > 0 {
+				why = append(why, fmt.Sprintf("the glossary's renderings used (%d)", n))
+			}
 			return restore(out, kept), why, refs
 		}
 		text, why, refs := b.Text, []string(nil), []string(nil)
@@ -208,6 +214,18 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			if r, w, ok := inPlace(b, text, transform); ok {
 				text, why = r, w
 			}
+		}
+		if w, ok := addsAvoided(b.Text, text, brand.Avoid); ok {
+			// An edit that brings in a word the brand never uses is not
+			// made: the block reads as written, with the glossary's
+			// renderings (unless one of them is the avoided word).
+			source, kept := protect(b.Text, b.Facts, brand.Keep)
+			glossed, _ := gloss.apply(source)
+			text = restore(glossed, kept)
+			if _, still := addsAvoided(b.Text, text, brand.Avoid); still {
+				text = b.Text
+			}
+			why = []string{fmt.Sprintf("the layer's edits not made: they would have added %q, a word the brand avoids", w)}
 		}
 		for _, r := range refs {
 			if !flaggedRefs[r] {
@@ -329,16 +347,20 @@ func whyCount(w string) (string, int) {
 	return w[:i], n
 }
 
-// protect swaps a block's guarantee and legal lines for placeholders that
-// no transform touches (private-use runes: not letters, not capitals), so
-// those lines stay verbatim while the rest of the block is rewritten.
-func protect(text string, facts []fork.Fact) (string, []string) {
+// protect swaps a block's guarantee and legal lines, and the terms the
+// brand keeps, for placeholders that no transform touches (private-use
+// runes: not letters, not capitals), so they stay verbatim while the rest
+// of the block is rewritten.
+func protect(text string, facts []fork.Fact, keep []string) (string, []string) {
 	var kept []string
+	lines := make([]string, 0, len(facts)+len(keep))
 	for _, f := range facts {
-		if f.Kind != "guarantee" && f.Kind != "legal" {
-			continue
+		if f.Kind == "guarantee" || f.Kind == "legal" {
+			lines = append(lines, strings.TrimSpace(f.Text))
 		}
-		line := strings.TrimSpace(f.Text)
+	}
+	lines = append(lines, keep...)
+	for _, line := range lines {
 		if line == "" || !strings.Contains(text, line) {
 			continue
 		}
@@ -346,6 +368,87 @@ func protect(text string, facts []fork.Fact) (string, []string) {
 		kept = append(kept, line)
 	}
 	return text, kept
+}
+
+// glossary writes each glossary term as the glossary renders it, whole
+// words only and without regard to case; a term written with a capital
+// gives its rendering one. Its patterns are compiled once per fork.
+type glossary []glossaryTerm
+
+type glossaryTerm struct {
+	re   *regexp.Regexp
+	want string
+}
+
+func newGlossary(m map[string]string) glossary {
+	terms := make([]string, 0, len(m))
+	for t, want := range m {
+		if t != "" && !strings.EqualFold(t, want) {
+			terms = append(terms, t)
+		}
+	}
+	// Longer terms first, so "free trial" wins over "free".
+	sort.Slice(terms, func(i, j int) bool {
+		if len(terms[i]) != len(terms[j]) {
+			return len(terms[i]) > len(terms[j])
+		}
+		return terms[i] < terms[j]
+	})
+	g := make(glossary, len(terms))
+	for i, t := range terms {
+		g[i] = glossaryTerm{re: regexp.MustCompile(`(?i)(^|[^\pL\pN_])(` + regexp.QuoteMeta(t) + `)([^\pL\pN_]|$)`), want: m[t]}
+	}
+	return g
+}
+
+// apply renders text's glossary terms and returns the count.
+func (g glossary) apply(text string) (string, int) {
+	n := 0
+	for _, t := range g {
+		text = t.re.ReplaceAllStringFunc(text, func(m string) string {
+			sub := t.re.FindStringSubmatch(m)
+			r := t.want
+			if unicode.IsUpper(firstRuneOf(sub[2])) {
+				r = capitalize(r)
+			}
+			n++
+			return sub[1] + r + sub[3]
+		})
+	}
+	return text, n
+}
+
+// addsAvoided reports the first word of avoid that out holds more often
+// than the source block did.
+func addsAvoided(source, out string, avoid []string) (string, bool) {
+	if out == source {
+		return "", false
+	}
+	lowerSrc, lowerOut := strings.ToLower(source), strings.ToLower(out)
+	for _, w := range avoid {
+		lw := strings.ToLower(w)
+		if lw != "" && wholeWords(lowerOut, lw) > wholeWords(lowerSrc, lw) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// wholeWords counts phrase in lower where it stands as whole words.
+func wholeWords(lower, phrase string) int {
+	n := 0
+	for from := 0; from < len(lower); {
+		i := strings.Index(lower[from:], phrase)
+		if i < 0 {
+			break
+		}
+		at, end := from+i, from+i+len(phrase)
+		if (at == 0 || !isWordRune(lastRune(lower[:at]))) && (end == len(lower) || !isWordRune(firstRuneOf(lower[end:]))) {
+			n++
+		}
+		from = at + 1
+	}
+	return n
 }
 
 // placeholderBase is the first private-use rune protect uses.

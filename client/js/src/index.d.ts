@@ -44,6 +44,14 @@ export interface ForkRequest {
   target_language?: string;
   /** True to get a 502 instead of a fork that still fails its checks. */
   strict?: boolean;
+  /** Terms no fork may change (product names, trademarks); checked as "keep". */
+  keep?: string[];
+  /** Term → the rendering the fork must use, in the fork's language; checked as "glossary". */
+  glossary?: Record<string, string>;
+  /** Words the brand never uses: no fork may add them; checked as "avoid". */
+  avoid?: string[];
+  /** The brand's voice in a sentence or two, for the writer. */
+  voice?: string;
   /** Sent as Idempotency-Key; a new random one when absent. */
   idempotencyKey?: string;
 }

@@ -105,6 +105,14 @@ describe("against the Go server", () => {
     assert.ok(Array.isArray(r.blocks) && r.blocks.length > 0);
   });
 
+  test("a sandbox fork with the brand's words lists their checks", async () => {
+    const c = new Client({ baseUrl, sandbox: true });
+    const r = await c.fork({ keep: ["ZZ-not-on-the-page"], glossary: { zzterm: "yyterm" }, avoid: ["cheap"], voice: "Warm." });
+    assert.deepEqual(r.request.keep, ["ZZ-not-on-the-page"]);
+    const brand = Object.fromEntries(r.checks.filter((x) => ["keep", "glossary", "avoid"].includes(x.name)).map((x) => [x.name, x.status]));
+    assert.deepEqual(brand, { keep: "passed", glossary: "passed", avoid: "passed" });
+  });
+
   test("getKey, then a fork of the loopback page passes", async () => {
     const k = await new Client({ baseUrl }).getKey("js-sdk-test");
     assert.match(k.api_key, /\S{16,}/);

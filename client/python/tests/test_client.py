@@ -66,6 +66,14 @@ def test_sandbox_fork_without_key(server: str) -> None:
     assert res.raw["sandbox"] is True
 
 
+def test_sandbox_fork_with_brand(server: str) -> None:
+    with Client(server, sandbox=True) as mf:
+        res = mf.fork(keep=["ZZ-not-on-the-page"], avoid=["cheap"], glossary={"zzterm": "yyterm"}, voice="Warm.")
+    assert res.request["keep"] == ["ZZ-not-on-the-page"] and res.request["voice"] == "Warm."
+    brand = {c["name"]: c["status"] for c in res.checks if c["name"] in ("keep", "glossary", "avoid")}
+    assert brand == {"keep": "passed", "glossary": "passed", "avoid": "passed"}, res.checks
+
+
 def test_get_key_then_fork_loopback_page(server: str, landing_page: str) -> None:
     key = Client(server).get_key(label="python-client-test")
     assert key.api_key and key.key_id and key.prefix

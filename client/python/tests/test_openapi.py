@@ -95,5 +95,5 @@ def test_fork_sends_what_the_request_has(document: Dict[str, Any]) -> None:
     ForkRequest's fields, and all of them."""
     from marketing_fork._base import BaseClient
 
-    body = BaseClient._fork_body("https://example.com/", "skeptic", "plain", "en", "en-GB", "<html></html>", True)
+    body = BaseClient._fork_body("https://example.com/", "skeptic", "plain", "en", "en-GB", "<html></html>", True, ["Acme"], {"sign up": "register"}, ["cheap"], "Warm.")
     assert set(body) == properties(document, "ForkRequest")

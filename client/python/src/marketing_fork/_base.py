@@ -5,7 +5,7 @@ from __future__ import annotations
 import email.utils
 import time
 import uuid
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import httpx
 
@@ -169,6 +169,10 @@ class BaseClient:
         target_language: Optional[str],
         html: Optional[str],
         strict: Optional[bool] = None,
+        keep: Optional[List[str]] = None,
+        glossary: Optional[Dict[str, str]] = None,
+        avoid: Optional[List[str]] = None,
+        voice: Optional[str] = None,
     ) -> Dict[str, Any]:
         body: Dict[str, Any] = {}
         for k, v in (
@@ -179,6 +183,10 @@ class BaseClient:
             ("source_language", source_language),
             ("target_language", target_language),
             ("strict", strict),
+            ("keep", list(keep) if keep is not None else None),
+            ("glossary", dict(glossary) if glossary is not None else None),
+            ("avoid", list(avoid) if avoid is not None else None),
+            ("voice", voice),
         ):
             if v is not None:
                 body[k] = v

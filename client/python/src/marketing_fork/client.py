@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, List, Optional, Union
 
 import httpx
 
@@ -97,11 +97,18 @@ class Client(BaseClient):
         *,
         html: Optional[str] = None,
         strict: Optional[bool] = None,
+        keep: Optional[List[str]] = None,
+        glossary: Optional[Dict[str, str]] = None,
+        avoid: Optional[List[str]] = None,
+        voice: Optional[str] = None,
     ) -> ForkResult:
         """POST /v1/fork. One Idempotency-Key (yours, or a fresh uuid4 hex)
         is sent on the first try and every retry. ``strict=True`` asks for
-        a 502 instead of a fork that still fails its checks."""
-        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict)
+        a 502 instead of a fork that still fails its checks. ``keep``,
+        ``glossary`` and ``avoid`` are the brand's own words, checked on
+        the fork (checks ``keep``, ``glossary``, ``avoid``); ``voice`` guides
+        the writer."""
+        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict, keep, glossary, avoid, voice)
         headers, _ = self._fork_headers(idempotency_key)
         resp = self._request("POST", "/v1/fork", json=body, headers=headers)
         data = decode(resp)
@@ -205,8 +212,12 @@ class AsyncClient(BaseClient):
         *,
         html: Optional[str] = None,
         strict: Optional[bool] = None,
+        keep: Optional[List[str]] = None,
+        glossary: Optional[Dict[str, str]] = None,
+        avoid: Optional[List[str]] = None,
+        voice: Optional[str] = None,
     ) -> ForkResult:
-        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict)
+        body = self._fork_body(url, profile, language_layer, source_language, target_language, html, strict, keep, glossary, avoid, voice)
         headers, _ = self._fork_headers(idempotency_key)
         resp = await self._request("POST", "/v1/fork", json=body, headers=headers)
         data = decode(resp)

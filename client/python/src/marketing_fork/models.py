@@ -33,6 +33,10 @@ class ForkRequest(TypedDict, total=False):
     source_language: str
     target_language: str
     strict: bool
+    keep: List[str]
+    glossary: Dict[str, str]
+    avoid: List[str]
+    voice: str
 
 
 class ForkedBlock(TypedDict, total=False):
