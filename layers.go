@@ -155,7 +155,7 @@ func Layers() []Layer {
 		{Name: "everyday", Title: "Everyday", Description: "Conversational and direct: second person, contractions welcome, short sentences.",
 			Rules: []Rule{maxAvgSentence(20), maxGrade(9)}},
 		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions, no exclamation marks, no slang or hype.",
-			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang Language) []string { return append(HypeWords(lang), SlangWords(lang)...) })}},
+			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang Language) []string { return append(HypeWords(lang), SlangWords(lang)...) }), formalAddress()}},
 		{Name: "technical", Title: "Technical", Description: "Precise and spec-first: numbers and units lead, hype adjectives removed, the field's terms kept.",
 			Rules: []Rule{noWords("no_hype", "no hype adjectives", HypeWords), noExclamations()}},
 		{Name: "plain", Title: "Plain", Description: "Plain language: short sentences, common words, active voice.",
@@ -336,6 +336,83 @@ func activeVoice() Rule {
 			ok := n == 0 || n*10 <= len(sentences)
 			return OutcomeOf(ok), fmt.Sprintf("%d of %d sentences passive", n, len(sentences))
 		}}
+}
+
+// FormalAddress is, for a language whose business copy addresses the
+// reader formally, the formal pronoun ("vous", "Sie", "usted", "Lei") and
+// the informal forms that break it; ok is false for a language without
+// that norm (English has one "you"; Dutch business copy commonly says
+// "je").
+func FormalAddress(lang Language) (formal string, informal []string, ok bool) {
+	switch lang.Base() {
+	case "fr":
+		return "vous", []string{"tu", "toi", "te", "t'", "ton", "ta", "tes", "tien", "tienne", "tiens", "tiennes"}, true
+	case "de":
+		return "Sie", []string{"du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner", "deines", "euch", "euer", "eure", "euren", "eurem", "eurer", "eures"}, true
+	case "es":
+		return "usted", []string{"tú", "tu", "tus", "te", "ti", "contigo", "tuyo", "tuya", "tuyos", "tuyas", "vosotros", "vosotras", "os", "vuestro", "vuestra", "vuestros", "vuestras"}, true
+	case "it":
+		return "Lei", []string{"tu", "ti", "te", "tuo", "tua", "tuoi", "tue", "teco"}, true
+	}
+	return "", nil, false
+}
+
+// formalAddress holds the professional layer, in a language with a formal
+// form of address, to that form: a page that says "tu" to its reader is
+// informal however measured its words.
+func formalAddress() Rule {
+	return Rule{Name: "formal_address", Description: "the formal form of address where the language has one (vous, Sie, usted, Lei)",
+		Check: func(s Sample) (Outcome, string) {
+			formal, informal, ok := FormalAddress(s.Language)
+			if !ok {
+				return CheckSkipped, "no formal form of address to check in " + s.Language.Name()
+			}
+			found := informalForms(quotation.ReplaceAllString(s.Text, " "), informal)
+			if len(found) == 0 {
+				return CheckPassed, "the reader is addressed formally"
+			}
+			n := 0
+			for _, c := range found {
+				n += c.n
+			}
+			names := make([]string, len(found))
+			for i, c := range found {
+				names[i] = c.word
+			}
+			forms := "forms"
+			if n == 1 {
+				forms = "form"
+			}
+			return CheckFailed, fmt.Sprintf("%d informal %s of address (%s); write %s", n, forms, strings.Join(names, ", "), formal)
+		}}
+}
+
+type wordCount struct {
+	word string
+	n    int
+}
+
+// informalForms counts the listed forms among text's words, in list order;
+// an elided form ("t'") counts where a word starts with it ("t’offre").
+func informalForms(text string, forms []string) []wordCount {
+	counts := make(map[string]int, len(forms))
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\'' && r != '’'
+	}) {
+		w = strings.ReplaceAll(w, "’", "'")
+		if i := strings.IndexByte(w, '\''); i > 0 && i < len(w)-1 {
+			counts[w[:i+1]]++
+			continue
+		}
+		counts[strings.Trim(w, "'")]++
+	}
+	var out []wordCount
+	for _, f := range forms {
+		if counts[f] > 0 {
+			out = append(out, wordCount{f, counts[f]})
+		}
+	}
+	return out
 }
 
 // findWords returns the listed words and phrases that occur in text as

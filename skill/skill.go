@@ -127,6 +127,17 @@ func LayersMarkdown() string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", code, codeList(fork.HypeWords(lang)), codeList(fork.SlangWords(lang)))
 	}
+	b.WriteString("\nThe `formal_address` rule (professional) holds a fork to the formal form of address where business copy in ")
+	b.WriteString("the language uses one. It refuses the informal forms on the left; address the reader with the form on the right, ")
+	b.WriteString("and conjugate every verb that agrees with it (\"tu économises\" becomes \"vous économisez\", \"du kannst\" becomes ")
+	b.WriteString("\"Sie können\"), calls to action included. Quoted words are not counted.\n\n")
+	b.WriteString("| language | informal | formal |\n| --- | --- | --- |\n")
+	for _, code := range listLanguages {
+		formal, informal, ok := fork.FormalAddress(langtag.MustParse(code))
+		if ok {
+			fmt.Fprintf(&b, "| `%s` | %s | `%s` |\n", code, codeList(informal), formal)
+		}
+	}
 	b.WriteString("\nThe `common_words` rule (English) refuses each word or phrase on the left; write the one on the right, ")
 	b.WriteString("or rephrase. The list follows the US federal plain-language guidelines.\n\n")
 	plain := fork.PlainWords()

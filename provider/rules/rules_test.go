@@ -64,6 +64,37 @@ func pages(t testing.TB) []string {
 	return append(out, corpus...)
 }
 
+// sourceFailsLayer reports, per layer, whether the page's own copy fails
+// the layer's rule of that name: verified as a fork of itself.
+func sourceFailsLayer(t *testing.T, f *fork.Forker, src, rule string) map[string]bool {
+	t.Helper()
+	plan, err := f.Plan(context.Background(), fork.Request{HTML: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := make([]fork.DraftBlock, len(plan.Blocks))
+	for i, b := range plan.Blocks {
+		self[i] = fork.DraftBlock{ID: b.ID, Text: b.Text}
+	}
+	out := map[string]bool{}
+	for _, layer := range fork.LayerNames() {
+		rep, err := f.Verify(context.Background(), fork.VerifyRequest{
+			Source: fork.Source{HTML: src},
+			Fork:   fork.Draft{Blocks: self},
+			Target: fork.Target{LanguageLayer: layer},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range rep.Checks {
+			if c.Name == "layer:"+rule && c.Failed() {
+				out[layer] = true
+			}
+		}
+	}
+	return out
+}
+
 // TestEveryPageProfileLayer forks every page for every profile and layer in
 // the page's own language: each fork must keep the offer (every check but
 // the layer's style measures passes) and come out byte-identical when made
@@ -79,6 +110,7 @@ func TestEveryPageProfileLayer(t *testing.T) {
 		src := page(t, path)
 		own := strings.Contains(path, "testdata/pages")
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			informal := sourceFailsLayer(t, f, src, "formal_address")
 			for _, layer := range fork.LayerNames() {
 				for _, profile := range fork.ProfileNames() {
 					req := fork.Request{HTML: src, Profile: profile, LanguageLayer: layer}
@@ -91,6 +123,11 @@ func TestEveryPageProfileLayer(t *testing.T) {
 							continue
 						}
 						switch {
+						case c.Name == "layer:formal_address" && informal[layer]:
+							// The engine keeps a page's "du" or "tu": turning it
+							// into "Sie" or "vous" means conjugating every verb
+							// that agrees with it, which it does not do, so the
+							// professional fork of an informal page says so.
 						case !strings.HasPrefix(c.Name, "layer:") || own:
 							t.Errorf("%s/%s failed %s: %s", profile, layer, c.Name, c.Details)
 						case c.Details == "":

@@ -1,0 +1,44 @@
+package fork
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestFormalAddress holds the professional layer to the formal form of
+// address in the languages whose business copy uses one.
+func TestFormalAddress(t *testing.T) {
+	rule := formalAddress()
+	tests := []struct {
+		name, lang, text string
+		want             Outcome
+		detail           string
+	}{
+		{"German du", "de", "Du wählst die Menge. Wir schicken dir die Bohnen.", CheckFailed, "2 informal forms of address (du, dir); write Sie"},
+		{"German Sie", "de", "Sie wählen die Menge. Wir schicken Ihnen die Bohnen.", CheckPassed, "the reader is addressed formally"},
+		{"German possessive", "de-AT", "Ihr Geld zurück, deine Wahl.", CheckFailed, "1 informal form of address (deine); write Sie"},
+		{"French elision", "fr", "Le plan t’offre deux mois et tu économises 20 %.", CheckFailed, "2 informal forms of address (tu, t'); write vous"},
+		{"French vous", "fr-CA", "Vous économisez 20 % et nous vous offrons deux mois.", CheckPassed, "the reader is addressed formally"},
+		{"French quoted label", "fr", "Cliquez sur « Essaie-le » puis validez.", CheckPassed, "the reader is addressed formally"},
+		{"Spanish tú", "es", "Con tu plan tienes todo.", CheckFailed, "1 informal form of address (tu); write usted"},
+		{"Spanish usted", "es-MX", "Con su plan usted tiene todo.", CheckPassed, "the reader is addressed formally"},
+		{"Italian tu", "it", "Ti inviamo il tuo ordine.", CheckFailed, "2 informal forms of address (ti, tuo); write Lei"},
+		{"English has one you", "en", "You get it.", CheckSkipped, "no formal form of address to check in English"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lang, err := ParseLanguage(tt.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, detail := rule.Check(NewSample(tt.text, lang))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("outcome (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.detail, detail); diff != "" {
+				t.Errorf("detail (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
