@@ -146,6 +146,51 @@ type VerifyRequest struct {
 // facts, block coverage and CTA targets, verbatim lines, length budgets,
 // the layer's rules and the language.
 func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) {
+	plan, ex, draft, err := f.draft(ctx, vr)
+	if err != nil {
+		return nil, err
+	}
+	rep := verifyDraft(plan, draft)
+	if rep.Passed {
+		page, err := renderDraft(plan, ex, draft)
+		if err != nil {
+			return nil, err
+		}
+		rep.Page = &page
+	}
+	return &rep, nil
+}
+
+// DraftProvider is the provider name a Result made by Adopt carries: the
+// draft was written outside the service, by an agent following the skill
+// or a person.
+const DraftProvider = "draft"
+
+// Adopt verifies a fork written elsewhere and, when every check passes,
+// returns it as a Result: the shape Fork returns, with the rendered page
+// and the experiment's metric, so an agent's fork can be exported to an
+// A/B testing tool or kept like the service's own. A draft that fails a
+// check is refused with ErrInvalidInput naming the failed checks: a fork
+// that fails one is not a variant to run.
+func (f *Forker) Adopt(ctx context.Context, vr VerifyRequest) (*Result, error) {
+	plan, ex, draft, err := f.draft(ctx, vr)
+	if err != nil {
+		return nil, err
+	}
+	rep := verifyDraft(plan, draft)
+	if !rep.Passed {
+		var names []string
+		for _, c := range failed(rep.Checks) {
+			names = append(names, c.Name)
+		}
+		return nil, fmt.Errorf("%w: the fork fails %d checks (%s): verify it and fix them before it runs as a variant", ErrInvalidInput, len(names), strings.Join(names, ", "))
+	}
+	return f.result(plan, ex, draft, rep, ProviderInfo{Name: DraftProvider, Version: "1"}, 1)
+}
+
+// draft plans the source for a verify request's target and reads its
+// fork, given as blocks or as the forked page.
+func (f *Forker) draft(ctx context.Context, vr VerifyRequest) (*Plan, *Extraction, *Draft, error) {
 	t := vr.Target
 	req := Request{Profile: t.Profile, LanguageLayer: t.LanguageLayer, SourceLanguage: vr.Source.Language, TargetLanguage: t.Language, URL: vr.Source.URL, HTML: vr.Source.HTML, Brand: t.Brand}
 	if req.TargetLanguage == "" {
@@ -154,28 +199,20 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 	}
 	plan, ex, err := f.plan(ctx, req)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	draft := vr.Fork
 	if strings.TrimSpace(vr.ForkHTML) != "" {
 		d, err := draftFromHTML(ex, vr.ForkHTML)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		draft = *d
 	}
 	if len(draft.Blocks) == 0 {
-		return nil, fmt.Errorf("%w: the fork has no blocks", ErrInvalidInput)
+		return nil, nil, nil, fmt.Errorf("%w: the fork has no blocks", ErrInvalidInput)
 	}
-	rep := verifyDraft(plan, &draft)
-	if rep.Passed {
-		page, err := renderDraft(plan, ex, &draft)
-		if err != nil {
-			return nil, err
-		}
-		rep.Page = &page
-	}
-	return &rep, nil
+	return plan, ex, &draft, nil
 }
 
 // draftOrder is the draft's section order where it is a valid one, nil

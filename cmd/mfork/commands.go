@@ -32,7 +32,7 @@ Usage:
   mfork extract [--format json|md] [--lang TAG] [--allow-private] [--allow-hosts H:P,…] [--timeout 10s] URL|FILE|-
   mfork verify  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format text|json]
                 [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
-  mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md]
+  mfork render  --source URL|FILE --fork FILE [--profile P] [--layer L] [--to LANG] [--format html|md|json]
                 [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
   mfork export  --source URL|FILE --fork RESULT.json --format growthbook|optimizely|posthog|unbounce|patch
                 [--url URL] [--allow-private] [--allow-hosts H:P,…] [--timeout 10s]
@@ -48,9 +48,10 @@ extract prints a page's copy blocks, its offer ledger and its analysis.
 verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}
 or the forked page as HTML) and exits 1 when a check fails.
 render verifies a draft the same way and, when it passes, prints the page to ship: the source with
-the draft's text (--format md for its copy as Markdown); a failing draft gets its report on standard
-error and exit code 1, and no page.
-export writes a fork (what fork --format json prints; a JSON array of them for several variants) as an
+the draft's text (--format md for its copy as Markdown, --format json for the fork as a result, what
+fork --format json prints, for export); a failing draft gets its report on standard error and exit
+code 1, and no page.
+export writes a fork (what fork or render --format json prints; a JSON array of them for several variants) as an
 A/B test: growthbook (experiment + visual changeset), optimizely (page, click goal, experiment),
 posthog (web experiment), unbounce (the whole page, for create_variant_from_html) or patch (our own
 {selector, html} list and section moves). Each changed element is named by a CSS selector on the
@@ -235,7 +236,11 @@ func cmdExtract(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 }
 
 func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	rep, format, err := verifyDraftArgs(ctx, "verify", args, stdin, []string{"text", "json"})
+	f, vr, format, err := draftArgs("verify", args, stdin, []string{"text", "json"})
+	if err != nil {
+		return err
+	}
+	rep, err := f.Verify(ctx, vr)
 	if err != nil {
 		return err
 	}
@@ -254,11 +259,16 @@ func cmdVerify(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 }
 
 // cmdRender writes the page a verified draft makes: the source with the
-// draft's text. A draft that fails a check gets no page: the report goes
-// to standard error and the exit code is 1, so a failing fork is never
-// shipped by accident.
+// draft's text, or (--format json) the fork as a result, the JSON mfork
+// fork prints, which mfork export takes. A draft that fails a check gets
+// no page: the report goes to standard error and the exit code is 1, so a
+// failing fork is never shipped by accident.
 func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	rep, format, err := verifyDraftArgs(ctx, "render", args, stdin, []string{"html", "md"})
+	f, vr, format, err := draftArgs("render", args, stdin, []string{"html", "md", "json"})
+	if err != nil {
+		return err
+	}
+	rep, err := f.Verify(ctx, vr)
 	if err != nil {
 		return err
 	}
@@ -268,6 +278,13 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 		return errFailed
 	}
+	if format == "json" {
+		res, err := f.Adopt(ctx, vr)
+		if err != nil {
+			return err
+		}
+		return writeJSON(stdout, res)
+	}
 	out := rep.Page.HTML
 	if format == "md" {
 		out = rep.Page.Markdown
@@ -276,10 +293,10 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	return err
 }
 
-// verifyDraftArgs reads the flags verify and render share, verifies the
-// draft and returns the report and the chosen --format (the first of
+// draftArgs reads the flags verify and render share: the forker they
+// configure, the verify request and the chosen --format (the first of
 // formats by default).
-func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.Reader, formats []string) (*fork.Report, string, error) {
+func draftArgs(name string, args []string, stdin io.Reader, formats []string) (*fork.Forker, fork.VerifyRequest, string, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	srcArg := fs.String("source", "", "the original page: URL or file")
 	forkArg := fs.String("fork", "", "the fork: JSON blocks or HTML file (- for standard input)")
@@ -291,34 +308,30 @@ func verifyDraftArgs(ctx context.Context, name string, args []string, stdin io.R
 	ff := addFetchFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return nil, "", err
+		return nil, fork.VerifyRequest{}, "", err
 	}
 	if len(pos) > 0 || *srcArg == "" || *forkArg == "" {
-		return nil, "", fmt.Errorf("%w: %s needs --source URL|FILE and --fork FILE", errUsage, name)
+		return nil, fork.VerifyRequest{}, "", fmt.Errorf("%w: %s needs --source URL|FILE and --fork FILE", errUsage, name)
 	}
 	if !slices.Contains(formats, *format) {
-		return nil, "", fmt.Errorf("%w: --format must be %s", errUsage, strings.Join(formats, " or "))
+		return nil, fork.VerifyRequest{}, "", fmt.Errorf("%w: --format must be %s", errUsage, strings.Join(formats, " or "))
 	}
 	if *srcArg == "-" && *forkArg == "-" {
-		return nil, "", fmt.Errorf("%w: only one of --source and --fork can read standard input", errUsage)
+		return nil, fork.VerifyRequest{}, "", fmt.Errorf("%w: only one of --source and --fork can read standard input", errUsage)
 	}
 	src, err := source(*srcArg, stdin)
 	if err != nil {
-		return nil, "", err
+		return nil, fork.VerifyRequest{}, "", err
 	}
 	vr := fork.VerifyRequest{Source: src, Target: fork.Target{Profile: *profile, LanguageLayer: *layer, Language: *to, Brand: brand.value}}
 	if err := readFork(*forkArg, stdin, &vr); err != nil {
-		return nil, "", err
+		return nil, fork.VerifyRequest{}, "", err
 	}
 	f, err := ff.forker()
 	if err != nil {
-		return nil, "", err
+		return nil, fork.VerifyRequest{}, "", err
 	}
-	rep, err := f.Verify(ctx, vr)
-	if err != nil {
-		return nil, "", err
-	}
-	return rep, *format, nil
+	return f, vr, *format, nil
 }
 
 // readArg reads a file named on the command line, or standard input for

@@ -19,7 +19,7 @@ import (
 func cmdExport(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	srcArg := fs.String("source", "", "the page the fork was made from: URL or file (- for standard input)")
-	forkArg := fs.String("fork", "", "the fork as JSON, as mfork fork --format json prints it; a JSON array of them for several variants (- for standard input)")
+	forkArg := fs.String("fork", "", "the fork as JSON, as mfork fork or mfork render --format json prints it; a JSON array of them for several variants (- for standard input)")
 	format := fs.String("format", "", "growthbook, optimizely, posthog, unbounce or patch")
 	pageURL := fs.String("url", "", "the page's public URL, for the tools' URL targeting (default: the fork's source_url, or --source when it is a URL)")
 	ff := addFetchFlags(fs)
@@ -80,7 +80,7 @@ func readResults(arg string, stdin io.Reader) ([]*fork.Result, error) {
 	}
 	for i, r := range results {
 		if r == nil || len(r.Blocks) == 0 {
-			return nil, fmt.Errorf("%w: --fork %s: fork %d has no blocks (is it what mfork fork --format json prints?)", fork.ErrInvalidInput, arg, i+1)
+			return nil, fmt.Errorf("%w: --fork %s: fork %d has no blocks (is it what mfork fork --format json prints? For a fork you wrote, mfork render --format json turns it into one)", fork.ErrInvalidInput, arg, i+1)
 		}
 	}
 	return results, nil

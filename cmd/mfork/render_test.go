@@ -65,6 +65,28 @@ func TestRender(t *testing.T) {
 		}
 	})
 
+	t.Run("to an A/B test", func(t *testing.T) {
+		code, out, errOut := runCLI(t, "", "render", "--source", tidyflow, "--fork", good, "--format", "json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var res fork.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("render --format json is not a fork result: %v", err)
+		}
+		if res.Provider.Name != fork.DraftProvider || !res.Passed || !strings.Contains(res.HTML, headline) {
+			t.Errorf("provider %q, passed %v, page has the headline %v; want the draft's own, verified, rendered", res.Provider.Name, res.Passed, strings.Contains(res.HTML, headline))
+		}
+		path := filepath.Join(t.TempDir(), "result.json")
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, exp, errOut := runCLI(t, "", "export", "--source", tidyflow, "--fork", path, "--format", "patch")
+		if code != 0 || !strings.Contains(exp, headline) {
+			t.Errorf("export exit %d (%s); the patch lacks the draft's headline:\n%.400s", code, errOut, exp)
+		}
+	})
+
 	t.Run("failing draft", func(t *testing.T) {
 		bad := write(func(b fork.Block) string {
 			if b.Role == fork.RolePrice {
