@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/marketingfork/fork/internal/apikey"
+	"github.com/marketingfork/fork/skill"
 	"github.com/marketingfork/fork/store"
 )
 
@@ -992,6 +993,15 @@ func TestOAuthMCPClientFlow(t *testing.T) {
 	}
 	if got := len(tools.Tools); got != 6 {
 		t.Errorf("tools/list: %d tools; want 6 (export_fork among them)", got)
+	}
+	listed := map[string]bool{}
+	for _, tool := range tools.Tools {
+		listed[tool.Name] = true
+	}
+	for _, name := range skill.Tools() {
+		if !listed[name] {
+			t.Errorf("the skill's tools table names the MCP tool %s, which the server does not list", name)
+		}
 	}
 
 	// 9. The same token on the REST API: a production fork.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -707,4 +708,40 @@ func readFile(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestToolsTable fails when SKILL.md's tools table differs from Steps;
+// -update rewrites it.
+func TestToolsTable(t *testing.T) {
+	doc := readFile(t, SkillPath)
+	begin, end := strings.Index(doc, ToolsBegin), strings.Index(doc, ToolsEnd)
+	if begin < 0 || end < begin {
+		t.Fatalf("SKILL.md lacks the tools markers %q and %q", ToolsBegin, ToolsEnd)
+	}
+	got := doc[begin+len(ToolsBegin) : end]
+	want := ToolsMarkdown()
+	if *update {
+		if err := os.WriteFile(SkillPath, []byte(doc[:begin+len(ToolsBegin)]+want+doc[end:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SKILL.md's tools table has drifted from Steps; regenerate with go test ./skill -update (-generated +file):\n%s", diff)
+	}
+}
+
+// TestToolsNameRealMethods checks every Forker method the tools table
+// names exists (cmd/mfork and mcpserver check the commands and tools).
+func TestToolsNameRealMethods(t *testing.T) {
+	methods := Methods()
+	if len(methods) < 4 || len(Commands()) < 5 || len(Tools()) < 3 {
+		t.Fatalf("the table names too little: methods %v, commands %v, tools %v", methods, Commands(), Tools())
+	}
+	forker := reflect.TypeOf(&fork.Forker{})
+	for _, m := range methods {
+		if _, ok := forker.MethodByName(m); !ok {
+			t.Errorf("the tools table names Forker.%s, which does not exist", m)
+		}
+	}
 }

@@ -41,8 +41,8 @@ Usage:
 serve runs the HTTP API (every route of the contract) on the embedded SQLite store.
 fork rebuilds a page for a profile and layer (with the built-in provider, or an OpenAI-compatible
 endpoint: --provider openai, OPENAI_API_KEY in the environment) and prints the result (exit 1 when the fork fails a check: it is printed, never hidden).
-plan prints, as JSON, what a writer needs to fork the page itself: each block with its brief and length
-budget, the locked facts, the profile's pattern and the layer's rules (then check the result with verify).
+plan prints, as JSON, what a writer needs to fork the page itself: each block with its role, facts and
+length budget, the locked facts, the profile's pattern and the layer's rules (then check the result with verify).
 profiles lists the audience profiles and the language layers.
 extract prints a page's copy blocks, its offer ledger and its analysis.
 verify checks a fork written elsewhere (JSON blocks {"blocks":[{"id":0,"text":"…"}]}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/marketingfork/fork/skill"
 )
 
 const tidyflow = "../../testdata/pages/tidyflow-en.html"
@@ -185,6 +187,21 @@ func TestHelp(t *testing.T) {
 		code, out, errOut := runCLI(t, "", cmd, "--help")
 		if code != 0 || !strings.Contains(out, "mfork "+cmd+" flags:") || !strings.Contains(out, "-") || errOut != "" {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want the flag list on stdout and exit 0", cmd, code, out, errOut)
+		}
+	}
+}
+
+// TestSkillNamesRealCommands runs every mfork command the skill's tools
+// table names: a renamed or removed command fails here, not in an agent's
+// hands.
+func TestSkillNamesRealCommands(t *testing.T) {
+	cmds := skill.Commands()
+	if len(cmds) < 5 {
+		t.Fatalf("the skill names %v; want at least extract, plan, verify, render, export", cmds)
+	}
+	for _, cmd := range cmds {
+		if code, out, _ := runCLI(t, "", cmd, "--help"); code != 0 || !strings.Contains(out, "mfork "+cmd+" flags:") {
+			t.Errorf("the skill's tools table names mfork %s: exit %d", cmd, code)
 		}
 	}
 }
