@@ -555,6 +555,13 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 			have[factKey(f.Kind, a.to)] = true
 		}
 	}
+	// A plan priced at zero (a price block reading "$0/mo") is a free
+	// plan: the page offers one whether or not it says the words.
+	for _, f := range p.Ledger {
+		if f.Kind == ledger.KindPrice && f.Amount == 0 && !f.Was && roleOf(p, f.Block) == RolePrice {
+			have[factKey(ledger.KindClaim, "free:plan")] = true
+		}
+	}
 	var sb strings.Builder
 	sb.WriteString(strings.ToLower(joinTexts(src)))
 	for _, b := range src {
@@ -605,6 +612,16 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 		c.Details = "not in the source: " + strings.Join(items, "; ")
 	}
 	return invented, c
+}
+
+// roleOf is the role of the plan's block with the given ID.
+func roleOf(p *Plan, id int) Role {
+	for _, b := range p.Blocks {
+		if b.ID == id {
+			return b.Role
+		}
+	}
+	return ""
 }
 
 func checkCoverage(p *Plan, byID map[int]DraftBlock, unknown []int) Check {

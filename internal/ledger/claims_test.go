@@ -260,6 +260,8 @@ func TestClaimsCondition(t *testing.T) {
 			[]Fact{clm("billed annually", "condition:billed-annually")}},
 		{"de kündbar", "de", "Monatlich kündbar, keine Einrichtungsgebühr.",
 			[]Fact{clm("Monatlich kündbar", "condition:cancel-anytime"), clm("keine Einrichtungsgebühr", "free:setup")}},
+		{"fr tu cancel", "fr", "Annule à tout moment, tes données restent.",
+			[]Fact{clm("Annule à tout moment", "condition:cancel-anytime")}},
 		{"fr sans engagement", "fr", "Sans engagement, résiliable à tout moment.",
 			[]Fact{clm("Sans engagement", "condition:no-contract"), clm("résiliable à tout moment", "condition:cancel-anytime")}},
 		{"es sin permanencia", "es", "Sin permanencia. Cancela cuando quieras.",

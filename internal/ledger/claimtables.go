@@ -788,7 +788,13 @@ var claimTables = map[string][]claimDef{
 			"arrêter quand tu veux", "arrête quand tu veux",
 			"arrêter quand vous voulez", "résiliable en un clic",
 			"résiliable en 1 clic", "résiliez quand vous voulez",
-			"annulez quand vous voulez", "désabonnez-vous à tout moment"),
+			"annulez quand vous voulez", "désabonnez-vous à tout moment",
+			// The informal address (tu) and the infinitive, as a page
+			// that says "tu" writes them.
+			"annule à tout moment", "résilie à tout moment",
+			"annuler à tout moment", "résilier à tout moment",
+			"annule quand tu veux", "résilie quand tu veux",
+			"désabonne-toi à tout moment"),
 		claim("condition:new-customers", "nouveaux clients",
 			"pour les nouveaux clients", "réservé aux nouveaux clients",
 			"nouveaux utilisateurs", "nouveaux abonnés"),

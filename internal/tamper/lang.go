@@ -64,7 +64,7 @@ var claims = []claim{
 		"pt": "Cancele quando quiser.", "it": "Disdici quando vuoi.", "nl": "Altijd opzegbaar.",
 	}, map[string][][]string{
 		"en": {{"cancel", "any time"}, {"cancel", "anytime"}}, "de": {{"jederzeit", "kündbar"}, {"jederzeit", "kündigen"}},
-		"fr": {{"résili", "tout moment"}, {"sans engagement"}}, "es": {{"cancela", "cuando quieras"}, {"cancelar", "cualquier momento"}},
+		"fr": {{"résili", "tout moment"}, {"annul", "tout moment"}, {"sans engagement"}}, "es": {{"cancela", "cuando quieras"}, {"cancelar", "cualquier momento"}},
 		"pt": {{"cancel", "quando quiser"}, {"cancel", "qualquer momento"}}, "it": {{"disdic", "quando vuoi"}, {"disdire", "qualsiasi momento"}},
 		"nl": {{"opzegbaar"}, {"opzeggen", "altijd"}},
 	}},
