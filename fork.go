@@ -298,6 +298,7 @@ func (e *Extraction) Language() Language {
 // Forker forks pages. It is safe for concurrent use.
 type Forker struct {
 	provider   Provider
+	material   MaterialFinder
 	fetcher    Fetcher
 	layerRules map[string][]Rule
 	now        func() time.Time
@@ -319,6 +320,12 @@ type Option func(*Forker)
 // WithProvider sets the rewriting engine. Without one, Fork and Plan work
 // up to the rewrite and Fork reports ErrUnsupported.
 func WithProvider(p Provider) Option { return func(f *Forker) { f.provider = p } }
+
+// WithMaterialFinder sets what finds, for Plan, the page's material that
+// fits the profile (Plan.Material). Without one, a provider that is a
+// MaterialFinder (the built-in rules provider is) finds it; with neither,
+// plans carry no material.
+func WithMaterialFinder(m MaterialFinder) Option { return func(f *Forker) { f.material = m } }
 
 // WithFetcher replaces the default fetcher, for example to read pages from
 // a cache or a crawler.

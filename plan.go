@@ -43,6 +43,15 @@ type Plan struct {
 	Sections int `json:"sections"`
 	// Ledger is the locked offer.
 	Ledger []Fact `json:"ledger"`
+	// Material are the page's lines that carry what the profile looks for,
+	// best first: what a fork for this audience moves up and says in its
+	// words, instead of naming the audience. Set by Forker.Plan when a
+	// MaterialFinder is configured.
+	Material []Material `json:"material,omitempty"`
+	// MaterialNote says, when the page has no such line, what the
+	// audience will look for in vain: a note for the page's owner, never
+	// a licence to invent it.
+	MaterialNote string `json:"material_note,omitempty"`
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.
 	Findings []Check `json:"findings,omitempty"`
@@ -110,7 +119,39 @@ func budgetFor(b Block) Budget {
 // so that an agent can write the fork itself and then call Verify.
 func (f *Forker) Plan(ctx context.Context, req Request) (*Plan, error) {
 	p, _, err := f.plan(ctx, req)
-	return p, err
+	if err != nil {
+		return nil, err
+	}
+	finder := f.material
+	if finder == nil {
+		finder, _ = f.provider.(MaterialFinder)
+	}
+	if finder != nil {
+		p.Material = finder.Material(p)
+		if len(p.Material) == 0 {
+			p.MaterialNote = p.Profile.Substance.Missing
+		}
+	}
+	return p, nil
+}
+
+// Material is a line of the page that carries what a profile looks for
+// (the guarantee for a cautious reader, a saving for a bargain hunter).
+type Material struct {
+	// Block is the ID of the block the line stands in.
+	Block int `json:"block"`
+	// Text is the line, as the page writes it.
+	Text string `json:"text"`
+	// Why says what the line carries for the profile.
+	Why string `json:"why"`
+}
+
+// A MaterialFinder finds the page's lines that carry a plan's profile's
+// substance, best first. The built-in rules provider is one, so that the
+// lines an agent is told to move up are the ones the built-in engine
+// leads with.
+type MaterialFinder interface {
+	Material(p *Plan) []Material
 }
 
 func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, error) {

@@ -379,6 +379,9 @@ func TestToolsSandbox(t *testing.T) {
 				if len(p.Instructions) == 0 {
 					t.Error("got no instructions")
 				}
+				if len(p.Material) == 0 && p.MaterialNote == "" {
+					t.Error("the plan says nothing of the page's material for the skeptic: neither lines nor a note")
+				}
 			})
 
 			t.Run("fork_copy", func(t *testing.T) {

@@ -562,9 +562,14 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 	if sandbox {
 		source = "sandbox: true (the sample page)"
 	}
-	return []string{
+	material := "Move up the page's own material for this profile (material: its lines and blocks, best first) and say it in the profile's words. Serve the audience by what leads, never by naming it on headings or buttons (\"for your team\")."
+	if len(p.Material) == 0 {
+		material = "The page lacks what this profile looks for (material_note: " + p.MaterialNote + "). Do not invent it: lead with the nearest thing the page says, and put what the owner could add in notes. Never name the audience on headings or buttons instead."
+	}
+	out := []string{
 		"Write new text for every block in blocks, by id, for the " + p.Profile.Name + " profile: " + p.Profile.Description,
-		"Follow the " + p.Profile.Pattern.Name + " pattern (profile.pattern): headline: " + p.Profile.Headline + " CTA: " + p.Profile.CTA,
+		"Follow the " + p.Profile.Pattern.Name + " pattern (profile.pattern): headline: " + p.Profile.Headline + " CTA: " + p.Profile.CTA + " A call to action stays short, its verb first, and names its action.",
+		material,
 		"Keep every fact in ledger exactly (prices, numbers, dates, names, URLs, guarantees, legal lines); each block's facts list what it must still say.",
 		"Invent nothing: no number, name, URL or claim the page does not make.",
 		"Blocks with verbatim true (testimonials, guarantees, fine print) keep their text word for word; you may move them, never reword them.",
@@ -572,6 +577,9 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 		"Where a block has markup (its links, bold, struck-out prices and line breaks as numbered placeholders: <1>…</1>, <2/>), write its text with each placeholder exactly once, around the words it wraps, nested as in the source; plain text for such a block fails the markup check.",
 		"Hold to the " + p.Layer.Name + " layer's rules: " + strings.Join(rules, "; ") + ".",
 		language,
-		"Then call verify_fork with " + source + ", fork: {blocks: [{id, text, href?}]} and target: {profile: " + p.Profile.Name + ", language_layer: " + p.Layer.Name + ", target_language: " + p.TargetLanguage + "}; fix what fails and verify again.",
 	}
+	if b := p.Request.Brand; !b.IsZero() {
+		out = append(out, "Honour the brand (request): keep each term in keep exactly as written, write each glossary term as its rendering, never add a word from avoid, and write in its voice. Pass the same keep, glossary and avoid in verify_fork's target.")
+	}
+	return append(out, "Then call verify_fork with "+source+", fork: {blocks: [{id, text, href?}]} and target: {profile: "+p.Profile.Name+", language_layer: "+p.Layer.Name+", target_language: "+p.TargetLanguage+"}; fix what fails and verify again.")
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/provider/rules"
 )
 
 // usage is printed for "mfork help" and for a command it does not know.
@@ -569,7 +570,7 @@ func cmdPlan(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if err != nil {
 		return err
 	}
-	f, err := ff.forker()
+	f, err := ff.forker(fork.WithMaterialFinder(rules.New()))
 	if err != nil {
 		return err
 	}

@@ -222,13 +222,20 @@ func TestPlan(t *testing.T) {
 				Max int `json:"max_chars"`
 			} `json:"budget"`
 		} `json:"blocks"`
-		Ledger []any `json:"ledger"`
+		Ledger   []any `json:"ledger"`
+		Material []struct {
+			Block int    `json:"block"`
+			Why   string `json:"why"`
+		} `json:"material"`
 	}
 	if err := json.Unmarshal([]byte(out), &plan); err != nil {
 		t.Fatal(err)
 	}
 	if plan.Profile.Name != "skeptic" || len(plan.Layer.Rules) == 0 || len(plan.Blocks) == 0 || plan.Blocks[0].Budget.Max == 0 || len(plan.Ledger) == 0 {
 		t.Errorf("plan lacks the profile, the layer's rules, budgets or the ledger: %.300s", out)
+	}
+	if len(plan.Material) == 0 || plan.Material[0].Why == "" {
+		t.Errorf("plan names no page material for the skeptic (the page states a measured figure): %+v", plan.Material)
 	}
 	if code, _, errOut := runCLI(t, "", "plan", "--profile", "astronaut", tidyflow); code != 2 || !strings.Contains(errOut, "skeptic") {
 		t.Errorf("unknown profile: exit %d %q; want 2 and the valid names", code, errOut)

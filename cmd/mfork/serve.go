@@ -19,6 +19,7 @@ import (
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/httpapi"
 	"github.com/marketingfork/fork/internal/fetch"
+	"github.com/marketingfork/fork/provider/rules"
 	"github.com/marketingfork/fork/store"
 	"github.com/marketingfork/fork/store/postgres"
 	"github.com/marketingfork/fork/store/sqlite"
@@ -174,7 +175,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// One fetcher for the Forker and the Handler: a kept fork is made
 	// from, and kept with, the page fetched under the same rules.
 	fetcher := fetch.New(fetch.Config{AllowPrivate: c.allowPrivate, AllowHosts: c.allowHosts})
-	forker := fork.New(append(opts, fork.WithFetcher(fetcher))...)
+	// Plans name the page's material for the profile whichever provider
+	// writes: the built-in engine is the one owner of that judgement.
+	forker := fork.New(append(opts, fork.WithFetcher(fetcher), fork.WithMaterialFinder(rules.New()))...)
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Fetcher: fetcher, Store: st, BaseURL: c.baseURL, Version: version,
 		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits, KeepForks: c.keepForks,

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -109,16 +111,25 @@ func unbalanced(s string) bool {
 // first two kinds listed and three for the rest. A line with a struck-out
 // price never scores: it is not the offer.
 func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
+	score, _ := weighLine(l, s, plan)
+	return score
+}
+
+// weighLine is scoreLine with what earned the score: the cue words and
+// the facts found, for a plan's material.
+func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 	lower := strings.ToLower(l.text)
 	score := 0
+	var why []string
 	for _, c := range s.Cues {
 		if containsWord(lower, c) {
 			score += 1 + 2*boolInt(score == 0)
+			why = append(why, fmt.Sprintf("%q", strings.Replace(c, "*", "…", 1)))
 		}
 	}
 	for _, f := range l.facts {
 		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) {
-			return 0
+			return 0, nil
 		}
 	}
 	cued := score > 0
@@ -127,7 +138,14 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 		for _, f := range l.facts {
 			// A bare figure says nothing by itself: "100% secure" is no
 			// discount and "5 GB" no time saved. It counts next to a cue.
-			held = held || (factIs(f, want) && (cued || !bareFigure[f.Kind]))
+			if factIs(f, want) && (cued || !bareFigure[f.Kind]) {
+				held = true
+				if utf8.RuneCountInString(f.Text) <= 40 {
+					why = append(why, f.Text)
+				} else {
+					why = append(why, "a "+string(f.Kind)) // a whole guarantee line is named, not repeated
+				}
+			}
 		}
 		if held {
 			score += 3 + boolInt(i < 2)
@@ -136,9 +154,55 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 	if restricted(lower, s) {
 		// An offer only some readers qualify for ("Registered nonprofits
 		// get 20% off") is not the profile's reader's: it never leads.
-		return 0
+		return 0, nil
 	}
-	return score
+	return score, why
+}
+
+// maxMaterial bounds the lines a plan lists: the few worth moving up.
+const maxMaterial = 5
+
+// Material implements fork.MaterialFinder: the page's lines that carry
+// the profile's substance, best first (ties in page order), each scoring
+// at least what a line needs to lead a fork.
+func (p *Provider) Material(plan *fork.Plan) []fork.Material {
+	sub := plan.Profile.Substance
+	type scored struct {
+		l   line
+		why []string
+	}
+	var found []scored
+	seen := map[string]bool{}
+	for _, l := range pageLines(plan) {
+		score, why := weighLine(l, sub, plan)
+		if score < minLeadScore || seen[l.text] {
+			continue
+		}
+		seen[l.text] = true
+		l.score = score
+		found = append(found, scored{l, uniqueStrings(why)})
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].l.score > found[j].l.score })
+	if len(found) > maxMaterial {
+		found = found[:maxMaterial]
+	}
+	out := make([]fork.Material, len(found))
+	for i, f := range found {
+		out[i] = fork.Material{Block: f.l.block, Text: f.l.text, Why: fmt.Sprintf("%s (%s): %s", sub.Lead, strings.Join(f.why, ", "), sub.Why)}
+	}
+	return out
+}
+
+func uniqueStrings(list []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // eligibility are the groups an offer may be limited to, in the languages
