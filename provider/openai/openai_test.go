@@ -853,3 +853,62 @@ func TestPromptCarriesBrand(t *testing.T) {
 		t.Errorf("system prompt sends a glossary term the copy does not hold:\n%s", sys)
 	}
 }
+
+// TestMarkupRoundTrip: a block whose words sit in a link goes to the model
+// with its placeholders, and the model's placeholders come back as the
+// page's elements; a draft that drops one keeps that block's source, so
+// no link is lost.
+func TestMarkupRoundTrip(t *testing.T) {
+	page := `<!DOCTYPE html><html lang="en"><head><title>Quillpad</title></head><body><section>
+<h1>Notes that write themselves</h1>
+<p>Quillpad turns a call into notes. Read the <a href="/privacy">privacy terms</a> before you start.</p>
+<a class="btn" href="/signup">Sign up</a></section></body></html>`
+	for _, tt := range []struct {
+		name     string
+		edit     func(string) string
+		wantText string
+		fellBack bool
+	}{
+		{"kept", func(s string) string {
+			return strings.Replace(s, "{Quillpad} turns a call into notes.", "Every call becomes notes in Quillpad.", 1)
+		}, "Every call becomes notes in Quillpad.", false},
+		{"dropped", func(s string) string {
+			return "Every call becomes notes in Quillpad. Read our terms first."
+		}, "Quillpad turns a call into notes.", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var sent string
+			f := newFake(t, func(n int, r recorded) reply {
+				return ok(draft(r, func(b pageBlock) string {
+					if strings.Contains(b.Text, "<1>") {
+						sent = b.Text
+						return tt.edit(b.Text)
+					}
+					return b.Text
+				}))
+			})
+			res, err := doFork(t, newProvider(t, f, nil), fork.Request{HTML: page})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sent != "{Quillpad} turns a call into notes. Read the <1>privacy terms</1> before you start." {
+				t.Fatalf("the model was sent %q; want the block with its link as a placeholder", sent)
+			}
+			if !strings.Contains(res.HTML, tt.wantText) || !strings.Contains(res.HTML, `<a href="/privacy">privacy terms</a>`) {
+				t.Errorf("the page lacks %q or its link:\n%s", tt.wantText, res.HTML)
+			}
+			if c := check(res, "markup"); c.Failed() {
+				t.Errorf("markup check failed: %s", c.Details)
+			}
+			for _, b := range res.Blocks {
+				if !strings.Contains(b.Source, "privacy terms") {
+					continue
+				}
+				kept := b.Text == b.Source && strings.Contains(b.Rationale, "kept its source text")
+				if kept != tt.fellBack {
+					t.Errorf("block %d: text %q, rationale %q; want it to keep its source, saying so: %v", b.ID, b.Text, b.Rationale, tt.fellBack)
+				}
+			}
+		})
+	}
+}
