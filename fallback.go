@@ -42,7 +42,9 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 	}
 	reapplyMarkup(plan, ex, first)
 	out := &drafted{draft: first, tries: 1, usage: first.Usage}
-	out.rep = verifyDraft(plan, first)
+	if out.rep, err = verifyDraft(ctx, plan, first); err != nil {
+		return nil, err
+	}
 	if out.rep.Passed {
 		return out, nil
 	}
@@ -59,9 +61,13 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 		out.tries = 2
 		out.usage = out.usage.Add(second.Usage)
 		out.draft = merge(first, second, plan.RetryBlocks())
-		out.rep = verifyDraft(plan, out.draft)
+		if out.rep, err = verifyDraft(ctx, plan, out.draft); err != nil {
+			return nil, err
+		}
 	}
-	out.fallBack(plan)
+	if err := out.fallBack(ctx, plan); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -117,7 +123,7 @@ func merge(first, second *Draft, only map[int]bool) *Draft {
 // fallBack puts back to its source text every block a failed check names,
 // saying why, and verifies again, until no failed check names a block that
 // still holds the provider's text.
-func (o *drafted) fallBack(plan *Plan) {
+func (o *drafted) fallBack(ctx context.Context, plan *Plan) error {
 	for range maxFallbackRounds {
 		why := map[int][]string{}
 		for _, c := range failed(o.rep.Checks) {
@@ -128,7 +134,7 @@ func (o *drafted) fallBack(plan *Plan) {
 			}
 		}
 		if len(why) == 0 {
-			return
+			return nil
 		}
 		if o.fallbacks == nil {
 			o.fallbacks = map[int]string{}
@@ -151,8 +157,12 @@ func (o *drafted) fallBack(plan *Plan) {
 			}
 		}
 		o.draft = &d
-		o.rep = verifyDraft(plan, o.draft)
+		var err error
+		if o.rep, err = verifyDraft(ctx, plan, o.draft); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // sourceBlock is block id as the source has it.

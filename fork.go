@@ -453,7 +453,7 @@ func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extra
 		}
 		body, url, content = page.HTML, page.URL, page.ContentLanguage
 	}
-	return extractPage(body, url, content, hint, f.maxCopy)
+	return extractPage(ctx, body, url, content, hint, f.maxCopy)
 }
 
 // MaxBlocks bounds the copy blocks of a page: a landing page has dozens or
@@ -471,7 +471,7 @@ func copyBytes(blocks []extract.Block) int {
 }
 
 // extractPage parses a page and builds its extraction.
-func extractPage(body []byte, url, contentLanguage string, hint Language, maxCopy int) (*Extraction, error) {
+func extractPage(ctx context.Context, body []byte, url, contentLanguage string, hint Language, maxCopy int) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
 	if errors.Is(err, ErrTooDeep) {
 		return nil, err
@@ -488,12 +488,18 @@ func extractPage(body []byte, url, contentLanguage string, hint Language, maxCop
 	if !hasCopy(doc.Blocks) {
 		return nil, fmt.Errorf("%w: no headline, text or call to action found", ErrNoCopy)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	an, lang := analyse(doc, contentLanguage, hint)
 	var names []string
 	if doc.SiteName != "" {
 		names = append(names, doc.SiteName)
 	}
-	facts := ledger.Extract(ledger.Source{Blocks: doc.Blocks, Locale: an.Language, Names: names})
+	facts, err := ledger.ExtractContext(ctx, ledger.Source{Blocks: doc.Blocks, Locale: an.Language, Names: names})
+	if err != nil {
+		return nil, err
+	}
 	if facts == nil {
 		facts = []Fact{}
 	}

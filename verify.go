@@ -150,7 +150,10 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 	if err != nil {
 		return nil, err
 	}
-	rep := verifyDraft(plan, draft)
+	rep, err := verifyDraft(ctx, plan, draft)
+	if err != nil {
+		return nil, err
+	}
 	if rep.Passed {
 		page, err := renderDraft(plan, ex, draft)
 		if err != nil {
@@ -177,7 +180,10 @@ func (f *Forker) Adopt(ctx context.Context, vr VerifyRequest) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := verifyDraft(plan, draft)
+	rep, err := verifyDraft(ctx, plan, draft)
+	if err != nil {
+		return nil, err
+	}
 	if !rep.Passed {
 		var names []string
 		for _, c := range failed(rep.Checks) {
@@ -335,7 +341,7 @@ var numericKinds = map[ledger.Kind]bool{
 }
 
 // verifyDraft runs every check of a draft against its plan.
-func verifyDraft(p *Plan, d *Draft) Report {
+func verifyDraft(ctx context.Context, p *Plan, d *Draft) (Report, error) {
 	byID := map[int]DraftBlock{}
 	var unknown []int
 	known := map[int]bool{}
@@ -373,7 +379,10 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	}
 
 	var checks []Check
-	forkFacts := p.forkFacts(forked)
+	forkFacts, err := p.forkFacts(ctx, forked)
+	if err != nil {
+		return Report{}, err
+	}
 	allowed := allowedChanges(p)
 	inBlock := factsByBlock(forkFacts)
 	entries, ledgerCheck := checkLedger(p, forked, forkFacts, inBlock, allowed)
@@ -390,7 +399,7 @@ func verifyDraft(p *Plan, d *Draft) Report {
 	checks = append(checks, checkBrand(p, forked)...)
 	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
 	rep.tally()
-	return rep
+	return rep, nil
 }
 
 // tally sets Passed, ChecksRun and ChecksSkipped from the checks: a
@@ -422,7 +431,7 @@ func (r *Report) tally() {
 // only the rewritten blocks are read again. Names are not looked for:
 // whether a source name is kept is a plain text search, and the names a
 // fork invents are found by properNames against the source's words.
-func (p *Plan) forkFacts(forked []Block) []Fact {
+func (p *Plan) forkFacts(ctx context.Context, forked []Block) ([]Fact, error) {
 	sameLocale := p.TargetLanguage == p.SourceLanguage
 	unchanged := map[int]bool{}
 	var changed []Block
@@ -434,15 +443,18 @@ func (p *Plan) forkFacts(forked []Block) []Fact {
 		changed = append(changed, b)
 	}
 	if len(changed) == len(forked) {
-		return ledger.Extract(ledger.Source{Blocks: forked, Locale: p.TargetLanguage, KnownNamesOnly: true})
+		return ledger.ExtractContext(ctx, ledger.Source{Blocks: forked, Locale: p.TargetLanguage, KnownNamesOnly: true})
 	}
-	facts := ledger.Extract(ledger.Source{Blocks: changed, Locale: p.TargetLanguage, KnownNamesOnly: true})
+	facts, err := ledger.ExtractContext(ctx, ledger.Source{Blocks: changed, Locale: p.TargetLanguage, KnownNamesOnly: true})
+	if err != nil {
+		return nil, err
+	}
 	for _, f := range p.Ledger {
 		if unchanged[f.Block] {
 			facts = append(facts, f)
 		}
 	}
-	return facts
+	return facts, nil
 }
 
 // layerText is the fork's prose a layer's rules measure: verbatim blocks,

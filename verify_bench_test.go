@@ -45,7 +45,7 @@ func BenchmarkVerify(b *testing.B) {
 		b.Run(filepath.Base(pages[0])+"/"+tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				verifyDraft(p, tc.draft)
+				_, _ = verifyDraft(context.Background(), p, tc.draft)
 			}
 		})
 	}

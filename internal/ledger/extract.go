@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"context"
 	"strings"
 
 	"github.com/marketingfork/fork/internal/extract"
@@ -37,11 +38,22 @@ type Source struct {
 // lines, and the block's Href as a URL (with an e-mail or phone fact for
 // mailto: and tel: links). Testimonial attributions are not read.
 func Extract(src Source) []Fact {
+	facts, _ := ExtractContext(context.Background(), src)
+	return facts
+}
+
+// ExtractContext is Extract that stops, with the context's error, as soon
+// as ctx is done: it looks between blocks, so a fork whose client left
+// stops within one block's work.
+func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	li := parseLocale(src.Locale)
 	names := pageNames(src, &li)
 	perBlock := make([][]posFact, len(src.Blocks))
 	pageCurrency := ""
 	for i, b := range src.Blocks {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		fs := markWas(scanText(b.Text, &li), b)
 		fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
 		fs = append(fs, lineFacts(b, &li)...)
@@ -76,7 +88,7 @@ func Extract(src Source) []Fact {
 			out = append(out, f.Fact)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // markWas turns the prices that stand in the block's struck-out runs
