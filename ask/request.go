@@ -53,7 +53,13 @@ func (e *requestError) Error() string { return e.msg }
 // overrides what the query string says.
 func readParams(w http.ResponseWriter, r *http.Request) (params, error) {
 	p := params{stream: true, mode: modeList, queryLoc: []any{"query", "query"}}
-	applyValues(&p, r.URL.Query())
+	q := r.URL.Query()
+	if q.Has("query") && strings.TrimSpace(q.Get("query")) == "" {
+		// A query parameter given empty is no query, whatever a body
+		// says: the caller sent something it did not mean.
+		return p, &requestError{status: http.StatusUnprocessableEntity, loc: p.queryLoc, msg: "Field required"}
+	}
+	applyValues(&p, q)
 	if r.Method != http.MethodPost || r.Body == nil || r.Body == http.NoBody {
 		return p, nil
 	}

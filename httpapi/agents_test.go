@@ -94,6 +94,9 @@ func TestAskMounted(t *testing.T) {
 	}
 	r = e.do("GET", "/ask?streaming=false", "")
 	wantStatus(t, r, http.StatusUnprocessableEntity)
+	// An empty query in the URL is refused even when a body brings one.
+	r = e.do("POST", "/ask?query=&streaming=false", `{"query":"which profiles are there?"}`, "Content-Type", "application/json")
+	wantStatus(t, r, http.StatusUnprocessableEntity)
 	r = e.do("GET", "/ask?query=fork+https%3A%2F%2Fexample.com%2F+for+parents&streaming=false", "")
 	wantStatus(t, r, http.StatusUnauthorized)
 	r = e.do("GET", "/ask?query=fork+https%3A%2F%2Fexample.com%2F+for+parents&streaming=false", "", "X-Sandbox", "true")

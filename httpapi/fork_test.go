@@ -223,6 +223,12 @@ func TestValidation(t *testing.T) {
 				{"type":"missing","loc":["body","url"],"msg":"Field required","input":{"profile":"skeptic"}}]}`},
 		{"idempotency key empty", `{"url":"https://example.com/"}`, []string{"Idempotency-Key", ""},
 			`{"detail":[{"type":"value_error","loc":["header","Idempotency-Key"],"msg":"Value error, Idempotency-Key must be 1 to 255 printable ASCII characters, sent once","input":"","ctx":{"error":"Idempotency-Key must be 1 to 255 printable ASCII characters, sent once"}}]}`},
+		{"strict null", `{"url":"https://example.com/","strict":null}`, nil,
+			`{"detail":[{"type":"bool_type","loc":["body","strict"],"msg":"Input should be a valid boolean","input":null}]}`},
+		{"brand voice null", `{"url":"https://example.com/","voice":null}`, nil,
+			`{"detail":[{"type":"string_type","loc":["body","voice"],"msg":"Input should be a valid string","input":null}]}`},
+		{"idempotency key not ASCII", `{"url":"https://example.com/"}`, []string{"Idempotency-Key", "kéy"},
+			`{"detail":[{"type":"value_error","loc":["header","Idempotency-Key"],"msg":"Value error, Idempotency-Key must be 1 to 255 printable ASCII characters, sent once","input":"kéy","ctx":{"error":"Idempotency-Key must be 1 to 255 printable ASCII characters, sent once"}}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,6 +249,25 @@ func TestValidation(t *testing.T) {
 			}
 		})
 	}
+	t.Run("sandbox needs no url, but refuses an empty one", func(t *testing.T) {
+		for body, status := range map[string]int{`{}`: http.StatusOK, `{"url":""}`: http.StatusUnprocessableEntity} {
+			req, _ := http.NewRequest("POST", e.srv.URL+"/v1/fork", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Sandbox", "true")
+			r := e.send(req)
+			wantStatus(t, r, status)
+			if status != http.StatusOK && !strings.Contains(string(r.body), `"type":"url_parsing"`) {
+				t.Errorf("%s: %s; want a url_parsing item", body, r.body)
+			}
+		}
+	})
+	t.Run("sandbox refuses a malformed idempotency key", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", e.srv.URL+"/v1/fork", strings.NewReader(`{}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Sandbox", "true")
+		req.Header["Idempotency-Key"] = []string{"kéy"}
+		wantStatus(t, e.send(req), http.StatusUnprocessableEntity)
+	})
 	// The sandbox validates the same way, except that it needs no url:
 	// it forks its own sample page, so the contract's default "" is fine.
 	r := e.do("POST", "/v1/fork", `{"profile":"nobody","url":"ftp://x"}`, "X-Sandbox", "true")

@@ -138,12 +138,15 @@ func readLabel(r *http.Request) (string, error) {
 		}
 		label = form.Get("label")
 	}
+	// Control characters are refused before trimming: a label with a
+	// newline at its end is not the label the caller typed.
+	control := strings.IndexFunc(label, unicode.IsControl) >= 0
 	label = strings.TrimSpace(label)
 	if n := utf8.RuneCountInString(label); n > maxLabel {
 		return "", &invalidError{items: []item{{Type: "string_too_long", Loc: bodyLoc("label"),
 			Msg: fmt.Sprintf("String should have at most %d characters", maxLabel), Input: label, Ctx: map[string]any{"max_length": maxLabel}}}}
 	}
-	if strings.IndexFunc(label, unicode.IsControl) >= 0 {
+	if control {
 		return "", &invalidError{items: []item{{Type: "value_error", Loc: bodyLoc("label"), Msg: "Value error, the label must not hold control characters",
 			Input: label, Ctx: map[string]any{"error": "the label must not hold control characters"}}}}
 	}

@@ -121,6 +121,8 @@ func TestIssueKeyInvalid(t *testing.T) {
 			`{"detail":[{"type":"string_type","loc":["body","label"],"msg":"Input should be a valid string","input":7}]}`},
 		{"label with a control character", `{"label":"a\u0007b"}`,
 			`{"detail":[{"type":"value_error","loc":["body","label"],"msg":"Value error, the label must not hold control characters","input":"a\u0007b","ctx":{"error":"the label must not hold control characters"}}]}`},
+		{"label ending in a newline", `{"label":"ci\n"}`,
+			`{"detail":[{"type":"value_error","loc":["body","label"],"msg":"Value error, the label must not hold control characters","input":"ci","ctx":{"error":"the label must not hold control characters"}}]}`},
 		{"invalid JSON", `{"label"}`,
 			`{"detail":[{"type":"json_invalid","loc":["body",8],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting ':' delimiter"}}]}`},
 		{"not an object", `["ci"]`,

@@ -57,7 +57,7 @@ func idempotencyKey(r *http.Request) (string, []item) {
 	if len(vals) > 0 {
 		key = vals[0]
 	}
-	bad := len(vals) != 1 || len(key) < 1 || len(key) > 255
+	bad := len(vals) != 1 || len(key) < 1 || len(key) > 255 || key[0] == ' ' || key[len(key)-1] == ' '
 	for i := 0; i < len(key) && !bad; i++ {
 		bad = key[i] < 0x20 || key[i] > 0x7e
 	}

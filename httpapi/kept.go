@@ -214,8 +214,15 @@ func (h *Handler) listForks(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	var items []item
+	for _, name := range []string{"limit", "cursor"} {
+		if len(q[name]) > 1 {
+			items = append(items, item{Type: "list_type", Loc: []any{"query", name}, Input: q[name],
+				Msg: "Input should be one value, given once"})
+		}
+	}
 	limit := defaultListLimit
-	if s := q.Get("limit"); s != "" {
+	if q.Has("limit") {
+		s := q.Get("limit")
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxListLimit {
 			items = append(items, item{Type: "int_parsing", Loc: []any{"query", "limit"}, Input: s,

@@ -320,6 +320,10 @@ func TestKeptForkRoutes(t *testing.T) {
 		}
 		wantStatus(t, e.do("GET", "/v1/forks?limit=0", "", asA...), http.StatusUnprocessableEntity)
 		wantStatus(t, e.do("GET", "/v1/forks?limit=101", "", asA...), http.StatusUnprocessableEntity)
+		// A parameter given twice is not one value: which one was meant?
+		wantStatus(t, e.do("GET", "/v1/forks?limit=&limit=5", "", asA...), http.StatusUnprocessableEntity)
+		wantStatus(t, e.do("GET", "/v1/forks?cursor=&cursor=", "", asA...), http.StatusUnprocessableEntity)
+		wantStatus(t, e.do("GET", "/v1/forks?limit=", "", asA...), http.StatusUnprocessableEntity)
 
 		wantStatus(t, e.do("DELETE", "/v1/forks/"+ids[0], "", asA...), http.StatusNoContent)
 		wantStatus(t, e.do("GET", "/v1/forks/"+ids[0], "", asA...), http.StatusNotFound)

@@ -449,13 +449,15 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 		{"streaming", "true (default) for Server-Sent Events; 0 or false for one JSON answer"},
 		{"query_id", "A client-chosen id echoed in the answer"},
 	} {
-		if method == "get" || p.name == "query" {
+		// POST reads the query string too (the body wins), but declares
+		// only its body: a schema cannot say "in one place or the other".
+		if method == "get" {
 			schema := map[string]any{"type": "string"}
 			if p.name == "query" {
 				// An empty query is no query: 422 "missing", as FastAPI does.
 				schema["minLength"] = 1
 			}
-			params = append(params, map[string]any{"name": p.name, "in": "query", "required": p.name == "query" && method == "get", "schema": schema, "description": p.desc})
+			params = append(params, map[string]any{"name": p.name, "in": "query", "required": p.name == "query", "schema": schema, "description": p.desc})
 		}
 	}
 	op := map[string]any{
@@ -482,14 +484,18 @@ func askOp(method string, keyParams []any, errResp func(string, ...string) map[s
 		},
 	}
 	if method == "post" {
-		// The query comes in the body (or the query string, which wins).
-		body := map[string]any{"type": "object", "required": []any{"query"}, "properties": map[string]any{
+		// The query comes in the query string or the body (which wins):
+		// a request with neither answers 422 "missing", so neither is
+		// required alone.
+		body := map[string]any{"type": "object", "properties": map[string]any{
 			"query": map[string]any{"type": "string", "minLength": 1},
 		}}
-		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
-			"application/json":                  map[string]any{"schema": body},
-			"application/x-www-form-urlencoded": map[string]any{"schema": body},
-		}}
+		// NLWeb clients may also post the same fields as a form; that
+		// stays accepted and is described, not declared, since a form's
+		// fields and the query string's cannot be told apart in a schema.
+		op["requestBody"] = map[string]any{"required": false,
+			"description": "The query as JSON. A form (application/x-www-form-urlencoded) with the same fields works too, and so do GET's query-string parameters; the body wins.",
+			"content":     map[string]any{"application/json": map[string]any{"schema": body}}}
 	}
 	return op
 }
@@ -576,11 +582,13 @@ func oauthPaths(sc oauthSchemas, errResp func(string, ...string) map[string]any,
 					"redirect_uris": map[string]any{"type": "array", "minItems": 1, "maxItems": oauth.MaxRedirectURIs, "items": map[string]any{"type": "string", "maxLength": oauth.MaxURILen,
 						"pattern": `^(https://[^/?#\s]+|http://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?)([/?][^#\s]*)?$`},
 						"description": "Where the answer may be sent; an authorization request must name one exactly."},
-					"client_name":                map[string]any{"type": "string", "maxLength": oauth.MaxClientName, "description": "Shown to the person asked to approve the client."},
-					"token_endpoint_auth_method": str("Registered as none whatever is asked: the server issues no secrets."),
-					"grant_types":                map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "authorization_code"}, "description": "Must include authorization_code."},
-					"response_types":             map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "code"}, "description": "Must include code."},
-					"scope":                      str("Registered as fork."),
+					// The optional fields take null for "not given", as
+					// clients that serialise every field send them.
+					"client_name":                map[string]any{"type": []any{"string", "null"}, "maxLength": oauth.MaxClientName, "description": "Shown to the person asked to approve the client."},
+					"token_endpoint_auth_method": map[string]any{"type": []any{"string", "null"}, "description": "Registered as none whatever is asked: the server issues no secrets."},
+					"grant_types":                map[string]any{"type": []any{"array", "null"}, "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "authorization_code"}, "description": "Must include authorization_code."},
+					"response_types":             map[string]any{"type": []any{"array", "null"}, "items": map[string]any{"type": "string"}, "contains": map[string]any{"const": "code"}, "description": "Must include code."},
+					"scope":                      map[string]any{"type": []any{"string", "null"}, "description": "Registered as fork."},
 				},
 			}}}},
 			"responses": map[string]any{

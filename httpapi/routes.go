@@ -61,6 +61,12 @@ func (h *Handler) register() {
 	h.allowed = map[string][]string{}
 	for _, rt := range h.routes {
 		h.mux.Handle(rt.method+" "+rt.path, h.adapt(rt.path, rt.handle))
+		if rt.path == "/mcp" && rt.method != http.MethodPost {
+			// GET and DELETE reach the MCP transport so that a client
+			// hears its own 405 after authentication, but the stateless
+			// server supports only POST: Allow says so.
+			continue
+		}
 		h.allowed[rt.path] = append(h.allowed[rt.path], rt.method)
 	}
 	h.mux.Handle("OPTIONS "+catchAll, h.adapt(catchAll, h.preflight))

@@ -203,6 +203,9 @@ func TestMethodNotAllowed(t *testing.T) {
 		{"GET", "/v1/fork", "POST, OPTIONS"},
 		{"PUT", "/get-key", "GET, POST, HEAD, OPTIONS"},
 		{"PATCH", "/metrics", "GET, HEAD, OPTIONS"},
+		// GET and DELETE reach the MCP transport (which answers 405
+		// itself), but the resource takes POST only.
+		{"PUT", "/mcp", "POST, OPTIONS"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {

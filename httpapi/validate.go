@@ -64,7 +64,7 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 	}
 	// strict is the one boolean field, an extension like html.
 	var strict bool
-	if s, ok := raw["strict"]; ok && json.Unmarshal(s, &strict) != nil {
+	if s, ok := raw["strict"]; ok && (string(s) == "null" || json.Unmarshal(s, &strict) != nil) {
 		items = append(items, item{Type: "bool_type", Loc: bodyLoc("strict"), Msg: "Input should be a valid boolean", Input: s})
 	}
 	brand, brandItems := decodeBrand(raw)
@@ -113,8 +113,9 @@ func fieldRank(loc []any) int {
 var brandFields = [...]string{"keep", "glossary", "avoid", "voice"}
 
 // decodeBrand reads the brand's fields as Pydantic reads list[str],
-// dict[str, str] and str: each value of the wrong type is an item, and
-// a null is the field's absence.
+// dict[str, str] and str: each value of the wrong type is an item, a
+// null included, as for the request's other fields; leave a field out
+// for none.
 func decodeBrand(raw map[string]json.RawMessage) (fork.Brand, []item) {
 	var (
 		b     fork.Brand
@@ -122,7 +123,7 @@ func decodeBrand(raw map[string]json.RawMessage) (fork.Brand, []item) {
 	)
 	list := func(name string) []string {
 		v, ok := raw[name]
-		if !ok || string(v) == "null" {
+		if !ok {
 			return nil
 		}
 		var elems []json.RawMessage
@@ -143,7 +144,7 @@ func decodeBrand(raw map[string]json.RawMessage) (fork.Brand, []item) {
 	}
 	b.Keep = list("keep")
 	b.Avoid = list("avoid")
-	if v, ok := raw["glossary"]; ok && string(v) != "null" {
+	if v, ok := raw["glossary"]; ok {
 		var m map[string]json.RawMessage
 		if v[0] != '{' || json.Unmarshal(v, &m) != nil {
 			items = append(items, item{Type: "dict_type", Loc: bodyLoc("glossary"), Msg: "Input should be a valid dictionary", Input: v})
@@ -159,7 +160,7 @@ func decodeBrand(raw map[string]json.RawMessage) (fork.Brand, []item) {
 			}
 		}
 	}
-	if v, ok := raw["voice"]; ok && string(v) != "null" {
+	if v, ok := raw["voice"]; ok {
 		if v[0] != '"' || json.Unmarshal(v, &b.Voice) != nil {
 			items = append(items, item{Type: "string_type", Loc: bodyLoc("voice"), Msg: "Input should be a valid string", Input: v})
 		}

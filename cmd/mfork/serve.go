@@ -38,6 +38,7 @@ type serveConfig struct {
 	baseURL      string
 	allowPrivate bool
 	allowHosts   []fork.HostPort
+	onlyAllowed  bool
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
@@ -75,6 +76,7 @@ func parseServe(args []string) (serveConfig, error) {
 	fs.StringVar(&c.baseURL, "base-url", env("MFORK_BASE_URL", ""), "external base URL for links and metadata (MFORK_BASE_URL)")
 	fs.BoolVar(&c.allowPrivate, "allow-private", envBool("MFORK_ALLOW_PRIVATE"), "allow forking pages on loopback and private addresses (MFORK_ALLOW_PRIVATE; local use only; cloud metadata stays refused)")
 	allowHosts := fs.String("allow-hosts", env("MFORK_ALLOW_HOSTS", ""), "comma-separated local page servers to allow, such as localhost:8000 (MFORK_ALLOW_HOSTS)")
+	fs.BoolVar(&c.onlyAllowed, "only-allow-hosts", envBool("MFORK_ONLY_ALLOW_HOSTS"), "fork pages only from the --allow-hosts hosts, refusing every other (MFORK_ONLY_ALLOW_HOSTS)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", envBool("MFORK_TRUST_PROXY"), "take client addresses from X-Forwarded-For (MFORK_TRUST_PROXY)")
 	fs.StringVar(&c.logFormat, "log-format", env("MFORK_LOG_FORMAT", "text"), "log format: text or json (MFORK_LOG_FORMAT)")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to drain requests in flight on SIGTERM")
@@ -174,7 +176,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// One fetcher for the Forker and the Handler: a kept fork is made
 	// from, and kept with, the page fetched under the same rules.
-	fetcher := fetch.New(fetch.Config{AllowPrivate: c.allowPrivate, AllowHosts: c.allowHosts})
+	fetcher := fetch.New(fetch.Config{AllowPrivate: c.allowPrivate, AllowHosts: c.allowHosts, OnlyAllowHosts: c.onlyAllowed})
 	// Plans name the page's material for the profile whichever provider
 	// writes: the built-in engine is the one owner of that judgement.
 	forker := fork.New(append(opts, fork.WithFetcher(fetcher), fork.WithMaterialFinder(rules.New()))...)

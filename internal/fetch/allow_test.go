@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,17 +116,8 @@ func mustURL(t *testing.T, s string) *url.URL {
 // no other address opened: the same server's other port, and another
 // loopback address, stay refused.
 func TestAllowHosts(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, "<p>local page</p>")
-	}))
-	defer srv.Close()
-	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	port, hosts := localPage(t, "<p>local page</p>")
 	other := listenCanary(t, "127.0.0.1:0")
-	hosts, err := ParseHostPorts("localhost:" + port)
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := New(Config{AllowHosts: hosts, Timeout: 3 * time.Second})
 	for _, u := range []string{"http://localhost:" + port + "/", "http://127.0.0.1:" + port + "/"} {
 		page, err := f.Fetch(context.Background(), u)
@@ -149,4 +141,45 @@ func TestAllowHosts(t *testing.T) {
 	if n := other.count(); n != 0 {
 		t.Errorf("the canary on another port got %d connections", n)
 	}
+}
+
+// TestOnlyAllowHosts: with OnlyAllowHosts the allowed page server is the
+// only one reachable; any other host is refused before it is looked up.
+func TestOnlyAllowHosts(t *testing.T) {
+	port, hosts := localPage(t, "<p>own page</p>")
+	looked := false
+	resolver := &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, address string) (net.Conn, error) {
+		looked = true
+		return nil, errors.New("no lookups in this test")
+	}}
+	f := newFetcher(Config{AllowHosts: hosts, OnlyAllowHosts: true, Timeout: 3 * time.Second}, hooks{resolver: resolver})
+	if page, err := f.Fetch(context.Background(), "http://localhost:"+port+"/"); err != nil || string(page.HTML) != "<p>own page</p>" {
+		t.Fatalf("the allowed host: %v", err)
+	}
+	for _, u := range []string{"https://example.com/pricing", "http://example.org/", "http://localhost:1/"} {
+		_, err := f.Fetch(context.Background(), u)
+		if !errors.Is(err, fault.ErrBlocked) || !strings.Contains(err.Error(), "only from the hosts it was told to allow") {
+			t.Errorf("%s: got %v; want blocked as not allowed", u, err)
+		}
+	}
+	if looked {
+		t.Error("a refused host was looked up")
+	}
+}
+
+// localPage serves html on a loopback port for the test's life and
+// returns the port and the allow list that names it as localhost.
+func localPage(t *testing.T, html string) (string, []HostPort) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, html)
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	hosts, err := ParseHostPorts("localhost:" + port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return port, hosts
 }

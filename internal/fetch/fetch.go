@@ -71,12 +71,16 @@ type Config struct {
 	// AllowHosts are local page servers the fetcher may reach whatever the
 	// address and port rules say: the narrow way to fork a page served on
 	// the user's own machine.
-	AllowHosts   []HostPort
-	Timeout      time.Duration // total deadline for the whole fetch incl. redirects and retries; 0 means 10s
-	MaxBytes     int64         // body cap after decompression; 0 means 5 MB (5<<20)
-	MaxRedirects int           // 0 means 5; negative means redirects are not followed
-	Retries      int           // retry count for network errors and origin 5xx/429; 0 means 2; negative means none
-	UserAgent    string        // "" means "MarketingFork/1 (+https://github.com/marketingfork/fork)"
+	AllowHosts []HostPort
+	// OnlyAllowHosts refuses every host not in AllowHosts, before any
+	// lookup: for a deployment that forks its own sites only, and for a
+	// test whose traffic must stay on loopback.
+	OnlyAllowHosts bool
+	Timeout        time.Duration // total deadline for the whole fetch incl. redirects and retries; 0 means 10s
+	MaxBytes       int64         // body cap after decompression; 0 means 5 MB (5<<20)
+	MaxRedirects   int           // 0 means 5; negative means redirects are not followed
+	Retries        int           // retry count for network errors and origin 5xx/429; 0 means 2; negative means none
+	UserAgent      string        // "" means "MarketingFork/1 (+https://github.com/marketingfork/fork)"
 }
 
 // Fetcher fetches HTML pages under the rules of its Config. It holds a
@@ -93,6 +97,8 @@ type Fetcher struct {
 	allowMetadata bool
 	// allowed are the hosts and ports of Config.AllowHosts.
 	allowed allowList
+	// onlyAllowed is Config.OnlyAllowHosts.
+	onlyAllowed bool
 	// allowIP is the address policy used both on literal hosts and in the
 	// dialer. It is a field, not a call to CheckIP, so in-package tests can
 	// allow one loopback address while refusing its neighbours.
@@ -122,6 +128,7 @@ func newFetcher(cfg Config, h hooks) *Fetcher {
 		anyPort:      cfg.AllowPrivate,
 		allowIP:      CheckIP,
 		allowed:      newAllowList(cfg.AllowHosts),
+		onlyAllowed:  cfg.OnlyAllowHosts,
 	}
 	if f.timeout <= 0 {
 		f.timeout = defaultTimeout
@@ -234,7 +241,7 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Page, error) {
 // isAddrRule reports whether a refusal is about the URL itself (scheme,
 // user info, port) rather than a resolved address.
 func isAddrRule(rule string) bool {
-	return rule == "scheme" || rule == "userinfo" || rule == "port" || rule == "invalid" || rule == "network"
+	return rule == "scheme" || rule == "userinfo" || rule == "port" || rule == "invalid" || rule == "network" || rule == "not-allowed-host"
 }
 
 // fetch does one logical fetch (with redirects and retries) and returns

@@ -39,6 +39,8 @@ func (e *BlockedError) Error() string {
 		return fmt.Sprintf("blocked URL %q: user names and passwords in URLs are not allowed", e.Addr)
 	case "port":
 		return fmt.Sprintf("blocked port %s: only ports 80 and 443 are allowed", e.Addr)
+	case "not-allowed-host":
+		return fmt.Sprintf("blocked URL %q: this server forks pages only from the hosts it was told to allow", e.Addr)
 	}
 	if e.Host != "" {
 		return fmt.Sprintf("blocked address: %s (or a page it redirects to) resolves to an address that is not allowed: %s", e.Host, ruleReason(e.Rule))
@@ -279,6 +281,9 @@ func (f *Fetcher) checkURL(u *url.URL) error {
 	// whatever the address rules say; the dialer checks the same pair.
 	if f.allowed.url(u.Hostname(), u.Port(), u.Scheme) {
 		return nil
+	}
+	if f.onlyAllowed {
+		return &BlockedError{Addr: quoteURL(raw), Rule: "not-allowed-host"}
 	}
 	if err := f.checkPort(u); err != nil {
 		return err
