@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"github.com/marketingfork/fork/internal/reqbody"
 	"net/http"
 	"slices"
@@ -62,20 +61,11 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 	idemKey, items = idempotencyKey(r)
 	req, bodyItems := decodeForkRequest(body)
 	if sandbox {
-		// The sandbox forks its own sample page, so it needs no url; but
-		// a url given empty is not a URL, as Pydantic says of an empty
-		// HttpUrl.
-		given := hasField(body, "url")
-		for i, it := range bodyItems {
-			if it.Type == "missing" && len(it.Loc) == 2 && it.Loc[1] == "url" && given {
-				bodyItems[i] = item{Type: "url_parsing", Loc: it.Loc, Msg: "Input should be a valid URL, input is empty", Input: req.URL, Ctx: map[string]any{"error": "input is empty"}}
-			}
-		}
-		if !given {
-			bodyItems = slices.DeleteFunc(bodyItems, func(it item) bool {
-				return it.Type == "missing" && len(it.Loc) == 2 && it.Loc[1] == "url"
-			})
-		}
+		// The sandbox forks its own sample page: the contract's default
+		// url "" is fine there.
+		bodyItems = slices.DeleteFunc(bodyItems, func(it item) bool {
+			return it.Type == "missing" && len(it.Loc) == 2 && it.Loc[1] == "url"
+		})
 	}
 	if items = append(items, bodyItems...); len(items) > 0 {
 		return &invalidError{items: items}
@@ -125,14 +115,4 @@ func (h *Handler) keptRun(r *http.Request, owner string, req fork.Request) (fork
 		return forkResponse{}, err
 	}
 	return keptResponse(rec, res), nil
-}
-
-// hasField reports whether a JSON object body names the field at all.
-func hasField(body []byte, name string) bool {
-	var raw map[string]json.RawMessage
-	if json.Unmarshal(body, &raw) != nil {
-		return false
-	}
-	_, ok := raw[name]
-	return ok
 }

@@ -305,7 +305,9 @@ func contractSchemas() map[string]any {
 			"type":  "object",
 			"title": "ForkRequest",
 			"properties": map[string]any{
-				"url":             str("Url", "", "The page to fork (http or https). Required unless html is given."),
+				// "" is the default: no page, so html or the sandbox's.
+				"url": map[string]any{"type": "string", "title": "Url", "default": "", "description": "The page to fork (http or https). Required unless html is given or X-Sandbox is true.",
+					"anyOf": []any{map[string]any{"format": "uri"}, map[string]any{"maxLength": 0}}},
 				"profile":         profile,
 				"language_layer":  layer,
 				"source_language": str("Source Language", fork.DefaultLanguage, "BCP 47 hint for the page's language; the page's own declaration or detected language wins."),
