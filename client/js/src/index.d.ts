@@ -125,6 +125,8 @@ export interface Experiment {
 }
 
 export interface ForkResult {
+  /** The kept fork's id (fk_…), for a keyed fork the server keeps. */
+  id?: string;
   /** True for sample output from the built-in page (X-Sandbox: true). */
   sandbox: boolean;
   /** True when the answer is a replay of an earlier request with the same Idempotency-Key. */
@@ -293,6 +295,24 @@ export declare class Client {
   metrics(): Promise<MetricsReport>;
   ask(query: string, options?: AskOptions): Promise<AskAnswer>;
   getKey(label?: string): Promise<KeyIssued>;
+  /** A fork made with this key, as fork answered it. */
+  getFork(id: string): Promise<ForkResult>;
+  /** A page of this key's kept forks, newest first. */
+  listForks(options?: { cursor?: string; limit?: number }): Promise<ForkList>;
+  deleteFork(id: string): Promise<void>;
+  /** The variant page to host, as HTML. */
+  forkPage(id: string): Promise<string>;
+  /** The fork in an A/B testing tool's format. */
+  exportFork(id: string, format: "growthbook" | "optimizely" | "posthog" | "unbounce" | "patch"): Promise<unknown>;
+  /** Whether the live page still matches the page the fork was made from. */
+  drift(id: string): Promise<Record<string, unknown>>;
+}
+
+/** A page of kept forks. */
+export interface ForkList {
+  forks: { id: string; created_at: string; expires_at: string; request: Record<string, unknown> }[];
+  /** Fetches the next page; empty on the last. */
+  next_cursor: string;
 }
 
 /** A new idempotency key: a random UUID without its dashes. */

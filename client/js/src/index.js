@@ -273,6 +273,47 @@ export class Client {
     const body = label ? { label } : {};
     return (await this._request("POST", "/get-key", { body })).body;
   }
+
+  /** A fork made with this key, as fork answered it (GET /v1/forks/{id}). */
+  async getFork(id) {
+    return (await this._request("GET", forkPath(id))).body;
+  }
+
+  /**
+   * A page of this key's kept forks, newest first: {forks, next_cursor}.
+   * Pass next_cursor as options.cursor for the next page.
+   */
+  async listForks(options = {}) {
+    return (await this._request("GET", "/v1/forks", { query: { cursor: options.cursor || undefined, limit: options.limit } })).body;
+  }
+
+  /** Deletes a kept fork. */
+  async deleteFork(id) {
+    await this._request("DELETE", forkPath(id));
+  }
+
+  /** The variant page to host, as HTML (GET /v1/forks/{id}/page). */
+  async forkPage(id) {
+    return (await this._request("GET", forkPath(id, "/page"))).body;
+  }
+
+  /**
+   * The fork for an A/B testing tool: growthbook, optimizely, posthog,
+   * unbounce or patch (GET /v1/forks/{id}/export).
+   */
+  async exportFork(id, format) {
+    return (await this._request("GET", forkPath(id, "/export"), { query: { format } })).body;
+  }
+
+  /** Whether the live page still matches the page the fork was made from. */
+  async drift(id) {
+    return (await this._request("GET", forkPath(id, "/drift"))).body;
+  }
+}
+
+/** The path of a kept fork, its id escaped. */
+function forkPath(id, rest = "") {
+  return `/v1/forks/${encodeURIComponent(id)}${rest}`;
 }
 
 export default Client;

@@ -128,6 +128,21 @@ describe("against the Go server", () => {
     assert.ok(r.ledger.some((e) => e.text.includes("19")), "the price is in the ledger");
   });
 
+  test("a keyed fork is kept: fetched, listed, hosted, exported, checked for drift, deleted", async () => {
+    const k = await new Client({ baseUrl }).getKey("js-sdk-kept");
+    const c = new Client({ baseUrl, apiKey: k.api_key });
+    const r = await c.fork({ url: pageUrl, profile: "bargain-hunter", target_language: "en-GB" });
+    assert.match(r.id, /^fk_/);
+    assert.equal((await c.getFork(r.id)).html, r.html);
+    assert.ok((await c.listForks({ limit: 10 })).forks.some((f) => f.id === r.id));
+    assert.match(await c.forkPage(r.id), /<html/i);
+    const gb = await c.exportFork(r.id, "growthbook");
+    assert.ok(gb && typeof gb === "object" && gb.experiment, "a GrowthBook experiment");
+    assert.ok(typeof (await c.drift(r.id)) === "object");
+    await c.deleteFork(r.id);
+    await assert.rejects(c.getFork(r.id), (err) => err.status === 404);
+  });
+
   test("422 → ValidationError with its items", async () => {
     const c = new Client({ baseUrl, sandbox: true });
     const err = await c.fork({ profile: "astronaut" }).then(
@@ -307,7 +322,7 @@ test("index.d.ts declares every exported name", async () => {
     const re = new RegExp(`export\\s+(declare\\s+)?(class|function|const|let|var)\\s+${name}\\b`);
     assert.match(dts, re, `${name} is not declared`);
   }
-  for (const m of ["fork", "profiles", "status", "health", "metrics", "ask", "getKey"]) {
+  for (const m of ["fork", "profiles", "status", "health", "metrics", "ask", "getKey", "getFork", "listForks", "deleteFork", "forkPage", "exportFork", "drift"]) {
     assert.match(dts, new RegExp(`\\b${m}\\(`), `Client.${m} is not declared`);
   }
 });

@@ -32,6 +32,7 @@ const MODELS = {
   EndpointCount: ["EndpointCount", []],
   MetricsReport: ["MetricsReport", []],
   KeyIssued: ["KeyIssued", []],
+  ForkList: ["ForkList", []],
 };
 // Interfaces that describe the client, not a body.
 const CLIENT_ONLY = new Set(["ClientOptions", "AskOptions", "AskAnswer", "ValidationErrorItem", "ErrorFields"]);

@@ -288,3 +288,39 @@ def test_get_key_retried_only_where_nothing_was_issued(stub) -> None:  # type: i
         with pytest.raises(APIError) as ei:
             mf.get_key()
     assert ei.value.status == 502 and len(s2.requests) == 1
+
+
+def test_kept_fork_to_experiment(server: str, landing_page: str) -> None:
+    """A keyed fork is kept: fetched again, listed, hosted as a page,
+    exported to an A/B tool, checked for drift and deleted."""
+    key = Client(server).get_key(label="kept").api_key
+    with Client(server, api_key=key) as mf:
+        res = mf.fork(url=landing_page, profile="bargain-hunter", target_language="en-GB")
+        assert res.id and res.id.startswith("fk_"), res.raw.keys()
+        again = mf.get_fork(res.id)
+        assert again.id == res.id and again.html == res.html
+        listed = mf.list_forks(limit=10)
+        assert res.id in [f["id"] for f in listed["forks"]]
+        page = mf.fork_page(res.id)
+        assert "<html" in page.lower() and "19" in page
+        patch = mf.export_fork(res.id, "patch")
+        assert isinstance(patch, (dict, list)) and patch
+        growthbook = mf.export_fork(res.id, "growthbook")
+        assert isinstance(growthbook, dict) and "experiment" in growthbook
+        drift = mf.drift(res.id)
+        assert isinstance(drift, dict) and drift
+        mf.delete_fork(res.id)
+        with pytest.raises(APIError) as err:
+            mf.get_fork(res.id)
+        assert err.value.status == 404
+
+
+@pytest.mark.asyncio
+async def test_async_kept_fork(server: str, landing_page: str) -> None:
+    key = (await AsyncClient(server).get_key(label="kept-async")).api_key
+    async with AsyncClient(server, api_key=key) as mf:
+        res = await mf.fork(url=landing_page, profile="cautious")
+        assert res.id
+        assert (await mf.get_fork(res.id)).id == res.id
+        assert "<html" in (await mf.fork_page(res.id)).lower()
+        await mf.delete_fork(res.id)

@@ -127,6 +127,32 @@ def decode(response: httpx.Response) -> Any:
         ) from exc
 
 
+def decode_any(response: httpx.Response) -> Any:
+    """The answer's JSON where it is JSON, its text otherwise (a kept
+    fork's page, an export to a tool that takes HTML)."""
+    if response.status_code >= 400:
+        raise error_from_response(response)
+    if "json" in response.headers.get("Content-Type", ""):
+        return decode(response)
+    return response.text
+
+
+def fork_path(fork_id: str, rest: str = "") -> str:
+    """The path of a kept fork, its id escaped."""
+    from urllib.parse import quote
+
+    return "/v1/forks/" + quote(fork_id, safe="") + rest
+
+
+def list_params(cursor: Optional[str], limit: Optional[int]) -> Dict[str, str]:
+    params: Dict[str, str] = {}
+    if cursor:
+        params["cursor"] = cursor
+    if limit is not None:
+        params["limit"] = str(limit)
+    return params
+
+
 class BaseClient:
     """Configuration and request building shared by Client and AsyncClient."""
 

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Union
 
 import httpx
 
-from ._base import BaseClient, decode, retry_wait, should_retry
+from ._base import BaseClient, decode, decode_any, fork_path, list_params, retry_wait, should_retry
 from .errors import NetworkError
 from .models import Health, KeyIssued, MetricsReport, ForkResult, ProfileList, Status
 
@@ -149,6 +149,38 @@ class Client(BaseClient):
         return KeyIssued.from_dict(decode(resp))
 
 
+    # -- kept forks ---------------------------------------------------------
+
+    def get_fork(self, fork_id: str) -> ForkResult:
+        """GET /v1/forks/{id}: a fork made with this key, as fork answered it."""
+        resp = self._request("GET", fork_path(fork_id), headers=self._headers())
+        return ForkResult.from_dict(decode(resp), request_id=resp.headers.get("X-Request-Id"))
+
+    def list_forks(self, cursor: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """GET /v1/forks: a page of this key's kept forks, newest first
+        (``{"forks": [...], "next_cursor": "..."}``; pass ``next_cursor`` on)."""
+        return decode(self._request("GET", "/v1/forks", params=list_params(cursor, limit), headers=self._headers()))  # type: ignore[no-any-return]
+
+    def delete_fork(self, fork_id: str) -> None:
+        """DELETE /v1/forks/{id}."""
+        resp = self._request("DELETE", fork_path(fork_id), headers=self._headers())
+        if resp.status_code >= 400:
+            decode(resp)
+
+    def fork_page(self, fork_id: str) -> str:
+        """GET /v1/forks/{id}/page: the variant page to host, as HTML."""
+        return str(decode_any(self._request("GET", fork_path(fork_id, "/page"), headers=self._headers())))
+
+    def export_fork(self, fork_id: str, format: str) -> Any:
+        """GET /v1/forks/{id}/export: the fork for an A/B testing tool
+        (growthbook, optimizely, posthog, unbounce or patch)."""
+        return decode_any(self._request("GET", fork_path(fork_id, "/export"), params={"format": format}, headers=self._headers()))
+
+    def drift(self, fork_id: str) -> Dict[str, Any]:
+        """GET /v1/forks/{id}/drift: whether the live page still matches the
+        page the fork was made from."""
+        return decode(self._request("GET", fork_path(fork_id, "/drift"), headers=self._headers()))  # type: ignore[no-any-return]
+
 class AsyncClient(BaseClient):
     """The asyncio twin of :class:`Client`; every endpoint method is a coroutine.
 
@@ -249,3 +281,35 @@ class AsyncClient(BaseClient):
         body: Dict[str, str] = {"label": label} if label is not None else {}
         resp = await self._request("POST", "/get-key", json=body, headers=headers, unsafe=True)
         return KeyIssued.from_dict(decode(resp))
+
+    # -- kept forks ---------------------------------------------------------
+
+    async def get_fork(self, fork_id: str) -> ForkResult:
+        """GET /v1/forks/{id}: a fork made with this key, as fork answered it."""
+        resp = await self._request("GET", fork_path(fork_id), headers=self._headers())
+        return ForkResult.from_dict(decode(resp), request_id=resp.headers.get("X-Request-Id"))
+
+    async def list_forks(self, cursor: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """GET /v1/forks: a page of this key's kept forks, newest first
+        (``{"forks": [...], "next_cursor": "..."}``; pass ``next_cursor`` on)."""
+        return decode(await self._request("GET", "/v1/forks", params=list_params(cursor, limit), headers=self._headers()))  # type: ignore[no-any-return]
+
+    async def delete_fork(self, fork_id: str) -> None:
+        """DELETE /v1/forks/{id}."""
+        resp = await self._request("DELETE", fork_path(fork_id), headers=self._headers())
+        if resp.status_code >= 400:
+            decode(resp)
+
+    async def fork_page(self, fork_id: str) -> str:
+        """GET /v1/forks/{id}/page: the variant page to host, as HTML."""
+        return str(decode_any(await self._request("GET", fork_path(fork_id, "/page"), headers=self._headers())))
+
+    async def export_fork(self, fork_id: str, format: str) -> Any:
+        """GET /v1/forks/{id}/export: the fork for an A/B testing tool
+        (growthbook, optimizely, posthog, unbounce or patch)."""
+        return decode_any(await self._request("GET", fork_path(fork_id, "/export"), params={"format": format}, headers=self._headers()))
+
+    async def drift(self, fork_id: str) -> Dict[str, Any]:
+        """GET /v1/forks/{id}/drift: whether the live page still matches the
+        page the fork was made from."""
+        return decode(await self._request("GET", fork_path(fork_id, "/drift"), headers=self._headers()))  # type: ignore[no-any-return]

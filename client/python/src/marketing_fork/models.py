@@ -173,6 +173,9 @@ class ForkResult:
     #: The tokens the fork's drafts cost (``prompt_tokens``,
     #: ``completion_tokens``), for a provider that counts them.
     usage: Optional[Dict[str, int]] = None
+    #: The kept fork's id (``fk_…``) when the server keeps keyed forks:
+    #: for ``get_fork``, ``fork_page``, ``export_fork`` and ``drift``.
+    id: Optional[str] = None
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any], *, replayed: bool = False, request_id: Optional[str] = None) -> "ForkResult":
@@ -192,6 +195,7 @@ class ForkResult:
             request_id=request_id,
             fallbacks=int(data.get("fallbacks") or 0),
             usage=dict(data["usage"]) if isinstance(data.get("usage"), dict) else None,
+            id=str(data["id"]) if data.get("id") else None,
         )
 
     @property
