@@ -16,6 +16,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/chromium"
 	"github.com/marketingfork/fork/provider/rules"
 )
 
@@ -27,23 +28,6 @@ var browserPages = []struct{ page, profile, layer string }{
 	{"14-swellsync-tarifs.html", "cautious", "professional"},
 	{"16-falcodesk-precos.html", "executive", "professional"},
 	{"31-pennino-pdf-editor-prezzi.html", "busy-professional", "everyday"},
-}
-
-// chromium finds Debian's headless Chromium. CI installs it and sets
-// MFORK_REQUIRE_CHROMIUM=1, so there a missing browser fails the test
-// instead of skipping it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("MFORK_REQUIRE_CHROMIUM") == "1" {
-		t.Fatal("MFORK_REQUIRE_CHROMIUM=1 but no chromium on PATH (apt-get install chromium)")
-	}
-	t.Skip("no chromium on PATH; CI installs it")
-	return ""
 }
 
 // runChromium runs headless Chromium on a local file with
@@ -138,19 +122,11 @@ func visibleText(t *testing.T, dom []byte) string {
 // screenshot of the two side by side is kept for a person to look at
 // (in MFORK_ARTEFACTS when set, for CI to keep).
 func TestBrowserSideBySide(t *testing.T) {
-	bin := chromium(t)
+	bin := chromium.Bin(t)
 	if testing.Short() {
 		t.Skip("starts a browser per page")
 	}
-	out := os.Getenv("MFORK_ARTEFACTS")
-	if out == "" {
-		out = t.TempDir()
-	} else {
-		out = filepath.Join(out, "side-by-side")
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	out := chromium.Artefacts(t, "side-by-side")
 	f := fork.New(fork.WithProvider(rules.New()))
 	for _, p := range browserPages {
 		t.Run(p.page, func(t *testing.T) {

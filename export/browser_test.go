@@ -16,22 +16,10 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/export"
+	"github.com/marketingfork/fork/internal/chromium"
 	"github.com/marketingfork/fork/internal/selector"
 	"github.com/marketingfork/fork/provider/rules"
 )
-
-// chromium finds Debian's headless Chromium; CI sets
-// MFORK_REQUIRE_CHROMIUM=1 so that a missing browser fails there.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	required(t, "no chromium on PATH (apt-get install chromium)")
-	return ""
-}
 
 // required fails the test under MFORK_REQUIRE_CHROMIUM=1 and skips it
 // elsewhere.
@@ -180,7 +168,7 @@ func applyInChromium(t *testing.T, bin string, mutator, page []byte, format stri
 // the fork. Our own page forked with and without section moves, and two
 // corpus pages.
 func TestBrowserApply(t *testing.T) {
-	bin := chromium(t)
+	bin := chromium.Bin(t)
 	mutator := domMutator(t)
 	type page struct{ name, file, profile string }
 	pages := []page{

@@ -121,6 +121,7 @@ const (
 // safe for concurrent use.
 type Handler struct {
 	cfg     Config
+	appPage appPage
 	log     *slog.Logger
 	now     func() time.Time
 	store   store.Store
@@ -215,6 +216,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	h.metrics = newMetrics(cfg.Store, cfg.Logger)
+	h.appPage = newAppPage()
 	h.register()
 	return h, nil
 }

@@ -229,6 +229,14 @@ func openAPIDocument() map[string]any {
 			"get":  askOp("get", keyParams, errResp, invalid),
 			"post": askOp("post", keyParams, errResp, invalid),
 		},
+		"/app": map[string]any{"get": map[string]any{
+			"summary": "The marketer's screen", "operationId": "app", "tags": []any{"fork"},
+			"description": "An HTML page that forks a page (with a key kept in the browser, or the sandbox), shows each block beside its source with the changed ones marked and their rationale, exports a kept fork to an A/B testing tool and lists the key's forks. Its query may preset the form: sandbox=1, url, profile, layer, to, run=1 (fork at once), export=FORMAT.",
+			"responses": map[string]any{
+				"200": map[string]any{"description": "The page", "content": map[string]any{"text/html": map[string]any{"schema": map[string]any{"type": "string"}}}},
+				"500": internal,
+			},
+		}},
 		"/llms.txt": map[string]any{"get": map[string]any{
 			"summary": "The service described for agents (llmstxt.org)", "operationId": "llms_txt", "tags": []any{"agents"},
 			"responses": map[string]any{

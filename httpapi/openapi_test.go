@@ -105,7 +105,7 @@ func TestOpenAPIContract(t *testing.T) {
 		"/skill/marketing-fork/SKILL.md": {"get"}, "/skill/marketing-fork/references/profiles.md": {"get"},
 		"/skill/marketing-fork/references/layers.md": {"get"}, "/skill/marketing-fork/examples/tidyflow-skeptic-plain.json": {"get"},
 		"/v1/forks": {"get"}, "/v1/forks/{id}": {"get", "delete"}, "/v1/forks/{id}/page": {"get"},
-		"/v1/forks/{id}/export": {"get"}, "/v1/forks/{id}/drift": {"get"},
+		"/v1/forks/{id}/export": {"get"}, "/v1/forks/{id}/drift": {"get"}, "/app": {"get"},
 	}
 	paths := doc["paths"].(map[string]any)
 	if got, want := len(paths), len(wantOps); got != want {
@@ -125,7 +125,7 @@ func TestOpenAPIContract(t *testing.T) {
 				}
 			}
 			if ok200 := get(op, "responses", "200"); ok200 != nil {
-				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" && path != "/oauth/authorize" && path != "/llms.txt" && path != "/v1/forks/{id}/page" && !strings.HasPrefix(path, "/skill/") {
+				if _, hasJSON := get(ok200, "content").(map[string]any)["application/json"]; !hasJSON && path != "/get-key" && path != "/app" && path != "/oauth/authorize" && path != "/llms.txt" && path != "/v1/forks/{id}/page" && !strings.HasPrefix(path, "/skill/") {
 					t.Errorf("%s %s: 200 is not declared as JSON", m, path)
 				}
 			}

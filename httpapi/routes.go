@@ -56,6 +56,7 @@ func (h *Handler) register() {
 		{http.MethodPost, "/ask", h.askNL},
 		{http.MethodGet, "/llms.txt", h.llmsTxt},
 		{http.MethodGet, "/skill/{file...}", h.skillFile},
+		{http.MethodGet, "/app", h.app},
 	}
 	h.mux = http.NewServeMux()
 	h.allowed = map[string][]string{}

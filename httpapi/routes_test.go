@@ -176,7 +176,8 @@ func TestNotFound(t *testing.T) {
 		{"path": "/mcp", "methods": ["POST", "GET", "DELETE"]},
 		{"path": "/ask", "methods": ["GET", "POST"]},
 		{"path": "/llms.txt", "methods": ["GET"]},
-		{"path": "/skill/{file...}", "methods": ["GET"]}
+		{"path": "/skill/{file...}", "methods": ["GET"]},
+		{"path": "/app", "methods": ["GET"]}
 	]`
 	for _, tt := range []struct{ method, path string }{
 		{"GET", "/x"}, {"GET", "/"}, {"POST", "/v2/fork"}, {"DELETE", "/nothing/here"},
