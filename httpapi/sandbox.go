@@ -20,7 +20,7 @@ import (
 var samplePage string
 
 // sandboxNote tells a sandbox caller what they are looking at.
-const sandboxNote = "Sandbox: sample output, forked from Marketing Fork's built-in sample page (Tidyflow) with the built-in rules provider. Your url was checked but not fetched; send the request without X-Sandbox (and with an API key) to fork it."
+const sandboxNote = "Sandbox: sample output, forked from Marketing Fork's built-in sample page (Tidyflow) with the built-in rules provider; a url you sent was checked but not fetched. To fork your own page, send it without X-Sandbox and with an API key."
 
 // maxSandboxEntries bounds the sandbox cache. 12 profiles × 4 layers × a
 // few language pairs fit many times over; the bound only stops a caller
