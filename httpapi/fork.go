@@ -1,13 +1,16 @@
 package httpapi
 
 import (
-	"github.com/marketingfork/fork/internal/reqbody"
+	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/apierr"
+	"github.com/marketingfork/fork/internal/reqbody"
 )
 
 // forkResponse is POST /v1/fork's answer: the library's Result, the wire
@@ -73,6 +76,11 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 	if sandbox {
 		return h.sandboxFork(w, r, req)
 	}
+	release, err := h.forkSlot(r.Context())
+	if err != nil {
+		return err
+	}
+	defer release()
 	if idemKey == "" {
 		rp := h.runFork(r, key.ID, req)
 		rp.write(w)
@@ -115,4 +123,33 @@ func (h *Handler) keptRun(r *http.Request, owner string, req fork.Request) (fork
 		return forkResponse{}, err
 	}
 	return keptResponse(rec, res), nil
+}
+
+// forkSlot waits, up to the queue's time, for one of the node's fork
+// slots and returns its release; ErrBusy when none came free. A replay
+// of an idempotent request takes a slot too: it is answered in a moment.
+func (h *Handler) forkSlot(ctx context.Context) (func(), error) {
+	if h.forkSlots == nil {
+		return func() {}, nil
+	}
+	release := func() { <-h.forkSlots }
+	select {
+	case h.forkSlots <- struct{}{}:
+		return release, nil
+	default:
+	}
+	wait := h.cfg.ForkQueue
+	if wait <= 0 {
+		wait = 10 * time.Second
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case h.forkSlots <- struct{}{}:
+		return release, nil
+	case <-timer.C:
+		return nil, fmt.Errorf("%w: %d forks are running on this node and none finished within %s", apierr.ErrBusy, cap(h.forkSlots), wait)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

@@ -28,6 +28,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -81,6 +82,13 @@ type Config struct {
 	// page, exports and drift check); zero means 30 days. Sandbox forks
 	// are never kept.
 	KeepForks time.Duration
+	// MaxForks bounds the forks this node runs at once, so that one heavy
+	// key cannot take every core from the others: a keyed fork beyond it
+	// waits up to ForkQueue for a slot, then is answered 503 server_busy
+	// with Retry-After. Zero means twice GOMAXPROCS; negative, no bound.
+	MaxForks int
+	// ForkQueue is how long a fork waits for a slot; zero means 10 s.
+	ForkQueue time.Duration
 	// TrustProxy makes the Handler take the client's address from the last
 	// entry of X-Forwarded-For (the one the trusted proxy added) instead of
 	// the connection's peer. Enable it only behind a proxy that sets the
@@ -122,11 +130,13 @@ const (
 type Handler struct {
 	cfg     Config
 	appPage appPage
-	log     *slog.Logger
-	now     func() time.Time
-	store   store.Store
-	forker  *fork.Forker
-	started time.Time
+	// forkSlots holds one token per fork running; nil when unbounded.
+	forkSlots chan struct{}
+	log       *slog.Logger
+	now       func() time.Time
+	store     store.Store
+	forker    *fork.Forker
+	started   time.Time
 
 	mux     *http.ServeMux
 	routes  []route
@@ -217,6 +227,12 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.metrics = newMetrics(cfg.Store, cfg.Logger)
 	h.appPage = newAppPage()
+	switch n := cfg.MaxForks; {
+	case n == 0:
+		h.forkSlots = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+	case n > 0:
+		h.forkSlots = make(chan struct{}, n)
+	}
 	h.register()
 	return h, nil
 }

@@ -160,7 +160,7 @@ func openAPIDocument() map[string]any {
 				"422": invalid,
 				"429": errResp("The key's fork quota is used up", "Retry-After", "RateLimit", "RateLimit-Policy"),
 				"500": internal,
-				"503": unavailable,
+				"503": errResp("The node is running as many forks as it allows (server_busy), or cannot reach its database (store_unavailable): retry after Retry-After seconds", "Retry-After"),
 				"502": errResp("The page could not be fetched, or the rewriting engine failed"),
 				"504": errResp("The page took longer than the fetch deadline (page_timeout), or the rewriting engine than its time budget (provider_timeout)"),
 			},

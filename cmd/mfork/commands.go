@@ -22,7 +22,7 @@ const usage = `mfork: fork landing-page copy for another audience, keeping the o
 
 Usage:
   mfork serve   [--addr 127.0.0.1:8080] [--db sqlite:PATH|postgres://…] [--base-url URL] [--allow-hosts H:P,…] [--allow-private] [--trust-proxy]
-                [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10]
+                [--log-format text|json] [--forks-per-minute 60] [--forks-per-day 1000] [--keys-per-hour 10] [--max-forks N]
                 (each flag also an environment variable: MFORK_ADDR, MFORK_DB, MFORK_BASE_URL, …)
   mfork keys    create [--name LABEL] | list | revoke KEY_ID   [--db sqlite:PATH]
   mfork fork    [--profile P] [--layer L] [--from LANG] [--to LANG] [--format json|md|html]

@@ -39,6 +39,7 @@ type serveConfig struct {
 	allowPrivate bool
 	allowHosts   []fork.HostPort
 	onlyAllowed  bool
+	maxForks     int
 	trustProxy   bool
 	logFormat    string
 	shutdown     time.Duration
@@ -85,6 +86,7 @@ func parseServe(args []string) (serveConfig, error) {
 	c.provider = addProviderFlags(fs)
 	fs.IntVar(&c.limits.ForksPerMinute, "forks-per-minute", envInt("MFORK_FORKS_PER_MINUTE", 60), "fork requests per key per minute; -1 for no limit (MFORK_FORKS_PER_MINUTE)")
 	fs.IntVar(&c.limits.ForksPerDay, "forks-per-day", envInt("MFORK_FORKS_PER_DAY", 1000), "fork requests per key per day; -1 for no limit (MFORK_FORKS_PER_DAY)")
+	fs.IntVar(&c.maxForks, "max-forks", envInt("MFORK_MAX_FORKS", 0), "forks run at once on this node, beyond which a keyed fork waits up to 10 s and is then answered 503 server_busy; 0 for twice the cores, -1 for no bound (MFORK_MAX_FORKS)")
 	fs.IntVar(&c.limits.KeysPerHour, "keys-per-hour", envInt("MFORK_KEYS_PER_HOUR", 10), "keys issued per client address per hour (MFORK_KEYS_PER_HOUR)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -182,7 +184,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	forker := fork.New(append(opts, fork.WithFetcher(fetcher), fork.WithMaterialFinder(rules.New()))...)
 	h, err := httpapi.New(httpapi.Config{
 		Forker: forker, Fetcher: fetcher, Store: st, BaseURL: c.baseURL, Version: version,
-		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits, KeepForks: c.keepForks,
+		Logger: logger, TrustProxy: c.trustProxy, Limits: c.limits, KeepForks: c.keepForks, MaxForks: c.maxForks,
 	})
 	if err != nil {
 		return err

@@ -27,6 +27,9 @@ var (
 	// ErrRateLimited: the key (or the address asking for keys) has used up
 	// its quota for the window.
 	ErrRateLimited = errors.New("rate limited")
+	// ErrBusy: the node is already running as many forks as it allows
+	// and none finished within the queue's wait.
+	ErrBusy = errors.New("the server is busy")
 	// ErrNoSandbox: a sandbox request reached a server configured without
 	// a sandbox.
 	ErrNoSandbox = errors.New("no sandbox is configured")
@@ -130,6 +133,9 @@ var catalog = []Entry{
 	{Sentinels: []error{ErrNoSandbox}, Status: http.StatusNotFound, Type: "sandbox_unavailable",
 		Title: "There is no sandbox on this server",
 		Hint:  "ask without X-Sandbox, with an API key, to fork the page itself"},
+	{Sentinels: []error{ErrBusy}, Status: http.StatusServiceUnavailable, Type: "server_busy", Expose: true,
+		Title: "The server is forking as many pages as it can",
+		Hint:  "retry after the seconds Retry-After gives"},
 	{Sentinels: []error{store.ErrUnavailable}, Status: http.StatusServiceUnavailable, Type: "store_unavailable",
 		Title: "the service cannot reach its database just now",
 		Hint:  "retry shortly"},

@@ -47,6 +47,7 @@ var sentinels = map[string]error{
 	"apierr.ErrUnauthorized":   apierr.ErrUnauthorized,
 	"apierr.ErrRateLimited":    apierr.ErrRateLimited,
 	"apierr.ErrNoSandbox":      apierr.ErrNoSandbox,
+	"apierr.ErrBusy":           apierr.ErrBusy,
 	"apierr.ErrBodyUnreadable": apierr.ErrBodyUnreadable,
 	"apierr.ErrBodyTimeout":    apierr.ErrBodyTimeout,
 	"apierr.ErrSourceNotKept":  apierr.ErrSourceNotKept,

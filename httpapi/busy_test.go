@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+// TestForkSlots: with one fork slot, a keyed fork that arrives while
+// another holds it waits for the queue's time and is answered 503
+// server_busy with Retry-After; once the slot is free, forks run again.
+// Sandbox forks take no slot.
+func TestForkSlots(t *testing.T) {
+	hold := make(chan struct{})
+	fetched := make(chan struct{}, 1)
+	pages := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			fetched <- struct{}{}
+			<-hold
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(testPage))
+	})
+	e := newEnv(t, pages, func(c *Config, _ *env) {
+		c.MaxForks = 1
+		c.ForkQueue = 50 * time.Millisecond
+	})
+	key, _ := e.newKey()
+	auth := []string{"Authorization", "Bearer " + key}
+	first := make(chan response, 1)
+	go func() { first <- e.do("POST", "/v1/fork", `{"url":"`+e.pageURL("/slow")+`"}`, auth...) }()
+	<-fetched // the first fork holds the slot while its page downloads
+
+	r := e.do("POST", "/v1/fork", `{"url":"`+e.pageURL("/page")+`"}`, auth...)
+	wantStatus(t, r, http.StatusServiceUnavailable)
+	if r.json(t)["type"] != "server_busy" || r.header.Get("Retry-After") == "" {
+		t.Errorf("busy answer %s, Retry-After %q; want server_busy with Retry-After", r.body, r.header.Get("Retry-After"))
+	}
+	wantStatus(t, e.do("POST", "/v1/fork", `{}`, "X-Sandbox", "true"), http.StatusOK)
+
+	close(hold)
+	wantStatus(t, <-first, http.StatusOK)
+	wantStatus(t, e.do("POST", "/v1/fork", `{"url":"`+e.pageURL("/page")+`"}`, auth...), http.StatusOK)
+}
