@@ -29,7 +29,7 @@ func TestForkSlots(t *testing.T) {
 	auth := []string{"Authorization", "Bearer " + key}
 	first := make(chan response, 1)
 	go func() { first <- e.do("POST", "/v1/fork", `{"url":"`+e.pageURL("/slow")+`"}`, auth...) }()
-	<-fetched // the first fork holds the slot while its page downloads
+	<-fetched // without a Fetcher of its own, the Handler lets the Forker fetch: the first fork holds the slot while its page downloads
 
 	r := e.do("POST", "/v1/fork", `{"url":"`+e.pageURL("/page")+`"}`, auth...)
 	wantStatus(t, r, http.StatusServiceUnavailable)

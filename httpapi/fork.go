@@ -76,11 +76,6 @@ func (h *Handler) fork(w http.ResponseWriter, r *http.Request) error {
 	if sandbox {
 		return h.sandboxFork(w, r, req)
 	}
-	release, err := h.forkSlot(r.Context())
-	if err != nil {
-		return err
-	}
-	defer release()
 	if idemKey == "" {
 		rp := h.runFork(r, key.ID, req)
 		rp.write(w)
@@ -111,6 +106,13 @@ func (h *Handler) keptRun(r *http.Request, owner string, req fork.Request) (fork
 	if err != nil {
 		return forkResponse{}, err
 	}
+	// The slot bounds the work, not the wait for a page: a fork takes
+	// one once its page is here.
+	release, err := h.forkSlot(r.Context())
+	if err != nil {
+		return forkResponse{}, err
+	}
+	defer release()
 	res, err := h.forker.Fork(r.Context(), run)
 	if err != nil {
 		return forkResponse{}, err
@@ -126,8 +128,7 @@ func (h *Handler) keptRun(r *http.Request, owner string, req fork.Request) (fork
 }
 
 // forkSlot waits, up to the queue's time, for one of the node's fork
-// slots and returns its release; ErrBusy when none came free. A replay
-// of an idempotent request takes a slot too: it is answered in a moment.
+// slots and returns its release; ErrBusy when none came free.
 func (h *Handler) forkSlot(ctx context.Context) (func(), error) {
 	if h.forkSlots == nil {
 		return func() {}, nil
