@@ -311,6 +311,13 @@ func (q *query) fork() (answer, error) {
 		forker = q.h.cfg.Sandbox
 		req.URL, req.HTML = "", q.h.cfg.SamplePage
 	}
+	if slot := q.h.cfg.Slot; slot != nil && !q.sandbox {
+		release, err := slot(ctx)
+		if err != nil {
+			return q.forkFailure(err), nil
+		}
+		defer release()
+	}
 	res, err := forker.Fork(ctx, req)
 	var note string
 	if err != nil && errors.Is(err, fork.ErrUnsupported) && in.regionOnly && !q.sandbox {

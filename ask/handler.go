@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -28,6 +29,10 @@ const DefaultVersion = "0.54"
 type Config struct {
 	// Forker makes production forks.
 	Forker *fork.Forker
+	// Slot, when set, is taken around each fork made with Forker (not
+	// the sandbox's): the server's bound on forks run at once. It returns
+	// the slot's release, or an error the catalog maps (server_busy).
+	Slot func(ctx context.Context) (release func(), err error)
 	// Sandbox makes sandbox forks (X-Sandbox: true) of SamplePage; it
 	// should use the rules provider, so a sandbox fork fetches nothing and
 	// calls no LLM.

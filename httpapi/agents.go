@@ -41,6 +41,7 @@ func (h *Handler) keyID(r *http.Request, unauthorized error) (string, error) {
 func (h *Handler) newMCP() (http.Handler, error) {
 	return mcpserver.New(mcpserver.Config{
 		Forker:     h.forker,
+		Slot:       h.forkSlot,
 		Sandbox:    h.sandbox.forker,
 		SamplePage: samplePage,
 		Authenticate: func(r *http.Request) (string, error) {
@@ -196,6 +197,7 @@ func (h *Handler) newAsk() (http.Handler, error) {
 	return ask.New(ask.Config{
 		BaseURL:    h.baseURL,
 		Forker:     h.forker,
+		Slot:       h.forkSlot,
 		Sandbox:    h.sandbox.forker,
 		SamplePage: samplePage,
 		Authenticate: func(r *http.Request) (string, error) {

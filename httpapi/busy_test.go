@@ -2,8 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestForkSlots: with one fork slot, a keyed fork that arrives while
@@ -37,6 +41,22 @@ func TestForkSlots(t *testing.T) {
 		t.Errorf("busy answer %s, Retry-After %q; want server_busy with Retry-After", r.body, r.header.Get("Retry-After"))
 	}
 	wantStatus(t, e.do("POST", "/v1/fork", `{}`, "X-Sandbox", "true"), http.StatusOK)
+
+	// /ask and MCP fork_copy share the node's slots.
+	ask := e.do("GET", "/ask?streaming=false&query="+url.QueryEscape("fork "+e.pageURL("/page")+" for skeptics"), "", auth...)
+	if !strings.Contains(string(ask.body), "forking as many pages as it can") {
+		t.Errorf("/ask while busy: %.400s", ask.body)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "busy-test", Version: "1"}, nil)
+	cs, err := client.Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: e.srv.URL + "/mcp", HTTPClient: &http.Client{Transport: bearer{key}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "fork_copy", Arguments: map[string]any{"url": e.pageURL("/page")}})
+	if err != nil || !res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "server_busy") {
+		t.Errorf("fork_copy while busy: %v %+v", err, res)
+	}
 
 	close(hold)
 	wantStatus(t, <-first, http.StatusOK)

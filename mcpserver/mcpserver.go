@@ -43,6 +43,9 @@ type Config struct {
 	// Forker forks for production calls: it fetches pages and has a
 	// provider. Required.
 	Forker *fork.Forker
+	// Slot, when set, is taken around each fork_copy made with Forker
+	// (not the sandbox's): the server's bound on forks run at once.
+	Slot func(ctx context.Context) (release func(), err error)
 	// Sandbox forks for sandbox calls; it should use the built-in rules
 	// provider. Sandbox calls give it the sample page inline, so it fetches
 	// nothing. Required.

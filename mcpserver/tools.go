@@ -464,6 +464,13 @@ func (s *server) forkCopy(ctx context.Context, req *mcp.CallToolRequest, in Fork
 	if err != nil {
 		return nil, ForkOutput{}, s.toolError("fork_copy", f, err)
 	}
+	if s.cfg.Slot != nil && !sandbox {
+		release, err := s.cfg.Slot(ctx)
+		if err != nil {
+			return nil, ForkOutput{}, s.toolError("fork_copy", f, err)
+		}
+		defer release()
+	}
 	res, err := f.Fork(ctx, r)
 	if err != nil {
 		return nil, ForkOutput{}, s.toolError("fork_copy", f, err)
