@@ -9,69 +9,170 @@ var sectionKeyRoles = []Role{
 	RoleBullet, RoleCTA, RoleBody, RoleSubheadline, RoleHeadline, RoleFinePrint,
 }
 
-// PatternOrder is the page's sections in the order of the profile's
-// pattern: proof first for a skeptic, the price first for a bargain hunter.
-// Everything up to the hero stays where it is (a header must not move down
-// the page), and so do sections of fine print only (a footer). It returns
-// nil when the order would not change. Providers use it as the draft's
-// Sections, so that every engine restructures a page the same way.
-func (plan *Plan) PatternOrder() []int {
+// SectionTopic is the role that says what a group of sections is about
+// (see sectionKeyRoles), or "" for a group without blocks.
+func (plan *Plan) SectionTopic(group []int) Role {
+	in := map[int]bool{}
+	for _, s := range group {
+		in[s] = true
+	}
+	roles := map[Role]bool{}
+	for _, b := range plan.Blocks {
+		if b.Section >= 0 && in[b.Section] {
+			roles[b.Role] = true
+		}
+	}
+	for _, r := range sectionKeyRoles {
+		if roles[r] {
+			return r
+		}
+	}
+	return ""
+}
+
+// SectionGroups gathers the page's sections, in page order, into the parts
+// that move together: a section of headings only introduces the section
+// after it ("Let's get started." over a row of links), and a section
+// without a heading continues the one before it ("These are just a few of
+// the big names." under a row of logos) unless it is a part of its own
+// (testimonials, prices, a guarantee, questions), so a fork never parts the one from
+// the other. A section of fine print only (a footer) stands alone.
+func (plan *Plan) SectionGroups() [][]int {
 	n := plan.Sections
-	if n < 3 {
+	heading := make([]bool, n)
+	other := make([]bool, n)
+	fine := make([]bool, n)
+	anchor := make([]bool, n) // proof, prices, a guarantee or questions: a part of its own
+	for _, b := range plan.Blocks {
+		if b.Section < 0 || b.Section >= n {
+			continue
+		}
+		switch b.Role {
+		case RoleSubheadline:
+			heading[b.Section] = true
+		case RoleHeadline:
+			// The hero introduces the page, not the section after it.
+			heading[b.Section], other[b.Section] = true, true
+		case RoleFinePrint:
+			fine[b.Section] = true
+		case RoleTestimonial, RolePrice, RoleGuarantee, RoleFAQQuestion, RoleFAQAnswer:
+			anchor[b.Section], other[b.Section] = true, true
+		default:
+			other[b.Section] = true
+		}
+	}
+	footer := func(s int) bool { return fine[s] && !heading[s] && !other[s] }
+	var groups [][]int
+	for s := 0; s < n; s++ {
+		if k := len(groups) - 1; k >= 0 && !footer(s) {
+			last := groups[k][len(groups[k])-1]
+			if !footer(last) && ((heading[last] && !other[last] && !fine[last]) || (!heading[s] && !anchor[s])) {
+				groups[k] = append(groups[k], s)
+				continue
+			}
+		}
+		groups = append(groups, []int{s})
+	}
+	return groups
+}
+
+// earlyTopics are the section topics a profile's pattern puts early:
+// proof for a skeptic, the price for a bargain hunter, the guarantee for a
+// cautious buyer.
+func (p ProfilePattern) earlyTopics() map[Role]bool {
+	out := map[Role]bool{}
+	if p.Proof == "early" {
+		out[RoleTestimonial] = true
+	}
+	if p.Price == "early" {
+		out[RolePrice] = true
+	}
+	if p.Guarantee == "early" {
+		out[RoleGuarantee] = true
+	}
+	return out
+}
+
+// PatternOrder is the page's sections in the order of the profile's
+// pattern: the sections on what the pattern puts early (proof for a
+// skeptic, the price for a bargain hunter, the guarantee for a cautious
+// buyer) move up to just under the hero, in the pattern's order; every
+// other section keeps its place relative to the rest, so a page is never
+// shuffled for nothing. Sections move in their groups (SectionGroups).
+// Everything up to the hero stays where it is (a header must not move down
+// the page), and so do footers. It returns nil when the order would not
+// change. Providers use it as the draft's Sections, so that every engine
+// restructures a page the same way.
+func (plan *Plan) PatternOrder() []int {
+	groups := plan.SectionGroups()
+	if len(groups) < 3 {
 		return nil
 	}
+	hero := plan.heroGroup(groups)
+	if hero < 0 {
+		return nil // no hero to put the material under
+	}
+	early := plan.Profile.Pattern.earlyTopics()
 	rank := map[Role]int{}
 	for i, r := range plan.Profile.Pattern.Order {
 		rank[r] = i
 	}
-	roles := make([]map[Role]bool, n)
-	for i := range roles {
-		roles[i] = map[Role]bool{}
+	var up []int
+	for g := hero + 1; g < len(groups); g++ {
+		if early[plan.SectionTopic(groups[g])] {
+			up = append(up, g)
+		}
 	}
-	hero := -1
-	for _, b := range plan.Blocks {
-		if b.Section < 0 {
+	sort.SliceStable(up, func(i, j int) bool {
+		return rank[plan.SectionTopic(groups[up[i]])] < rank[plan.SectionTopic(groups[up[j]])]
+	})
+	moved := map[int]bool{}
+	for _, g := range up {
+		moved[g] = true
+	}
+	seq := make([]int, 0, len(groups))
+	for g := range groups {
+		if moved[g] {
 			continue
 		}
-		roles[b.Section][b.Role] = true
-		if hero < 0 && b.Role == RoleHeadline {
-			hero = b.Section
+		seq = append(seq, g)
+		if g == hero {
+			seq = append(seq, up...)
 		}
 	}
-	key := func(s int) int {
-		for _, r := range sectionKeyRoles {
-			if roles[s][r] {
-				if k, ok := rank[r]; ok {
-					return k
+	return flattenOrder(groups, seq)
+}
+
+// heroGroup is the index of the group that holds the page's first
+// headline, or -1.
+func (plan *Plan) heroGroup(groups [][]int) int {
+	for _, b := range plan.Blocks {
+		if b.Role != RoleHeadline || b.Section < 0 {
+			continue
+		}
+		for g, group := range groups {
+			for _, s := range group {
+				if s == b.Section {
+					return g
 				}
-				return len(plan.Profile.Pattern.Order)
 			}
 		}
-		return len(plan.Profile.Pattern.Order)
+		return -1
 	}
-	var movable []int
-	for s := hero + 1; s < n; s++ {
-		if len(roles[s]) == 1 && roles[s][RoleFinePrint] {
-			continue
+	return -1
+}
+
+// flattenOrder turns an order of groups into an order of sections, or nil
+// where it is the page's own.
+func flattenOrder(groups [][]int, seq []int) []int {
+	var order []int
+	for _, g := range seq {
+		order = append(order, groups[g]...)
+	}
+	for i, s := range order {
+		if s != i {
+			return order
 		}
-		movable = append(movable, s)
 	}
-	if len(movable) < 2 {
-		return nil
-	}
-	sorted := append([]int(nil), movable...)
-	sort.SliceStable(sorted, func(i, j int) bool { return key(sorted[i]) < key(sorted[j]) })
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	changed := false
-	for k, s := range movable {
-		order[s] = sorted[k]
-		changed = changed || sorted[k] != s
-	}
-	if !changed {
-		return nil
-	}
-	return order
+	return nil
 }

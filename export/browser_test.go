@@ -173,7 +173,7 @@ func TestBrowserApply(t *testing.T) {
 	type page struct{ name, file, profile string }
 	pages := []page{
 		{"own page", "testdata/page.html", "busy-professional"},
-		{"own page, sections moved", "testdata/page.html", "beginner"},
+		{"own page, sections moved", "testdata/page.html", "cautious"},
 		{"corpus 11", "../../shared/corpus/11-healthchecks-pricing.html", "skeptic"},
 		{"corpus 12, sections moved", "../../shared/corpus/12-crafting-interpreters.html", "executive"},
 	}

@@ -78,9 +78,9 @@ func forkPage(t testing.TB, profile string) (*fork.Result, []byte) {
 // one that moves sections, and two variants at once.
 func TestGolden(t *testing.T) {
 	plain, src := forkPage(t, "busy-professional")
-	moved, _ := forkPage(t, "beginner")
+	moved, _ := forkPage(t, "cautious")
 	if len(plain.Sections) != 0 || len(moved.Sections) == 0 {
-		t.Fatalf("fixtures changed: busy-professional sections %v, beginner sections %v", plain.Sections, moved.Sections)
+		t.Fatalf("fixtures changed: busy-professional sections %v, cautious sections %v", plain.Sections, moved.Sections)
 	}
 	for _, tc := range []struct {
 		name    string
@@ -214,7 +214,7 @@ func visibleText(t *testing.T, fragment string) string {
 }
 
 func TestBadInput(t *testing.T) {
-	res, src := forkPage(t, "beginner")
+	res, src := forkPage(t, "cautious")
 	drifted := bytes.Replace(src, []byte("Warmth you can feel"), []byte("Comfort you can feel"), 1)
 	badOrder := *res
 	badOrder.Sections = []int{0, 0, 1, 2, 3}
@@ -327,7 +327,7 @@ func TestUnbounceBase(t *testing.T) {
 // FuzzNew: any source page with a real fork gives an export or an error,
 // never a panic, and an export writes in every format.
 func FuzzNew(f *testing.F) {
-	res, src := forkPage(f, "beginner")
+	res, src := forkPage(f, "cautious")
 	f.Add(string(src))
 	f.Add("<p>hello</p>")
 	f.Add(strings.Replace(string(src), "<main>", "<main><main>", 1))

@@ -106,7 +106,7 @@ func instance(t *testing.T, v any) any {
 
 func TestSchemas(t *testing.T) {
 	plain, src := forkPage(t, "busy-professional")
-	moved, _ := forkPage(t, "beginner")
+	moved, _ := forkPage(t, "cautious")
 	e, err := export.New(src, plain, moved)
 	if err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 	var promote *line
 	sub := plan.Profile.Substance
 	if lead, ok := bestLine(pageLines(plan), sub, plan); !ok {
-		if sub.Missing != "" {
+		if sub.Missing != "" && !hasRoleFact(plan, sub) {
 			notes = append(notes, sub.Missing)
 		}
 	} else if id, e, placed := placeLead(plan, lead, flagged); placed {
@@ -69,6 +69,24 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 	return edits, promote, notes
 }
 
+// hasRoleFact reports whether the page has a block of a role the profile
+// looks for ("role:testimonial"): a testimonial is not a line to lead
+// with, but its section moves up, and the page is not without proof.
+func hasRoleFact(plan *fork.Plan, sub fork.Substance) bool {
+	for _, want := range sub.Facts {
+		r, ok := strings.CutPrefix(want, "role:")
+		if !ok {
+			continue
+		}
+		for _, b := range plan.Blocks {
+			if string(b.Role) == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // movedUp reports whether order puts section s higher than the page does.
 func movedUp(order []int, s int) bool {
 	for place, x := range order {
@@ -79,16 +97,24 @@ func movedUp(order []int, s int) bool {
 	return false
 }
 
-// promoteSection moves section s to just under the hero in order (nil: the
+// promoteSection moves the group of sections that holds section s (see
+// fork.Plan.SectionGroups) to just under the hero in order (nil: the
 // page's order), keeping everything up to the hero in place. It returns
 // order unchanged when s is part of the hero or above it.
 func promoteSection(plan *fork.Plan, order []int, s int) []int {
+	groups := plan.SectionGroups()
+	groupOf := map[int]int{}
+	for g, group := range groups {
+		for _, x := range group {
+			groupOf[x] = g
+		}
+	}
 	h, _ := heroSlots(plan)
-	if h < 0 || s < 0 || s >= plan.Sections {
+	if h < 0 || s < 0 || s >= plan.Sections || plan.Blocks[h].Section < 0 {
 		return order
 	}
-	hero := plan.Blocks[h].Section
-	if hero < 0 || s <= hero {
+	hero, gs := groupOf[plan.Blocks[h].Section], groupOf[s]
+	if gs <= hero {
 		return order
 	}
 	if order == nil {
@@ -97,14 +123,18 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 			order[i] = i
 		}
 	}
-	out := make([]int, 0, len(order))
-	for i, x := range order {
-		if x == s {
-			continue
+	// The order moves whole groups: read it back as a sequence of groups.
+	var seq []int
+	for _, x := range order {
+		if g := groupOf[x]; g != gs && (len(seq) == 0 || seq[len(seq)-1] != g) {
+			seq = append(seq, g)
 		}
-		out = append(out, x)
-		if i == hero {
-			out = append(out, s)
+	}
+	out := make([]int, 0, len(order))
+	for _, g := range seq {
+		out = append(out, groups[g]...)
+		if g == hero {
+			out = append(out, groups[gs]...)
 		}
 	}
 	for i, x := range out {
@@ -358,59 +388,97 @@ func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	return edit{}, false
 }
 
-// sectionRole names what a section is about, for the reason it moved.
-var sectionTopics = []struct {
-	role  fork.Role
-	topic string
-}{
-	{fork.RoleTestimonial, "testimonials"}, {fork.RolePrice, "prices"}, {fork.RoleGuarantee, "the guarantee"},
-	{fork.RoleFAQQuestion, "questions and answers"}, {fork.RoleBullet, "features"}, {fork.RoleCTA, "the call to action"},
-	{fork.RoleBody, "details"},
+// sectionTopics name what a section is about, for the reason it moved.
+var sectionTopics = map[fork.Role]string{
+	fork.RoleTestimonial: "testimonials", fork.RolePrice: "prices", fork.RoleGuarantee: "the guarantee",
+	fork.RoleFAQQuestion: "questions and answers", fork.RoleFAQAnswer: "questions and answers",
+	fork.RoleBullet: "features", fork.RoleCTA: "the call to action", fork.RoleBody: "details",
+}
+
+// earlyWhy is why a pattern puts a topic early, for a profile's readers.
+var earlyWhy = map[fork.Role]string{
+	fork.RoleTestimonial: "%s readers want proof before the pitch",
+	fork.RolePrice:       "%s readers look for the price first",
+	fork.RoleGuarantee:   "%s readers look for the way out before they commit",
+}
+
+// sectionName is how a rationale names a group of sections: by its topic
+// and its first heading ("the section on prices (\"Plans\")").
+func sectionName(plan *fork.Plan, group []int) string {
+	name := "the section"
+	if t, ok := sectionTopics[plan.SectionTopic(group)]; ok {
+		name = "the section on " + t
+	}
+	for _, b := range plan.Blocks {
+		if b.Section == group[0] && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) {
+			h := b.Text
+			if utf8.RuneCountInString(h) > 48 {
+				h = string([]rune(h)[:47]) + "…"
+			}
+			return fmt.Sprintf("%s (%q)", name, h)
+		}
+	}
+	return name
 }
 
 // sectionMoves explains each section the order moves: the rationale of the
-// section's first block says from where to where and why. An order that
-// moves nothing explains nothing.
+// section's first block says which section moved, from where to where and
+// why; a section pushed down says under what. An order that moves nothing
+// explains nothing.
 func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 	out := map[int]string{}
 	if order == nil {
 		return out
 	}
-	roles := map[int]map[fork.Role]bool{}
+	place := map[int]int{}
+	for p, s := range order {
+		place[s] = p
+	}
 	first := map[int]int{}
 	for _, b := range plan.Blocks {
-		if b.Section < 0 {
-			continue
-		}
-		if roles[b.Section] == nil {
-			roles[b.Section] = map[fork.Role]bool{}
+		if _, ok := first[b.Section]; !ok && b.Section >= 0 {
 			first[b.Section] = b.ID
 		}
-		roles[b.Section][b.Role] = true
 	}
-	pat := plan.Profile.Pattern
-	for place, s := range order {
-		if s == place {
+	groups := plan.SectionGroups()
+	readers := strings.ToLower(plan.Profile.Title) + " readers"
+	var raised []string
+	for _, g := range groups {
+		if place[g[0]] < g[0] {
+			raised = append(raised, sectionName(plan, g))
+		}
+	}
+	above := strings.Join(raised, " and ")
+	for _, g := range groups {
+		s := g[0]
+		id, ok := first[s]
+		if place[s] == s || !ok {
 			continue
 		}
-		topic := "this section"
-		for _, t := range sectionTopics {
-			if roles[s][t.role] {
-				topic = "the section on " + t.topic
-				break
+		name := sectionName(plan, g)
+		from, to := s+1, place[s]+1
+		holds := false
+		for _, x := range g {
+			holds = holds || x == promoted
+		}
+		switch {
+		case holds:
+			sub := plan.Profile.Substance
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, sub.Lead, sub.Why)
+		case to < from:
+			why := readers + " meet it sooner"
+			if f, ok := earlyWhy[plan.SectionTopic(g)]; ok {
+				why = fmt.Sprintf(f, strings.ToLower(plan.Profile.Title))
+			}
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d: %s", name, from, to, why)
+		default:
+			out[id] = fmt.Sprintf("moved %s down from place %d to %d, under %s, moved up for %s", name, from, to, above, readers)
+		}
+		for _, x := range g[1:] {
+			if bid, ok := first[x]; ok && place[x] != x {
+				out[bid] = fmt.Sprintf("moved with %s, which it belongs to (from place %d to %d)", name, x+1, place[x]+1)
 			}
 		}
-		dir := "up"
-		if place > s {
-			dir = "down"
-		}
-		if s == promoted {
-			sub := plan.Profile.Substance
-			out[first[s]] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", topic, s+1, place+1, sub.Lead, sub.Why)
-			continue
-		}
-		out[first[s]] = fmt.Sprintf("moved %s %s from place %d to %d: the %s order for %s readers puts proof %s, the price %s and the guarantee %s",
-			topic, dir, s+1, place+1, pat.Name, strings.ToLower(plan.Profile.Title), pat.Proof, pat.Price, pat.Guarantee)
 	}
 	return out
 }
