@@ -129,6 +129,13 @@ type wordTable struct {
 	// keepNames leaves capitalised words inside a sentence alone: they are
 	// names or labels ("Recurse Center", "Create Organization").
 	keepNames bool
+	// noRepeat skips a swap whose word the text already says: "If you
+	// need any assistance, we're happy to help" keeps its "assistance".
+	noRepeat bool
+	// gapAfterWh skips a contraction whose verb stands before a gap: "where
+	// you are in your life", "who we are today" cannot read "where you're
+	// in your life".
+	gapAfterWh bool
 }
 
 // wordTo is one rule's replacement; with beforeWord the rule applies only
@@ -203,7 +210,8 @@ func (t *wordTable) apply(text string) (string, int) {
 			end := ends[k]
 			matched := text[i:end]
 			rule, ok := t.to[folded(i, end)]
-			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) {
+			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) ||
+				(t.noRepeat && containsWord(lower, strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(lower, i, end)) {
 				continue
 			}
 			repl := rule.to
@@ -213,7 +221,7 @@ func (t *wordTable) apply(text string) (string, int) {
 			case unicode.IsUpper(firstRuneOf(matched)):
 				repl = capitalize(repl)
 			}
-			b.WriteString(text[last:i])
+			b.WriteString(agreeArticle(text[last:i], matched, repl))
 			b.WriteString(repl)
 			last, next = end, end
 			n++
@@ -226,6 +234,47 @@ func (t *wordTable) apply(text string) (string, int) {
 	}
 	b.WriteString(text[last:])
 	return b.String(), n
+}
+
+// whWords open a clause whose verb may stand before a gap.
+var whWords = wordSet("where what who whom how which wherever whatever whoever however")
+
+// whGap reports a verb phrase at lower[i:end] ("you are") that follows a
+// wh-word and comes before a preposition or an adverb of time: the verb
+// is stressed there, and English does not contract it.
+func whGap(lower string, i, end int) bool {
+	before := strings.Fields(lower[:i])
+	if len(before) == 0 || !whWords[strings.Trim(before[len(before)-1], ",;:—–-(\"“")] {
+		return false
+	}
+	next := strings.ToLower(firstWord(strings.TrimLeft(lower[end:], " ")))
+	return introducers["en"][next] || next == "now" || next == "today" || next == "here" || next == "there"
+}
+
+// agreeArticle makes an English "a" or "an" that ends before (the text
+// before a swapped word) agree with the word that now follows it: "an
+// additional" becomes "a more", not "an more". The article is changed only
+// where the swap changes the first sound, so the page's own "a user" stays.
+func agreeArticle(before, old, repl string) string {
+	vowel := func(w string) bool { return strings.ContainsRune("aeiouAEIOU", firstRuneOf(w)) }
+	if vowel(old) == vowel(repl) {
+		return before
+	}
+	for _, a := range []string{"an ", "An ", "a ", "A "} {
+		rest, ok := strings.CutSuffix(before, a)
+		if !ok || (rest != "" && isWordRune(lastRune(rest))) {
+			continue
+		}
+		an := vowel(repl)
+		switch {
+		case an && !strings.HasSuffix(a, "n "):
+			return rest + strings.TrimSuffix(a, " ") + "n "
+		case !an && strings.HasSuffix(a, "n "):
+			return rest + a[:1] + " "
+		}
+		return before
+	}
+	return before
 }
 
 // wordEnd is the end of the word that starts at i.
@@ -544,7 +593,36 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
 		left = left[i+1:] // the clause the cut ends
 	}
+	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) {
+		return false
+	}
 	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+}
+
+// subordinators open a clause that cannot stand as a sentence: cut after
+// "Regardless of where you have been", the first part is a fragment.
+var subordinators = map[string]map[string]bool{
+	"en": wordSet("if when although though because while since unless until whether regardless once whenever wherever whereas whatever whoever whichever"),
+	"de": wordSet("wenn als obwohl weil während bis ob dass da sobald falls"),
+	"fr": wordSet("si quand lorsque bien parce puisque pendant tandis quoique"),
+	"es": wordSet("si cuando aunque porque mientras hasta como"),
+	"pt": wordSet("se quando embora porque enquanto até como"),
+	"it": wordSet("se quando sebbene benché perché mentre finché"),
+	"nl": wordSet("als wanneer hoewel omdat terwijl tot dat"),
+}
+
+// commaSplice reports a clause made of two clauses joined by a comma alone
+// ("Templates can use Ruby, excessive code is extracted into helpers"): a
+// split after it would end a sentence on a comma splice the source hid
+// inside its ", and".
+func commaSplice(clause, lang string) bool {
+	parts := strings.Split(clause, ", ")
+	for i := 1; i < len(parts); i++ {
+		if clauseVerb(parts[i-1], lang) && clauseVerb(parts[i], lang) {
+			return true
+		}
+	}
+	return false
 }
 
 // verbReach is how far into a clause its finite verb may stand, in words:

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -100,7 +101,8 @@ func movedUp(order []int, s int) bool {
 // promoteSection moves the group of sections that holds section s (see
 // fork.Plan.SectionGroups) to just under the hero in order (nil: the
 // page's order), keeping everything up to the hero in place. It returns
-// order unchanged when s is part of the hero or above it.
+// order unchanged when s is part of the hero or above it, or when its
+// group is questions and answers or closes the page.
 func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	groups := plan.SectionGroups()
 	groupOf := map[int]int{}
@@ -115,6 +117,14 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	}
 	hero, gs := groupOf[plan.Blocks[h].Section], groupOf[s]
 	if gs <= hero {
+		return order
+	}
+	switch t := plan.SectionTopic(groups[gs]); {
+	case t == fork.RoleFAQQuestion || t == fork.RoleFAQAnswer || closesPage(plan, groups[gs]):
+		// A whole FAQ moved up puts every question before the offer; the
+		// page's closing call to action moved up leaves two buttons in a
+		// row and a page that ends on nothing. The line stays, and the
+		// note says where it stands.
 		return order
 	}
 	if order == nil {
@@ -145,6 +155,18 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	return nil
 }
 
+// closesPage reports whether the group holds the page's last call to
+// action.
+func closesPage(plan *fork.Plan, group []int) bool {
+	last := -1
+	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleCTA && b.Section >= 0 {
+			last = b.Section
+		}
+	}
+	return last >= 0 && slices.Contains(group, last)
+}
+
 // leads reports whether the line already leads the page: it stands in the
 // first headline or the subheadline right under it.
 func leads(plan *fork.Plan, l line) bool {
@@ -153,7 +175,9 @@ func leads(plan *fork.Plan, l line) bool {
 }
 
 // heroSlots are the IDs of the page's first headline and of the
-// subheadline that follows it in the same section, or -1.
+// subheadline that follows it in the same section, or -1. A hero without
+// a subheadline offers its first paragraph before the call to action
+// instead: the line a reader meets next to the button.
 func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 	headline, subheadline = -1, -1
 	for i, b := range plan.Blocks {
@@ -161,6 +185,7 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 			continue
 		}
 		headline = b.ID
+		body := -1
 		for _, n := range plan.Blocks[i+1:] {
 			if n.Section != b.Section || n.Role == fork.RoleHeadline {
 				break
@@ -169,6 +194,15 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 				subheadline = n.ID
 				break
 			}
+			if n.Role == fork.RoleCTA && body >= 0 {
+				break
+			}
+			if n.Role == fork.RoleBody && body < 0 && b.Section >= 0 {
+				body = n.ID
+			}
+		}
+		if subheadline < 0 {
+			subheadline = body
 		}
 		break
 	}

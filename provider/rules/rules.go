@@ -63,8 +63,12 @@ func New() *Provider {
 	}
 	p.expand = newWordTable(expand, false)
 	p.contract = []*wordTable{newWordTable(contractNot, false), newWordTable(contract, false)}
+	for _, t := range p.contract {
+		t.gapAfterWh = true
+	}
 	p.slang = newWordTable(pairsOf(slang), true)
 	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
+	p.plain.noRepeat = true
 	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
 		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
 			p.hype[lang] = append(p.hype[lang], wordPattern(w))

@@ -273,8 +273,12 @@ func TestProfilesDifferInSubstance(t *testing.T) {
 					material++
 				}
 				lead := ""
+				cta := false
 				for _, b := range res.Blocks {
-					if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+					// The hero's paragraph before the first button leads
+					// too, where the hero has no subheadline.
+					cta = cta || b.Role == fork.RoleCTA
+					if b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline || (b.Role == fork.RoleBody && !cta) {
 						lead += b.Text + "|"
 						if len(lead) > 400 {
 							break

@@ -1,0 +1,91 @@
+package rules
+
+import (
+	"context"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/marketingfork/fork"
+)
+
+// groupsPage is a page of our own with the shapes a reorder used to
+// damage: a heading alone in its section over a caption without one ("Trusted
+// on every crossing." over "These are a few of the ports we serve"), a
+// heading alone over the closing call to action, and questions before it.
+const groupsPage = "testdata/groups-en.html"
+
+// TestSectionsMoveInGroups forks the page for every profile and layer: a
+// heading never leaves the section it introduces, a caption never leaves
+// the heading it belongs to, the questions never rise above the prices, and
+// the page still ends on its call to action.
+func TestSectionsMoveInGroups(t *testing.T) {
+	src := readPage(t, groupsPage)
+	f := fork.New(fork.WithProvider(New()))
+	moved := 0
+	for _, profile := range fork.ProfileNames() {
+		for _, layer := range []string{"everyday", "professional", "technical", "plain"} {
+			res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: profile, LanguageLayer: layer})
+			if err != nil {
+				t.Fatal(err)
+			}
+			order := res.Sections
+			if order == nil {
+				continue
+			}
+			moved++
+			at := func(s int) int { return slices.Index(order, s) }
+			for _, pair := range [][2]int{{1, 2}, {7, 8}} {
+				if at(pair[1]) != at(pair[0])+1 {
+					t.Errorf("%s/%s: section %d no longer follows section %d: %v", profile, layer, pair[1], pair[0], order)
+				}
+			}
+			if at(6) < at(5) {
+				t.Errorf("%s/%s: the questions rose above the prices: %v", profile, layer, order)
+			}
+			if order[len(order)-1] != 8 {
+				t.Errorf("%s/%s: the page no longer ends on its call to action: %v", profile, layer, order)
+			}
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no fork moved a section: the test checked nothing")
+	}
+}
+
+// TestPromoteSection moves a profile's material up in its group, and
+// never moves the questions or the closing call to action.
+func TestPromoteSection(t *testing.T) {
+	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: readPage(t, groupsPage), Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		section int
+		want    []int
+	}{
+		{"testimonial", 4, []int{0, 4, 1, 2, 3, 5, 6, 7, 8}},
+		{"features", 3, []int{0, 3, 1, 2, 4, 5, 6, 7, 8}},
+		{"caption moves with its heading, already under the hero", 2, nil},
+		{"questions stay", 6, nil},
+		{"closing call to action stays, with its heading", 8, nil},
+		{"its heading stays too", 7, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, promoteSection(plan, nil, tc.section)); diff != "" {
+				t.Errorf("promoteSection(%d) (-want +got):\n%s", tc.section, diff)
+			}
+		})
+	}
+}
+
+func readPage(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
