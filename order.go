@@ -108,7 +108,7 @@ func (plan *Plan) PatternOrder() []int {
 	if len(groups) < 3 {
 		return nil
 	}
-	hero := plan.heroGroup(groups)
+	hero := plan.TopGroup(groups)
 	if hero < 0 {
 		return nil // no hero to put the material under
 	}
@@ -141,6 +141,20 @@ func (plan *Plan) PatternOrder() []int {
 		}
 	}
 	return flattenOrder(groups, seq)
+}
+
+// TopGroup is the index, in groups (SectionGroups), of the last group that
+// stays at the top of the page: the one that holds the first headline or,
+// on a pricing page whose prices come right under the hero, the prices
+// (the hero's billing switch and the cards it switches stay together).
+// Material a fork moves up goes right under it. It is -1 for a page
+// without a headline in a section.
+func (plan *Plan) TopGroup(groups [][]int) int {
+	g := plan.heroGroup(groups)
+	if g >= 0 && g+1 < len(groups) && plan.SectionTopic(groups[g+1]) == RolePrice {
+		return g + 1
+	}
+	return g
 }
 
 // heroGroup is the index of the group that holds the page's first

@@ -89,3 +89,24 @@ func readPage(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestTopGroup: on a pricing page whose prices come right under the hero
+// (with the hero's monthly/yearly switch over them), material moves up to
+// just under the prices, never between the switch and the cards.
+func TestTopGroup(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Tideclock plans</title></head><body><main>
+<section><h1>Plans for every surfer</h1><p>Start free and upgrade when you like.</p><p>Monthly Yearly</p></section>
+<section><h2>Free</h2><p class="price">$0 a month</p><a class="btn" href="/free">Start free</a><h2>Pro</h2><p class="price">$5 a month</p><a class="btn" href="/pro">Go Pro</a></section>
+<section><h2>How it works</h2><p>Pick your beach and we send the tide times every morning.</p></section>
+<section><blockquote>I never miss a session now. – Jo, Cornwall</blockquote></section>
+<section><h2>Questions</h2><h3>Can I cancel?</h3><p>Yes, you can cancel at any time.</p></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 1, 3, 2, 4}, res.Sections); diff != "" {
+		t.Errorf("skeptic's order (-want +got):\n%s", diff)
+	}
+}

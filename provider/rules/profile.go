@@ -100,7 +100,8 @@ func movedUp(order []int, s int) bool {
 
 // promoteSection moves the group of sections that holds section s (see
 // fork.Plan.SectionGroups) to just under the hero in order (nil: the
-// page's order), keeping everything up to the hero in place. It returns
+// page's order), or under the prices that follow the hero (TopGroup),
+// keeping everything up to there in place. It returns
 // order unchanged when s is part of the hero or above it, or when its
 // group is questions and answers or closes the page.
 func promoteSection(plan *fork.Plan, order []int, s int) []int {
@@ -111,11 +112,11 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 			groupOf[x] = g
 		}
 	}
-	h, _ := heroSlots(plan)
-	if h < 0 || s < 0 || s >= plan.Sections || plan.Blocks[h].Section < 0 {
+	hero := plan.TopGroup(groups)
+	if hero < 0 || s < 0 || s >= plan.Sections {
 		return order
 	}
-	hero, gs := groupOf[plan.Blocks[h].Section], groupOf[s]
+	gs := groupOf[s]
 	if gs <= hero {
 		return order
 	}
@@ -153,6 +154,15 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 		}
 	}
 	return nil
+}
+
+// nextToTop reports whether section s is in the group right under the
+// top of the page (fork.Plan.TopGroup): it already stands where a moved
+// section would go.
+func nextToTop(plan *fork.Plan, s int) bool {
+	groups := plan.SectionGroups()
+	top := plan.TopGroup(groups)
+	return top >= 0 && top+1 < len(groups) && slices.Contains(groups[top+1], s)
 }
 
 // closesPage reports whether the group holds the page's last call to
