@@ -50,8 +50,14 @@ func pageLines(plan *fork.Plan) []line {
 		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription {
 			parts = splitSentences(b.Text)
 		}
-		for _, s := range parts {
+		for k, s := range parts {
 			s = strings.TrimSpace(s)
+			if k > 0 && needsCondition(s, b.Facts) {
+				// "You save 20%." read alone drops what it is said of
+				// (the yearly plan, in the sentence before): the two
+				// lead together, or not at all.
+				s = strings.TrimSpace(parts[k-1]) + " " + s
+			}
 			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
 				s = strings.TrimSpace(s[1 : len(s)-1]) // "(20% off on annual plan)" leads without its brackets
 			}
@@ -80,6 +86,26 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	return out
+}
+
+// needsCondition reports a sentence that states a saving or a price of a
+// block whose condition ("the annual plan") it does not name: cut from its
+// block, it would promise the saving to everyone.
+func needsCondition(s string, facts []fork.Fact) bool {
+	value, named, conditioned := false, false, false
+	for _, f := range facts {
+		if f.Text == "" {
+			continue
+		}
+		switch {
+		case f.Kind == "claim" && f.Claim == "condition":
+			conditioned = true
+			named = named || strings.Contains(s, f.Text)
+		case f.Kind == "percentage" || f.Kind == "price":
+			value = value || strings.Contains(s, f.Text)
+		}
+	}
+	return conditioned && value && !named
 }
 
 // gluedLabel reports a sentence that starts with a label run into it

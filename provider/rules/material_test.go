@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/marketingfork/fork"
@@ -25,5 +27,28 @@ func TestRestricted(t *testing.T) {
 				t.Errorf("restricted(%q) = %v; want %v", tc.line, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSavingKeepsItsCondition: a saving stated in the sentence after its
+// condition leads with that sentence, never alone.
+func TestSavingKeepsItsCondition(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Tideclock</title></head><body><main>
+<section><h1>Tide times every morning</h1><p>Pick your beach and we send the tides.</p><a class="btn" href="/pro">Go Pro</a></section>
+<section><h2>Questions</h2><h3>Is there a yearly price?</h3><p>Yes. The annual plan costs $48 a year. You save 20% against paying monthly.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, l := range pageLines(plan) {
+		if strings.HasPrefix(l.text, "You save 20%") {
+			t.Errorf("the saving leads without its condition: %q", l.text)
+		}
+		found = found || strings.Contains(l.text, "The annual plan costs $48 a year. You save 20%")
+	}
+	if !found {
+		t.Error("the saving with its condition is not a line to lead with")
 	}
 }
