@@ -31,8 +31,9 @@ func (plan *Plan) SectionTopic(group []int) Role {
 }
 
 // SectionGroups gathers the page's sections, in page order, into the parts
-// that move together: a section of headings only introduces the section
-// after it ("Let's get started." over a row of links), and a section
+// that move together: a section of one heading only introduces the section
+// after it ("Let's get started." over a row of links; a heading with a
+// tagline, over screenshots, is a section of its own), and a section
 // without a heading continues the one before it ("These are just a few of
 // the big names." under a row of logos) unless it is a part of its own
 // (testimonials, prices, a guarantee, questions), so a fork never parts the one from
@@ -40,6 +41,7 @@ func (plan *Plan) SectionTopic(group []int) Role {
 func (plan *Plan) SectionGroups() [][]int {
 	n := plan.Sections
 	heading := make([]bool, n)
+	headings := make([]int, n)
 	other := make([]bool, n)
 	fine := make([]bool, n)
 	anchor := make([]bool, n) // proof, prices, a guarantee or questions: a part of its own
@@ -50,6 +52,7 @@ func (plan *Plan) SectionGroups() [][]int {
 		switch b.Role {
 		case RoleSubheadline:
 			heading[b.Section] = true
+			headings[b.Section]++
 		case RoleHeadline:
 			// The hero introduces the page, not the section after it.
 			heading[b.Section], other[b.Section] = true, true
@@ -66,7 +69,7 @@ func (plan *Plan) SectionGroups() [][]int {
 	for s := 0; s < n; s++ {
 		if k := len(groups) - 1; k >= 0 && !footer(s) {
 			last := groups[k][len(groups[k])-1]
-			if !footer(last) && ((heading[last] && !other[last] && !fine[last]) || (!heading[s] && !anchor[s])) {
+			if !footer(last) && ((headings[last] == 1 && !other[last] && !fine[last]) || (!heading[s] && !anchor[s])) {
 				groups[k] = append(groups[k], s)
 				continue
 			}
