@@ -67,13 +67,15 @@ test-llm:
 
 ## bench: extraction of every corpus page, forks of every page, the LLM prompt's tokens as a
 ## share of each page's HTML tokens (o200k; median at most 0.35), the API under load, and
-## the real binary as one node on SQLite, one on PostgreSQL and three on one PostgreSQL
+## kept forks (what keeping adds to POST /v1/fork; export and page under load) on SQLite and
+## PostgreSQL, and the real binary as one node on SQLite, one on PostgreSQL and three on one PostgreSQL
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 -cpu=1 . ./internal/...
 	$(GO) test -run='^$$' -bench=BenchmarkFork -benchmem -count=3 -cpu=1 ./provider/rules/
 	$(GO) test -run='^$$' -bench=BenchmarkExport -benchmem -count=5 -cpu=1 ./export/
 	$(GO) test -run='^$$' -bench=BenchmarkPromptTokens -benchtime=1x -count=1 ./provider/openai/
-	$(GO) test -run='^$$' -bench=BenchmarkLoad -benchtime=20000x -count=3 ./httpapi/
+	$(GO) test -run='^$$' -bench='BenchmarkLoad(SandboxFork|Health)' -benchtime=20000x -count=3 ./httpapi/
+	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench='BenchmarkKeep|BenchmarkLoadKept' -benchtime=2000x -count=5 ./httpapi/
 	bash scripts/pgtest.sh run $(GO) test -run='^$$' -bench=BenchmarkCluster -benchtime=3000x -count=3 ./cmd/mfork/
 
 ## lint: gofmt has nothing to change, go vet and staticcheck are clean, go.mod

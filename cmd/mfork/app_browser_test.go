@@ -105,8 +105,9 @@ func text(n *html.Node) string {
 // TestAppInBrowser drives /app in headless Chromium as a marketer would:
 // a sandbox fork of the sample, then, with a key, a fork of a page on
 // this machine, read beside its source with the changed blocks marked
-// and their rationale, exported for GrowthBook and listed among the
-// key's forks. Screenshots at desktop and phone widths are kept in
+// and their rationale, exported for GrowthBook, the export copied to the
+// clipboard with the Copy button (driven over the DevTools protocol), and
+// listed among the key's forks. Screenshots at desktop and phone widths are kept in
 // MFORK_ARTEFACTS (for CI) for a person to look at.
 func TestAppInBrowser(t *testing.T) {
 	browser := chromium.Bin(t)
@@ -157,6 +158,45 @@ func TestAppInBrowser(t *testing.T) {
 		if len(v.kept) == 0 || v.kept[0] != id {
 			t.Errorf("your forks list %v; want %s first", v.kept, id)
 		}
+		t.Run("export copied", func(t *testing.T) {
+			// A marketer presses Copy and pastes the export into
+			// GrowthBook: the clipboard must hold the export box's text.
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			s := chromium.Start(t, browser)
+			if err := s.Browser(ctx, "Browser.grantPermissions", map[string]any{
+				"origin": base, "permissions": []string{"clipboardReadWrite", "clipboardSanitizedWrite"},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Page(ctx, "Emulation.setFocusEmulationEnabled", map[string]any{"enabled": true}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Page(ctx, "Page.navigate", map[string]any{"url": target}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.WaitFor(ctx, `document.getElementById("exported") && document.getElementById("exported").value.length > 0`); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Eval(ctx, `document.getElementById("copy").click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.WaitFor(ctx, `document.getElementById("status").textContent === "Copied."`); err != nil {
+				var status string
+				_ = s.Eval(ctx, `document.getElementById("status").textContent`, &status)
+				t.Fatalf("%v (status %q)", err, status)
+			}
+			var box, clip string
+			if err := s.Eval(ctx, `document.getElementById("exported").value`, &box); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Eval(ctx, `navigator.clipboard.readText()`, &clip); err != nil {
+				t.Fatal(err)
+			}
+			if clip == "" || clip != box {
+				t.Errorf("the clipboard holds %d bytes, the export box %d; want the export copied whole", len(clip), len(box))
+			}
+		})
 		for _, size := range []struct{ name, window string }{{"desktop", "1280,1600"}, {"phone", "390,2400"}} {
 			shot := filepath.Join(out, "app-"+size.name+".png")
 			browse(t, browser, target, "--window-size="+size.window, "--screenshot="+shot)
