@@ -47,7 +47,9 @@ func pageLines(plan *fork.Plan) []line {
 			continue
 		}
 		parts := []string{b.Text}
-		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription {
+		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription || b.Role == fork.RoleSubheadline {
+			// A subheading of two sentences ("Rails is a full-stack
+			// framework. It ships with…") offers each.
 			parts = splitSentences(b.Text)
 		}
 		for k, s := range parts {
