@@ -52,6 +52,10 @@ type Plan struct {
 	// audience will look for in vain: a note for the page's owner, never
 	// a licence to invent it.
 	MaterialNote string `json:"material_note,omitempty"`
+	// Fits names, when the page has no material for the plan's profile,
+	// the profiles it has material for (FittingProfiles): the audiences a
+	// fork of this page can serve.
+	Fits []string `json:"fits,omitempty"`
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.
 	Findings []Check `json:"findings,omitempty"`
@@ -130,9 +134,46 @@ func (f *Forker) Plan(ctx context.Context, req Request) (*Plan, error) {
 		p.Material = finder.Material(p)
 		if len(p.Material) == 0 {
 			p.MaterialNote = p.Profile.Substance.Missing
+			p.Fits = FittingProfiles(p, finder)
 		}
 	}
 	return p, nil
+}
+
+// FittingProfiles are the profiles, other than the plan's own, for which
+// the page has material: m finds a line for them, or the page has a block
+// of a role they look for (a testimonial for a skeptic). Catalog order.
+func FittingProfiles(p *Plan, m MaterialFinder) []string {
+	var out []string
+	for _, prof := range Profiles() {
+		if prof.Name == p.Profile.Name {
+			continue
+		}
+		other := *p
+		other.Profile = prof
+		if len(m.Material(&other)) > 0 || p.HasRoleOf(prof.Substance) {
+			out = append(out, prof.Name)
+		}
+	}
+	return out
+}
+
+// HasRoleOf reports whether the plan has a block of a role the substance
+// looks for ("role:testimonial"): a testimonial is not a line to lead
+// with, but the page is not without proof.
+func (p *Plan) HasRoleOf(s Substance) bool {
+	for _, want := range s.Facts {
+		r, ok := strings.CutPrefix(want, "role:")
+		if !ok {
+			continue
+		}
+		for _, b := range p.Blocks {
+			if string(b.Role) == r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Material is a line of the page that carries what a profile looks for

@@ -572,6 +572,9 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 	material := "Move up the page's own material for this profile (material: its lines and blocks, best first) and say it in the profile's words. Serve the audience by what leads, never by naming it on headings or buttons (\"for your team\")."
 	if len(p.Material) == 0 {
 		material = "The page lacks what this profile looks for (material_note: " + p.MaterialNote + "). Do not invent it: lead with the nearest thing the page says, and put what the owner could add in notes. Never name the audience on headings or buttons instead."
+		if len(p.Fits) > 0 {
+			material += " The page has material for these profiles (fits): " + strings.Join(p.Fits, ", ") + "; tell the user that a fork for one of them has more to test."
+		}
 	}
 	out := []string{
 		"Write new text for every block in blocks, by id, for the " + p.Profile.Name + " profile: " + p.Profile.Description,

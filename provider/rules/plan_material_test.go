@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,9 +37,18 @@ func TestPlanMaterial(t *testing.T) {
 				if len(plan.Material) != 0 || plan.MaterialNote == "" {
 					t.Errorf("material %+v, note %q; want none and a note", plan.Material, plan.MaterialNote)
 				}
+				// The page serves other readers: the plan names them.
+				for _, want := range []string{"bargain-hunter", "cautious"} {
+					if !slices.Contains(plan.Fits, want) {
+						t.Errorf("fits %v; want %s among them", plan.Fits, want)
+					}
+				}
+				if slices.Contains(plan.Fits, "parent") {
+					t.Errorf("fits %v names the plan's own profile", plan.Fits)
+				}
 				return
 			}
-			if len(plan.Material) == 0 || !strings.Contains(plan.Material[0].Text, tt.block) || plan.Material[0].Why == "" || plan.MaterialNote != "" {
+			if len(plan.Material) == 0 || !strings.Contains(plan.Material[0].Text, tt.block) || plan.Material[0].Why == "" || plan.MaterialNote != "" || plan.Fits != nil {
 				t.Fatalf("material %+v, note %q; want %q first, with a reason", plan.Material, plan.MaterialNote, tt.block)
 			}
 			if b := plan.Blocks[plan.Material[0].Block]; !strings.Contains(b.Text, plan.Material[0].Text) {

@@ -30,14 +30,17 @@ const maxHeadlineWords = 12
 // hero slot (its section should move up; nil otherwise), and notes on what the page
 // lacks for the profile. Blocks a failed check named (flagged) are left
 // alone.
-func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, *line, []string) {
+func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, *line, []string) {
 	edits := map[int]edit{}
 	var notes []string
 	var promote *line
 	sub := plan.Profile.Substance
 	if lead, ok := bestLine(pageLines(plan), sub, plan); !ok {
-		if sub.Missing != "" && !hasRoleFact(plan, sub) {
+		if sub.Missing != "" && !plan.HasRoleOf(sub) {
 			notes = append(notes, sub.Missing)
+			if fits := fork.FittingProfiles(plan, p); len(fits) > 0 {
+				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
+			}
 		}
 	} else if id, e, placed := placeLead(plan, lead, flagged); placed {
 		edits[id] = e
@@ -70,22 +73,12 @@ func profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]e
 	return edits, promote, notes
 }
 
-// hasRoleFact reports whether the page has a block of a role the profile
-// looks for ("role:testimonial"): a testimonial is not a line to lead
-// with, but its section moves up, and the page is not without proof.
-func hasRoleFact(plan *fork.Plan, sub fork.Substance) bool {
-	for _, want := range sub.Facts {
-		r, ok := strings.CutPrefix(want, "role:")
-		if !ok {
-			continue
-		}
-		for _, b := range plan.Blocks {
-			if string(b.Role) == r {
-				return true
-			}
-		}
+// andList joins names as a sentence does: "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return false
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // movedUp reports whether order puts section s higher than the page does.

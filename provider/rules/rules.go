@@ -133,7 +133,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	brand := plan.Request.Brand
 	gloss := newGlossary(brand.Glossary)
-	edits, lead, notes := profileEdits(plan, lang, flagged)
+	edits, lead, notes := p.profileEdits(plan, lang, flagged)
 	promote := -1
 	if lead != nil {
 		promote = plan.Blocks[lead.block].Section
