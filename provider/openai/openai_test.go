@@ -286,9 +286,21 @@ func TestForkGoodDraft(t *testing.T) {
 		t.Errorf("got usage %+v; want %+v, what the endpoint reported", res.Usage, want)
 	}
 	t.Run("sections follow the profile's pattern", func(t *testing.T) {
-		want := planFor(t, fork.Request{HTML: readPage(t, "page-en.html"), Profile: "skeptic"}).PatternOrder()
+		// A page whose testimonial stands below its features: the
+		// skeptic's pattern moves it up (the test page's prices and proof
+		// already come right under its hero).
+		page, err := os.ReadFile("../../testdata/pages/tidyflow-en.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := fork.Request{HTML: string(page), Profile: "skeptic"}
+		want := planFor(t, req).PatternOrder()
 		if want == nil {
-			t.Fatal("the skeptic's pattern does not reorder the test page; the test needs a page it does")
+			t.Fatal("the skeptic's pattern does not reorder the page; the test needs a page it does")
+		}
+		res, err := doFork(t, newProvider(t, newFake(t, func(_ int, r recorded) reply { return ok(draft(r, good)) }), nil), req)
+		if err != nil {
+			t.Fatal(err)
 		}
 		if diff := cmp.Diff(want, res.Sections); diff != "" {
 			t.Errorf("Sections (-want +got):\n%s", diff)
