@@ -126,7 +126,7 @@ func PlainWords() map[string]string {
 		"sufficient": "enough", "prior to": "before", "in order to": "to", "subsequently": "later",
 		"subsequent": "later", "individuals": "people", "regarding": "about", "concerning": "about",
 		"pertaining to": "about", "with regard to": "about", "in relation to": "about",
-		"optimal": "best", "optimum": "best", "remuneration": "pay",
+		"remuneration": "pay",
 		"expedite": "speed up", "accomplish": "do", "accordingly": "so", "consequently": "so",
 		"therefore": "so", "anticipate": "expect", "ascertain": "find out", "component": "part",
 		"components": "parts", "currently": "now", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
@@ -142,7 +142,7 @@ func PlainWords() map[string]string {
 		"significantly": "greatly",
 		"inquire":       "ask", "inquiries": "questions", "information": "details",
 		"conform to": "keep to", "steadfast": "loyal", "optimize": "improve",
-		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "affiliated with": "linked to", "exacting": "strict", "gorgeous": "lovely", "periodically": "now and then", "producing": "making", "submissions": "entries", "calculate": "work out", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
+		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "exacting": "strict", "gorgeous": "lovely", "periodically": "now and then", "producing": "making", "submissions": "entries", "calculate": "work out", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
 	}
 }
 

@@ -110,3 +110,29 @@ func TestTopGroup(t *testing.T) {
 		t.Errorf("skeptic's order (-want +got):\n%s", diff)
 	}
 }
+
+// TestGetStartedKeepsItsLabel: a "Get started" button names no account,
+// so the cautious reader's "Create an account" replaces it only where its
+// link says it opens one.
+func TestGetStartedKeepsItsLabel(t *testing.T) {
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct{ href, want string }{
+		{"/checkout", "Get started"},
+		{"/signup", "Create an account"},
+	} {
+		page := `<!DOCTYPE html><html lang="en"><head><title>Omegaline</title></head><body><main>
+<section><h1>Fish oil you can taste the difference of</h1><p>Two softgels a day, tested in our own lab.</p><a class="btn" href="` + tc.href + `">Get started</a></section>
+<section><h2>Our promise</h2><p>Return it within 60 days for a full refund.</p></section>
+<section><h2>What is inside</h2><p>Each softgel holds 1,000 mg of fish oil from small fish.</p></section>
+</main></body></html>`
+		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range res.Blocks {
+			if b.Role == fork.RoleCTA && b.Text != tc.want {
+				t.Errorf("href %s: the button reads %q; want %q", tc.href, b.Text, tc.want)
+			}
+		}
+	}
+}

@@ -112,11 +112,29 @@ func relabel(plan *fork.Plan, b fork.Brief, lang string) (string, string, bool) 
 	if len(textFacts(b.Facts)) > 0 || wordCount(b.Text) > maxRelabelWords || !genericLabel(b.Text) {
 		return b.Text, "", false
 	}
+	if action == "signup" && !namesAccount(b) {
+		// "Get started" opens an account on one page and a checkout on
+		// another: the table's "Create an account" would name an action
+		// the page may not have.
+		return b.Text, "", false
+	}
 	label := ctaLabels[lang][action][plan.Profile.Name]
 	if label == "" || !fits(label) || strings.EqualFold(label, strings.TrimSpace(b.Text)) {
 		return b.Text, "", false
 	}
 	return label, "the same " + action + " action, worded for " + strings.ToLower(plan.Profile.Title) + " readers: " + strings.TrimSuffix(strings.ToLower(plan.Profile.CTA), "."), true
+}
+
+// namesAccount reports whether a sign-up button says, in its label or its
+// link, that it opens an account, rather than only "Get started".
+func namesAccount(b fork.Brief) bool {
+	lower := strings.ToLower(b.Text + " " + b.Href)
+	for _, w := range []string{"sign", "regist", "account", "konto", "compte", "cuenta", "conta", "inscri", "cadastr", "anmeld"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // keepsFacts reports whether text states every fact block b states, so

@@ -593,10 +593,22 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
 		left = left[i+1:] // the clause the cut ends
 	}
-	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) {
+	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) || (lang == "en" && participlePhrase(left)) {
 		return false
 	}
 	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+}
+
+// participlePhrase reports a clause that opens on a participle and a
+// preposition ("Developed by scientists at Yale"): it has no finite verb,
+// so cut off it is a fragment.
+func participlePhrase(clause string) bool {
+	f := strings.Fields(clause)
+	if len(f) < 2 {
+		return false
+	}
+	w := strings.ToLower(f[0])
+	return (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) && introducers["en"][strings.ToLower(f[1])] && !strings.Contains(clause, ", ")
 }
 
 // subordinators open a clause that cannot stand as a sentence: cut after
