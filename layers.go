@@ -127,7 +127,7 @@ func PlainWords() map[string]string {
 		"subsequent": "later", "individuals": "people", "regarding": "about", "concerning": "about",
 		"pertaining to": "about", "with regard to": "about", "in relation to": "about",
 		"remuneration": "pay",
-		"expedite": "speed up", "accomplish": "do", "accordingly": "so", "consequently": "so",
+		"expedite":     "speed up", "accomplish": "do", "accordingly": "so", "consequently": "so",
 		"therefore": "so", "anticipate": "expect", "ascertain": "find out", "component": "part",
 		"components": "parts", "currently": "now", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
 		"ensure": "make sure", "establish": "set up", "frequently": "often", "furnish": "give",
