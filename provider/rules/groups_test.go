@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -133,6 +134,42 @@ func TestGetStartedKeepsItsLabel(t *testing.T) {
 			if b.Role == fork.RoleCTA && b.Text != tc.want {
 				t.Errorf("href %s: the button reads %q; want %q", tc.href, b.Text, tc.want)
 			}
+		}
+	}
+}
+
+// TestLeadsKeepTheirContext: a headline that names the page stays; a line
+// of one plan's card never leads (its plan would be lost); a label before
+// a colon does not lead with its line.
+func TestLeadsKeepTheirContext(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Fixit plans</title></head><body><main>
+<section><h1>Plans and memberships</h1><p>Help with your computer at home or over the phone, from people who explain what they do.</p><a class="btn" href="/join">Join</a></section>
+<section><h2>Basic</h2><p class="price">$0 a month</p><ul><li>Help at $12 a quarter hour</li><li>No call-out fee</li></ul><a class="btn" href="/join/basic">Choose Basic</a></section>
+<section><h2>Unlimited</h2><p class="price">$8 a month</p><ul><li>20% off the add-on antivirus</li><li>A fixed contact person</li></ul><a class="btn" href="/join/unlimited">Choose Unlimited</a></section>
+<section><h2>Why us</h2><p>Our promise: a full refund within 30 days if the help does not work for you.</p></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct {
+		profile string
+		absent  string // a text no hero block may hold
+		present string // a text the hero's subheadline must hold, "" for none
+	}{
+		{"bargain-hunter", "20% off the add-on antivirus", ""},
+		{"cautious", "Our promise:", "A full refund within 30 days"},
+	} {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Blocks[1].Text; got != "Plans and memberships" {
+			t.Errorf("%s: the headline that names the page became %q", tc.profile, got)
+		}
+		sub := res.Blocks[2].Text
+		if strings.Contains(sub, tc.absent) {
+			t.Errorf("%s: the hero reads %q; it must not hold %q", tc.profile, sub, tc.absent)
+		}
+		if tc.present != "" && !strings.Contains(sub, tc.present) {
+			t.Errorf("%s: the hero reads %q; want it to hold %q", tc.profile, sub, tc.present)
 		}
 	}
 }

@@ -42,8 +42,16 @@ var headingRoles = map[fork.Role]bool{fork.RoleHeadline: true, fork.RoleSubheadl
 // in page order.
 func pageLines(plan *fork.Plan) []line {
 	var out []line
+	priced := map[int]bool{} // sections that show a price
 	for _, b := range plan.Blocks {
-		if !leadRoles[b.Role] {
+		for _, f := range b.Facts {
+			if f.Kind == "price" && b.Section >= 0 {
+				priced[b.Section] = true
+			}
+		}
+	}
+	for _, b := range plan.Blocks {
+		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) {
 			continue
 		}
 		parts := []string{b.Text}
@@ -77,7 +85,9 @@ func pageLines(plan *fork.Plan) []line {
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
 				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
 			}
-			if !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
+			if label, rest, ok := strings.Cut(s, ": "); ok && !headingRoles[b.Role] && wordCount(label) <= 3 && wordCount(rest) >= minLeadWords && !hasFiniteVerb(label, plan.Target.Base()) {
+				s = capitalize(rest) // "Our promise: a full refund…" leads with its promise
+			} else if !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
 				_, s, _ = strings.Cut(s, " ") // the label goes, the sentence leads
 				s = capitalize(s)
 				if wordCount(s) < minLeadWords {
@@ -88,6 +98,23 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	return out
+}
+
+// cardItem reports a line of a plan's card (a list item, or a short line
+// among its features) that says nothing of its own condition: "Buy one
+// activation, get the second free" holds for the plan it stands in, and
+// lifted out of its card it would promise it for every plan. A line that
+// names its condition (the annual plan) or a guarantee is the page's own.
+func cardItem(b fork.Brief) bool {
+	if b.Role != fork.RoleBullet && !(b.Role == fork.RoleBody && wordCount(b.Text) <= 10) {
+		return false
+	}
+	for _, f := range b.Facts {
+		if (f.Kind == "claim" && (f.Claim == "condition" || f.Claim == "guarantee")) || f.Kind == "guarantee" {
+			return false
+		}
+	}
+	return true
 }
 
 // needsCondition reports a sentence that states a saving or a price of a

@@ -237,7 +237,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 	}
 	headingLike := headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))
 	for _, slot := range []int{h, s} {
-		if slot < 0 || flagged[slot] || (slot == h && !headingLike) {
+		if slot < 0 || flagged[slot] || (slot == h && (!headingLike || titleOnly(plan.Blocks[slot].Text, plan.Target.Base()))) {
 			continue
 		}
 		if slot == s {
@@ -269,6 +269,16 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		return slot, edit{text: text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 	}
 	return 0, edit{}, false
+}
+
+// titleOnly reports a headline that names the page rather than promising
+// something ("Pricing & memberships", "Additive-Free Skincare"): no verb,
+// no full stop. Replaced by a line, the page would lose what it is.
+func titleOnly(text, lang string) bool {
+	if e := lastRune(text); e == '.' || e == '!' {
+		return false
+	}
+	return !hasFiniteVerb(text, lang) && !imperative(strings.ToLower(firstWord(text)))
 }
 
 // joinLead places a line that fits no hero slot after the hero's
