@@ -173,3 +173,27 @@ func TestLeadsKeepTheirContext(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanNameIsNoSubheadline: on a flat pricing page, the first plan's
+// name ("Free" over "$0/mo") is a card's title, not the hero's
+// subheadline: no profile's line takes its place.
+func TestPlanNameIsNoSubheadline(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Pingwatch pricing</title></head><body>
+<h1>Pingwatch Pricing Plans</h1>
+<div><label><input type="radio" name="period" value="monthly" checked> Monthly</label><label><input type="radio" name="period" value="annual"> Annual</label><p>(20% off on annual plan)</p></div>
+<h2>Free</h2><h3>$0/mo</h3><ul><li>20 checks</li></ul><a href="/signup">Get Started</a>
+<h2>Pro</h2><h3>$5/mo</h3><ul><li>Unlimited checks</li></ul><a href="/signup">Get Started</a>
+</body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	for _, profile := range fork.ProfileNames() {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range res.Blocks {
+			if (b.Source == "Free" || b.Source == "Pro") && b.Text != b.Source {
+				t.Errorf("%s: the plan %q is now called %q", profile, b.Source, b.Text)
+			}
+		}
+	}
+}

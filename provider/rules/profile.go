@@ -171,10 +171,26 @@ func closesPage(plan *fork.Plan, group []int) bool {
 }
 
 // leads reports whether the line already leads the page: it stands in the
-// first headline or the subheadline right under it.
+// first headline, the subheadline right under it, or another line of the
+// hero before its first button ("(20% off on annual plan)" under the
+// title): promoted, it would stand twice in a row.
 func leads(plan *fork.Plan, l line) bool {
 	h, s := heroSlots(plan)
-	return (h >= 0 && l.block == h) || (s >= 0 && l.block == s)
+	if (h >= 0 && l.block == h) || (s >= 0 && l.block == s) {
+		return true
+	}
+	if h < 0 || plan.Blocks[h].Section < 0 {
+		return false
+	}
+	for _, b := range plan.Blocks[h+1:] {
+		if b.Section != plan.Blocks[h].Section || b.Role == fork.RoleCTA {
+			return false
+		}
+		if b.ID == l.block {
+			return true
+		}
+	}
+	return false
 }
 
 // heroSlots are the IDs of the page's first headline and of the
@@ -189,11 +205,14 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 		}
 		headline = b.ID
 		body := -1
-		for _, n := range plan.Blocks[i+1:] {
-			if n.Section != b.Section || n.Role == fork.RoleHeadline {
-				break
+		for k, n := range plan.Blocks[i+1:] {
+			if n.Section != b.Section || n.Role == fork.RoleHeadline || n.Role == fork.RolePrice || n.Role == fork.RoleBullet {
+				break // the hero ends where the offer's cards begin
 			}
 			if n.Role == fork.RoleSubheadline {
+				if next := i + 2 + k; next < len(plan.Blocks) && plan.Blocks[next].Role == fork.RolePrice {
+					break // "Free" over "$0/mo" names a plan, it is no subheadline
+				}
 				subheadline = n.ID
 				break
 			}
