@@ -517,6 +517,9 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 				}
 				places = append(places, place{cut: i, resume: i + len(sep)}) // a plain "and" goes
 			case "which":
+				if startsSubject(s[i+len(sep):], lang) {
+					return // "…, which you once knew" has its own subject: "This you once knew" reads wrong
+				}
 				places = append(places, place{cut: i, resume: i + len(sep), prefix: "This "})
 			default:
 				if !startsClause(s[i+len(sep):], lang) {
@@ -593,11 +596,16 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
 		left = left[i+1:] // the clause the cut ends
 	}
-	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) || (lang == "en" && participlePhrase(left)) {
+	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) || (lang == "en" && participlePhrase(left)) ||
+		relatives[strings.ToLower(firstWord(right))] {
 		return false
 	}
 	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
 }
+
+// relatives open a relative clause: "Which you can use again." is a
+// fragment.
+var relatives = wordSet("which who whom whose wherein whereby welche welcher welches lequel laquelle lesquels dont cuyo cuya cuyos cuyas")
 
 // participlePhrase reports a clause that opens on a participle and a
 // preposition ("Developed by scientists at Yale"): it has no finite verb,
