@@ -52,3 +52,21 @@ func TestSavingKeepsItsCondition(t *testing.T) {
 		t.Error("the saving with its condition is not a line to lead with")
 	}
 }
+
+// TestOfferIn: a sentence about a way out, a saving or an upgrade is never
+// cut for a reader short of time; an explanation may be.
+func TestOfferIn(t *testing.T) {
+	for _, tc := range []struct {
+		sentence string
+		want     bool
+	}{
+		{"You can increase the limit by upgrading to paid plans.", true},
+		{"Tu peux repasser Pro à tout moment.", true},
+		{"Cancel from your settings page.", true},
+		{"The log helps you audit past runs of your jobs.", false},
+	} {
+		if got := offerIn([]string{tc.sentence}); got != tc.want {
+			t.Errorf("offerIn(%q) = %v; want %v", tc.sentence, got, tc.want)
+		}
+	}
+}

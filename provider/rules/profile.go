@@ -430,7 +430,8 @@ func roleName(r fork.Role) string {
 var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: true}
 
 // shorten cuts a paragraph of three sentences or more to its first ones:
-// as few as keep every fact the paragraph states and its length budget.
+// as few as keep every fact the paragraph states, every line about the
+// offer (offerIn) and its length budget.
 func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	if !shortenRoles[b.Role] {
 		return edit{}, false
@@ -446,12 +447,34 @@ func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	}
 	for k := 1; k < len(sentences); k++ {
 		text := strings.Join(sentences[:k], " ")
-		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) {
+		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) || offerIn(sentences[k:]) {
 			continue
 		}
 		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s readers take the point and skip the rest", k, len(sentences), strings.ToLower(plan.Profile.Title))}, true
 	}
 	return edit{}, false
+}
+
+// offerIn reports whether a sentence about to be cut speaks of the offer
+// (a way out, a saving, an upgrade): "You can go back to Pro at any time"
+// states no number, yet a reader short of time still needs it.
+func offerIn(sentences []string) bool {
+	var cues []string
+	for _, name := range []string{"cautious", "bargain-hunter"} {
+		if p, err := fork.LookupProfile(name); err == nil {
+			cues = append(cues, p.Substance.Cues...)
+		}
+	}
+	cues = append(cues, "upgrad*", "any time", "anytime", "à tout moment", "jederzeit", "en cualquier momento", "a qualquer momento", "in qualsiasi momento", "op elk moment")
+	for _, sn := range sentences {
+		lower := strings.ToLower(sn)
+		for _, c := range cues {
+			if containsWord(lower, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sectionTopics name what a section is about, for the reason it moved.
