@@ -60,7 +60,7 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 		if b.Role != RoleCTA {
 			continue
 		}
-		a := extract.CTAAction(b.Text)
+		a := ctaAction(b)
 		if !found {
 			best, bestAction, found = b, a, true
 			continue
@@ -71,6 +71,20 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 		}
 	}
 	return best, bestAction, found
+}
+
+// ctaAction is what a call to action does: what its label names, except
+// that a link that opens a conversation (WhatsApp, Telegram, e-mail, a
+// phone call) is a contact request whatever its label says ("Buy now" to
+// wa.me starts a chat, not a purchase).
+func ctaAction(b Block) string {
+	href := strings.ToLower(b.Href)
+	for _, p := range []string{"mailto:", "tel:", "https://wa.me/", "https://api.whatsapp.com/", "https://t.me/", "https://m.me/"} {
+		if strings.HasPrefix(href, p) {
+			return "contact"
+		}
+	}
+	return extract.CTAAction(b.Text)
 }
 
 // visitorsPerArm is the sample size per variant of a two-sided
@@ -105,6 +119,15 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 		metric = fmt.Sprintf("%s per visitor: the primary call to action %q", conv.noun, cta.Text)
 		if cta.Href != "" {
 			metric += " → " + cta.Href
+		}
+		if conv.rank >= conversions[""].rank {
+			// No button of the page buys, signs up, donates or books: its
+			// order is a form or an image the copy does not hold.
+			metric = fmt.Sprintf("the goal the page exists for, such as its order form or checkout (none of its calls to action buys, signs up, donates or books); clicks on %q", cta.Text)
+			if cta.Href != "" {
+				metric += " → " + cta.Href
+			}
+			metric += " as a secondary metric"
 		}
 	}
 	culture := ""

@@ -42,3 +42,21 @@ func TestPrimaryCTA(t *testing.T) {
 		t.Error("a page with no call to action has a primary one")
 	}
 }
+
+// TestCTAAction: a link that opens a chat is a contact request whatever
+// its label says, so a "Buy now" to WhatsApp never sizes a test as a
+// purchase.
+func TestCTAAction(t *testing.T) {
+	for _, tc := range []struct {
+		label, href, want string
+	}{
+		{"Buy now", "https://wa.me/15551234567", "contact"},
+		{"Comprar", "https://api.whatsapp.com/send/?phone=1", "contact"},
+		{"Order by e-mail", "mailto:shop@example.com", "contact"},
+		{"Buy now", "/checkout", "buy"},
+	} {
+		if got := ctaAction(Block{Role: RoleCTA, Text: tc.label, Href: tc.href}); got != tc.want {
+			t.Errorf("ctaAction(%q → %s) = %q; want %q", tc.label, tc.href, got, tc.want)
+		}
+	}
+}
