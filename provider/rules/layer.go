@@ -597,10 +597,20 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 		left = left[i+1:] // the clause the cut ends
 	}
 	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) || (lang == "en" && participlePhrase(left)) ||
-		relatives[strings.ToLower(firstWord(right))] {
+		relatives[strings.ToLower(firstWord(right))] || (lang == "en" && openThat(left)) {
 		return false
 	}
 	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+}
+
+// openThat reports a clause that ends inside a "that" clause still
+// waiting for its verb ("The good news is that by working with the rules
+// of the game"): its main clause comes after the cut, which would leave
+// the first part a fragment.
+func openThat(clause string) bool {
+	lower := strings.ToLower(clause)
+	i := strings.LastIndex(lower, " that ")
+	return i >= 0 && !hasFiniteVerb(clause[i+len(" that "):], "en")
 }
 
 // relatives open a relative clause: "Which you can use again." is a
