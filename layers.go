@@ -220,9 +220,12 @@ func noContractions() Rule {
 }
 
 func noExclamations() Rule {
-	return Rule{Name: "no_exclamations", Description: "no exclamation marks",
+	return Rule{Name: "no_exclamations", Description: "no exclamation marks outside quotations",
 		Check: func(s Sample) (Outcome, string) {
-			n := strings.Count(s.Text, "!") + strings.Count(s.Text, "¡")
+			// A quotation is someone's words ("Rejoice and be happy!"):
+			// a fork keeps it as it was said.
+			own := quotation.ReplaceAllString(s.Text, " ")
+			n := strings.Count(own, "!") + strings.Count(own, "¡")
 			return OutcomeOf(n == 0), fmt.Sprintf("%d exclamation marks", n)
 		}}
 }

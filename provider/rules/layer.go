@@ -360,6 +360,22 @@ func removeExclamations(text string, label bool) (string, int) {
 	if n == 0 {
 		return text, 0
 	}
+	if q := quotedSpans(text); len(q) > 0 && !label {
+		// Someone's words keep their marks: only the text between the
+		// quotations is edited.
+		var b strings.Builder
+		total, last := 0, 0
+		for _, sp := range q {
+			out, k := removeExclamations(text[last:sp[0]], false)
+			b.WriteString(out)
+			b.WriteString(text[sp[0]:sp[1]])
+			total += k
+			last = sp[1]
+		}
+		out, k := removeExclamations(text[last:], false)
+		b.WriteString(out)
+		return b.String(), total + k
+	}
 	// French sets a (narrow) space before "!": "Oui !" becomes "Oui.",
 	// never "Oui .".
 	text = spaceBeforeBang.ReplaceAllString(text, "!")

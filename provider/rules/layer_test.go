@@ -20,6 +20,7 @@ func TestLayerTransforms(t *testing.T) {
 		{"professional removes hype", "professional", "en", fork.RoleBody, "An amazing tool for an incredible price.", "A tool for a price."},
 		{"hype predicate replaced", "technical", "en", fork.RoleBody, "The result is stunning.", "The result is good."},
 		{"hype at start", "technical", "en", fork.RoleBody, "Fantastic results in 3 days.", "Results in 3 days."},
+		{"professional keeps a quotation's marks", "professional", "en", fork.RoleBody, `The book says "Rejoice and be happy!" on every page!`, `The book says "Rejoice and be happy!" on every page.`},
 		{"slang", "professional", "en", fork.RoleBody, "We're gonna sort your stuff.", "We are going to sort your things."},
 		{"everyday contracts", "everyday", "en", fork.RoleBody, "You do not need a card and it is free.", "You don't need a card and it's free."},
 		{"everyday negates before the pronoun", "everyday", "en", fork.RoleBody, "You will not be billed, and we will not ask twice.", "You won't be billed, and we won't ask twice."},
