@@ -54,6 +54,8 @@ func TestCTAAction(t *testing.T) {
 		{"Comprar", "https://api.whatsapp.com/send/?phone=1", "contact"},
 		{"Order by e-mail", "mailto:shop@example.com", "contact"},
 		{"Buy now", "/checkout", "buy"},
+		{"Unlock everything now", "https://shop.example/membership-checkout/?level=10", "buy"},
+		{"Read the guides", "https://guides.example.org", "learn"},
 	} {
 		if got := ctaAction(Block{Role: RoleCTA, Text: tc.label, Href: tc.href}); got != tc.want {
 			t.Errorf("ctaAction(%q → %s) = %q; want %q", tc.label, tc.href, got, tc.want)
