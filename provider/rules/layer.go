@@ -612,11 +612,13 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if i := strings.LastIndexAny(left, ".?!:;"); i >= 0 {
 		left = left[i+1:] // the clause the cut ends
 	}
-	if subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] || commaSplice(left, lang) || (lang == "en" && participlePhrase(left)) ||
-		relatives[strings.ToLower(firstWord(right))] || (lang == "en" && openThat(left)) {
+	if !startsClause(clause, lang) || !clauseVerb(left, lang) || !clauseVerb(clause, lang) {
 		return false
 	}
-	return startsClause(clause, lang) && clauseVerb(left, lang) && clauseVerb(clause, lang)
+	// A place that passes the cheap checks above may still leave a
+	// fragment: these read more of the sentence, so they run last.
+	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !relatives[strings.ToLower(firstWord(right))] &&
+		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
 }
 
 // openThat reports a clause that ends inside a "that" clause still

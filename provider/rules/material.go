@@ -14,6 +14,7 @@ import (
 // description, or one sentence of a paragraph, with the facts it states.
 type line struct {
 	text  string
+	lower string // text in lower case, "" until pageLines fills it
 	block int // the ID of the block it stands in
 	role  fork.Role
 	facts []fork.Fact
@@ -94,7 +95,7 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			out = append(out, line{text: s, block: b.ID, role: b.Role, facts: facts})
+			out = append(out, line{text: s, lower: strings.ToLower(s), block: b.ID, role: b.Role, facts: facts})
 		}
 	}
 	return out
@@ -173,7 +174,10 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 // weighLine is scoreLine with what earned the score: the cue words and
 // the facts found, for a plan's material.
 func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
-	lower := strings.ToLower(l.text)
+	lower := l.lower
+	if lower == "" {
+		lower = strings.ToLower(l.text)
+	}
 	score := 0
 	var why []string
 	for _, c := range s.Cues {
@@ -206,6 +210,9 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 			score += 3 + boolInt(i < 2)
 		}
 	}
+	if score == 0 {
+		return 0, nil
+	}
 	if restricted(lower, s) {
 		// An offer only some readers qualify for ("Registered nonprofits
 		// get 20% off") is not the profile's reader's: it never leads.
@@ -221,6 +228,19 @@ const maxMaterial = 5
 // the profile's substance, best first (ties in page order), each scoring
 // at least what a line needs to lead a fork.
 func (p *Provider) Material(plan *fork.Plan) []fork.Material {
+	return materialOf(pageLines(plan), plan)
+}
+
+// linesFinder is a MaterialFinder over lines cut once: the page's lines do
+// not depend on the profile, so asking for every profile's material
+// (fork.FittingProfiles) scores them eleven times but cuts them once.
+type linesFinder []line
+
+// Material implements fork.MaterialFinder.
+func (f linesFinder) Material(plan *fork.Plan) []fork.Material { return materialOf(f, plan) }
+
+// materialOf is Material over lines already cut from the plan's page.
+func materialOf(lines []line, plan *fork.Plan) []fork.Material {
 	sub := plan.Profile.Substance
 	type scored struct {
 		l   line
@@ -228,7 +248,7 @@ func (p *Provider) Material(plan *fork.Plan) []fork.Material {
 	}
 	var found []scored
 	seen := map[string]bool{}
-	for _, l := range pageLines(plan) {
+	for _, l := range lines {
 		score, why := weighLine(l, sub, plan)
 		if score < minLeadScore || seen[l.text] {
 			continue

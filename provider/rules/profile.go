@@ -35,10 +35,11 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 	var notes []string
 	var promote *line
 	sub := plan.Profile.Substance
-	if lead, ok := bestLine(pageLines(plan), sub, plan); !ok {
+	lines := pageLines(plan)
+	if lead, ok := bestLine(lines, sub, plan); !ok {
 		if sub.Missing != "" && !plan.HasRoleOf(sub) {
 			notes = append(notes, sub.Missing)
-			if fits := fork.FittingProfiles(plan, p); len(fits) > 0 {
+			if fits := fork.FittingProfiles(plan, linesFinder(lines)); len(fits) > 0 {
 				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
 			}
 		}
