@@ -15,7 +15,7 @@ import (
 type line struct {
 	text  string
 	lower string // text in lower case, "" until pageLines fills it
-	block int // the ID of the block it stands in
+	block int    // the ID of the block it stands in
 	role  fork.Role
 	facts []fork.Fact
 	score int
