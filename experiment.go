@@ -147,9 +147,16 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 	}
 	n := visitorsPerArm(conv.baseline, conv.baseline*(1+minimumDetectableEffect))
 	guards := append([]string{"bounce rate"}, conv.guards...)
+	hypothesis := fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
+		p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile)
+	if p.Analysis.Audience.Profile == p.Profile.Name {
+		// The page already leans toward this reader: the test is whether
+		// putting what they look for first wins more of them.
+		hypothesis = fmt.Sprintf("The original %s copy already speaks to %s readers; the same offer with %s put first, in the %s layer%s, converts more of them.",
+			p.Analysis.Pattern.Name, strings.ToLower(p.Profile.Title), p.Profile.Substance.Lead, p.Layer.Name, culture)
+	}
 	return Experiment{
-		Hypothesis: fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
-			p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile),
+		Hypothesis: hypothesis,
 		PrimaryMetric: metric,
 		PrimaryBlock:  primary,
 		Control:       "the source page, unchanged",

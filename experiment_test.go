@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -61,4 +62,25 @@ func TestCTAAction(t *testing.T) {
 			t.Errorf("ctaAction(%q → %s) = %q; want %q", tc.label, tc.href, got, tc.want)
 		}
 	}
+}
+
+// TestHypothesisForTheSameReader: a fork for the reader the page already
+// speaks to does not claim the page was written for someone else.
+func TestHypothesisForTheSameReader(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "bargain-hunter"), Layer: Layer{Name: "everyday"}}
+	p.Analysis.Pattern.Name = "offer-led"
+	p.Analysis.Audience.Profile = "bargain-hunter"
+	e := experiment(p, &Extraction{})
+	if strings.Contains(e.Hypothesis, "reads as written for") || !strings.Contains(e.Hypothesis, "already speaks to bargain hunter readers") {
+		t.Errorf("hypothesis %q; want it to say the page already speaks to the reader", e.Hypothesis)
+	}
+}
+
+func mustProfile(t *testing.T, name string) Profile {
+	t.Helper()
+	p, err := LookupProfile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
