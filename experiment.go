@@ -156,7 +156,7 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 			p.Analysis.Pattern.Name, strings.ToLower(p.Profile.Title), p.Profile.Substance.Lead, p.Layer.Name, culture)
 	}
 	return Experiment{
-		Hypothesis: hypothesis,
+		Hypothesis:    hypothesis,
 		PrimaryMetric: metric,
 		PrimaryBlock:  primary,
 		Control:       "the source page, unchanged",
