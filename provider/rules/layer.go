@@ -211,7 +211,7 @@ func (t *wordTable) apply(text string) (string, int) {
 			matched := text[i:end]
 			rule, ok := t.to[folded(i, end)]
 			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) ||
-				(t.noRepeat && containsWord(lower, strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(lower, i, end)) {
+				(t.noRepeat && containsWord(lower, strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) {
 				continue
 			}
 			repl := rule.to
@@ -239,15 +239,18 @@ func (t *wordTable) apply(text string) (string, int) {
 // whWords open a clause whose verb may stand before a gap.
 var whWords = wordSet("where what who whom how which wherever whatever whoever however")
 
-// whGap reports a verb phrase at lower[i:end] ("you are") that follows a
+// whGap reports a verb phrase at text[i:end] ("you are") that follows a
 // wh-word and comes before a preposition or an adverb of time: the verb
 // is stressed there, and English does not contract it.
-func whGap(lower string, i, end int) bool {
-	before := strings.Fields(lower[:i])
-	if len(before) == 0 || !whWords[strings.Trim(before[len(before)-1], ",;:—–-(\"“")] {
+func whGap(text string, i, end int) bool {
+	// Only the word before the match is read: a long paragraph's prefix
+	// is not lower-cased for each contraction in it.
+	before := strings.TrimRight(text[:i], " ")
+	prev := strings.ToLower(strings.Trim(before[strings.LastIndexAny(before, " \n\t")+1:], ",;:—–-(\"“"))
+	if !whWords[prev] {
 		return false
 	}
-	next := strings.ToLower(firstWord(strings.TrimLeft(lower[end:], " ")))
+	next := strings.ToLower(firstWord(strings.TrimLeft(text[end:], " ")))
 	return introducers["en"][next] || next == "now" || next == "today" || next == "here" || next == "there"
 }
 
