@@ -110,7 +110,10 @@ func (r Request) validate() (languages, error) {
 	)
 	if r.URL == "" && strings.TrimSpace(r.HTML) == "" {
 		v.Fields = append(v.Fields, FieldError{Field: "url", Type: "missing", Msg: "give the page's url (or an inline html page)", Input: r.URL})
-	} else if r.URL != "" && strings.TrimSpace(r.HTML) == "" {
+	} else if r.URL != "" {
+		// With an inline page the url is its address (links resolve
+		// against it), so it must be one too: the contract's url is a
+		// URI or empty, whatever else the request carries.
 		if err := checkURL(r.URL); err != nil {
 			v.Fields = append(v.Fields, FieldError{Field: "url", Type: "url_parsing", Msg: err.Error(), Input: r.URL})
 		}

@@ -206,6 +206,8 @@ func TestValidation(t *testing.T) {
 			`{"detail":[{"type":"url_parsing","loc":["body","url"],"msg":"Input should be a valid URL, the URL must start with http:// or https://","input":"ftp://example.com/file","ctx":{"error":"the URL must start with http:// or https://"}}]}`},
 		{"url without host", `{"url":"https:///path"}`, nil,
 			`{"detail":[{"type":"url_parsing","loc":["body","url"],"msg":"Input should be a valid URL, the URL has no host","input":"https:///path","ctx":{"error":"the URL has no host"}}]}`},
+		{"inline page with a url that is none", `{"html":"<p>Hi</p>","url":"not a page"}`, nil,
+			`{"detail":[{"type":"url_parsing","loc":["body","url"],"msg":"Input should be a valid URL, the URL must start with http:// or https://","input":"not a page","ctx":{"error":"the URL must start with http:// or https://"}}]}`},
 		{"missing url", `{"profile":"skeptic"}`, nil,
 			`{"detail":[{"type":"missing","loc":["body","url"],"msg":"Field required","input":{"profile":"skeptic"}}]}`},
 		{"empty url", `{"url":"  "}`, nil,

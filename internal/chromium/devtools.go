@@ -32,13 +32,25 @@ type Session struct {
 // first page; the browser is stopped when the test ends.
 func Start(t testing.TB, bin string) *Session {
 	t.Helper()
-	dir := t.TempDir()
+	// Not t.TempDir: Chromium's helper processes may still write to the
+	// profile for a moment after the browser is killed, and TempDir's
+	// cleanup fails the test on a directory that is not empty yet.
+	dir, err := os.MkdirTemp("", "mfork-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 		"--remote-debugging-port=0", "--user-data-dir="+dir, "about:blank")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		for i := 0; i < 50 && os.RemoveAll(dir) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	// Chromium writes the port it chose, and its browser endpoint, here.
 	var port, path string
 	deadline := time.Now().Add(20 * time.Second)
@@ -63,34 +75,38 @@ func Start(t testing.TB, bin string) *Session {
 	}
 	origin := "http://127.0.0.1:" + port
 	s := &Session{}
-	var err error
 	if s.browser, err = websocket.Dial("ws://127.0.0.1:"+port+path, "", origin); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = s.browser.Close() })
-	var targets []struct {
-		Type string `json:"type"`
-		WS   string `json:"webSocketDebuggerUrl"`
-	}
-	resp, err := http.Get(origin + "/json/list")
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = json.NewDecoder(resp.Body).Decode(&targets)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tg := range targets {
-		if tg.Type == "page" {
-			if s.page, err = websocket.Dial(tg.WS, "", origin); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = s.page.Close() })
-			return s
+	// The first page may not be listed yet on a busy machine: ask again
+	// until it is.
+	for time.Now().Before(deadline) {
+		var targets []struct {
+			Type string `json:"type"`
+			WS   string `json:"webSocketDebuggerUrl"`
 		}
+		resp, err := http.Get(origin + "/json/list")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&targets)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tg := range targets {
+			if tg.Type == "page" {
+				if s.page, err = websocket.Dial(tg.WS, "", origin); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = s.page.Close() })
+				return s
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("chromium: no page target")
+	t.Fatal("chromium: no page target after 20 s")
 	return nil
 }
 
