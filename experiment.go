@@ -73,30 +73,9 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
-// ctaAction is what a call to action does: what its label names, except
-// that a link that opens a conversation (WhatsApp, Telegram, e-mail, a
-// phone call) is a contact request whatever its label says ("Buy now" to
-// wa.me starts a chat, not a purchase), and a label that names no action
-// buys where its link goes to a checkout or a cart.
-func ctaAction(b Block) string {
-	href := strings.ToLower(b.Href)
-	for _, p := range []string{"mailto:", "tel:", "https://wa.me/", "https://api.whatsapp.com/", "https://t.me/", "https://m.me/"} {
-		if strings.HasPrefix(href, p) {
-			return "contact"
-		}
-	}
-	a := extract.CTAAction(b.Text)
-	if a == "" || a == "learn" {
-		// "Unlock everything now" names no action its words can tell;
-		// a link to a checkout or a cart buys.
-		for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
-			if strings.Contains(href, p) {
-				return "buy"
-			}
-		}
-	}
-	return a
-}
+// ctaAction is what a call to action does, read from its label and its
+// link (extract.LinkAction).
+func ctaAction(b Block) string { return extract.LinkAction(b.Text, b.Href) }
 
 // visitorsPerArm is the sample size per variant of a two-sided
 // two-proportion z-test that detects a change from rate p1 to p2 with

@@ -9,25 +9,37 @@ var sectionKeyRoles = []Role{
 	RoleBullet, RoleCTA, RoleBody, RoleSubheadline, RoleHeadline, RoleFinePrint,
 }
 
-// SectionTopic is the role that says what a group of sections is about
-// (see sectionKeyRoles), or "" for a group without blocks.
-func (plan *Plan) SectionTopic(group []int) Role {
-	in := map[int]bool{}
-	for _, s := range group {
-		in[s] = true
+// SectionTopics are, for each group of sections (SectionGroups), the role
+// that says what it is about (see sectionKeyRoles), or "" for a group
+// without blocks; one pass over the plan's blocks.
+func (plan *Plan) SectionTopics(groups [][]int) []Role {
+	groupOf := make(map[int]int, plan.Sections)
+	for g, group := range groups {
+		for _, s := range group {
+			groupOf[s] = g
+		}
 	}
-	roles := map[Role]bool{}
+	roles := make([]map[Role]bool, len(groups))
 	for _, b := range plan.Blocks {
-		if b.Section >= 0 && in[b.Section] {
-			roles[b.Role] = true
+		g, ok := groupOf[b.Section]
+		if !ok || b.Section < 0 {
+			continue
+		}
+		if roles[g] == nil {
+			roles[g] = map[Role]bool{}
+		}
+		roles[g][b.Role] = true
+	}
+	out := make([]Role, len(groups))
+	for g := range groups {
+		for _, r := range sectionKeyRoles {
+			if roles[g][r] {
+				out[g] = r
+				break
+			}
 		}
 	}
-	for _, r := range sectionKeyRoles {
-		if roles[r] {
-			return r
-		}
-	}
-	return ""
+	return out
 }
 
 // SectionGroups gathers the page's sections, in page order, into the parts
@@ -120,15 +132,14 @@ func (plan *Plan) PatternOrder() []int {
 	for i, r := range plan.Profile.Pattern.Order {
 		rank[r] = i
 	}
+	topics := plan.SectionTopics(groups)
 	var up []int
 	for g := hero + 1; g < len(groups); g++ {
-		if early[plan.SectionTopic(groups[g])] {
+		if early[topics[g]] {
 			up = append(up, g)
 		}
 	}
-	sort.SliceStable(up, func(i, j int) bool {
-		return rank[plan.SectionTopic(groups[up[i]])] < rank[plan.SectionTopic(groups[up[j]])]
-	})
+	sort.SliceStable(up, func(i, j int) bool { return rank[topics[up[i]]] < rank[topics[up[j]]] })
 	moved := map[int]bool{}
 	for _, g := range up {
 		moved[g] = true
@@ -154,7 +165,7 @@ func (plan *Plan) PatternOrder() []int {
 // without a headline in a section.
 func (plan *Plan) TopGroup(groups [][]int) int {
 	g := plan.heroGroup(groups)
-	if g >= 0 && g+1 < len(groups) && plan.SectionTopic(groups[g+1]) == RolePrice {
+	if g >= 0 && g+1 < len(groups) && plan.SectionTopics(groups[g+1 : g+2])[0] == RolePrice {
 		return g + 1
 	}
 	return g

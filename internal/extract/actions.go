@@ -109,6 +109,30 @@ func CTAAction(label string) string {
 	return best
 }
 
+// LinkAction is what a call to action does, from its label and its link:
+// CTAAction of the label, except that a link that opens a conversation
+// (WhatsApp, Telegram, Messenger, e-mail, a phone call) is "contact"
+// whatever the label says ("Buy now" to wa.me starts a chat, not a
+// purchase), and a label that names no action is "buy" where its link
+// goes to a checkout or a cart ("Unlock everything now").
+func LinkAction(label, href string) string {
+	href = strings.ToLower(href)
+	for _, p := range []string{"mailto:", "tel:", "https://wa.me/", "https://api.whatsapp.com/", "https://t.me/", "https://m.me/"} {
+		if strings.HasPrefix(href, p) {
+			return "contact"
+		}
+	}
+	a := CTAAction(label)
+	if a == "" || a == "learn" {
+		for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
+			if strings.Contains(href, p) {
+				return "buy"
+			}
+		}
+	}
+	return a
+}
+
 // wordEdge reports whether s has a word boundary at i: before i when start,
 // after i otherwise.
 func wordEdge(s string, i int, start bool) bool {

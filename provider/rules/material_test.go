@@ -65,7 +65,7 @@ func TestOfferIn(t *testing.T) {
 		{"Cancel from your settings page.", true},
 		{"The log helps you audit past runs of your jobs.", false},
 	} {
-		if got := offerIn([]string{tc.sentence}); got != tc.want {
+		if got := offerIn([]string{tc.sentence}, offerCues()); got != tc.want {
 			t.Errorf("offerIn(%q) = %v; want %v", tc.sentence, got, tc.want)
 		}
 	}

@@ -66,7 +66,7 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			if _, done := edits[b.ID]; done || flagged[b.ID] {
 				continue
 			}
-			if e, ok := shorten(plan, b); ok {
+			if e, ok := p.shorten(plan, b); ok {
 				edits[b.ID] = e
 			}
 		}
@@ -114,7 +114,7 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	if gs <= hero {
 		return order
 	}
-	switch t := plan.SectionTopic(groups[gs]); {
+	switch t := plan.SectionTopics(groups[gs : gs+1])[0]; {
 	case t == fork.RoleFAQQuestion || t == fork.RoleFAQAnswer || closesPage(plan, groups[gs]):
 		// A whole FAQ moved up puts every question before the offer; the
 		// page's closing call to action moved up leaves two buttons in a
@@ -433,7 +433,7 @@ var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: t
 // shorten cuts a paragraph of three sentences or more to its first ones:
 // as few as keep every fact the paragraph states, every line about the
 // offer (offerIn) and its length budget.
-func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
+func (p *Provider) shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	if !shortenRoles[b.Role] {
 		return edit{}, false
 	}
@@ -448,7 +448,7 @@ func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	}
 	for k := 1; k < len(sentences); k++ {
 		text := strings.Join(sentences[:k], " ")
-		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) || offerIn(sentences[k:]) {
+		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) || offerIn(sentences[k:], p.offer) {
 			continue
 		}
 		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s readers take the point and skip the rest", k, len(sentences), strings.ToLower(plan.Profile.Title))}, true
@@ -456,17 +456,23 @@ func shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	return edit{}, false
 }
 
-// offerIn reports whether a sentence about to be cut speaks of the offer
-// (a way out, a saving, an upgrade): "You can go back to Pro at any time"
-// states no number, yet a reader short of time still needs it.
-func offerIn(sentences []string) bool {
+// offerCues are the words of a sentence about the offer: the cautious
+// reader's and the bargain hunter's cue words, an upgrade, "any time".
+// New builds the list once.
+func offerCues() []string {
 	var cues []string
 	for _, name := range []string{"cautious", "bargain-hunter"} {
 		if p, err := fork.LookupProfile(name); err == nil {
 			cues = append(cues, p.Substance.Cues...)
 		}
 	}
-	cues = append(cues, "upgrad*", "any time", "anytime", "à tout moment", "jederzeit", "en cualquier momento", "a qualquer momento", "in qualsiasi momento", "op elk moment")
+	return append(cues, "upgrad*", "any time", "anytime", "à tout moment", "jederzeit", "en cualquier momento", "a qualquer momento", "in qualsiasi momento", "op elk moment")
+}
+
+// offerIn reports whether a sentence about to be cut speaks of the offer
+// (one of cues: a way out, a saving, an upgrade): "You can go back to Pro
+// at any time" states no number, yet a reader short of time still needs it.
+func offerIn(sentences, cues []string) bool {
 	for _, sn := range sentences {
 		lower := strings.ToLower(sn)
 		for _, c := range cues {
@@ -494,9 +500,9 @@ var earlyWhy = map[fork.Role]string{
 
 // sectionName is how a rationale names a group of sections: by its topic
 // and its first heading ("the section on prices (\"Plans\")").
-func sectionName(plan *fork.Plan, group []int) string {
+func sectionName(plan *fork.Plan, group []int, topic fork.Role) string {
 	name := "the section"
-	if t, ok := sectionTopics[plan.SectionTopic(group)]; ok {
+	if t, ok := sectionTopics[topic]; ok {
 		name = "the section on " + t
 	}
 	for _, b := range plan.Blocks {
@@ -531,21 +537,22 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 		}
 	}
 	groups := plan.SectionGroups()
+	topics := plan.SectionTopics(groups)
 	readers := strings.ToLower(plan.Profile.Title) + " readers"
 	var raised []string
-	for _, g := range groups {
+	for k, g := range groups {
 		if place[g[0]] < g[0] {
-			raised = append(raised, sectionName(plan, g))
+			raised = append(raised, sectionName(plan, g, topics[k]))
 		}
 	}
 	above := strings.Join(raised, " and ")
-	for _, g := range groups {
+	for k, g := range groups {
 		s := g[0]
 		id, ok := first[s]
 		if place[s] == s || !ok {
 			continue
 		}
-		name := sectionName(plan, g)
+		name := sectionName(plan, g, topics[k])
 		from, to := s+1, place[s]+1
 		holds := false
 		for _, x := range g {
@@ -557,7 +564,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, sub.Lead, sub.Why)
 		case to < from:
 			why := readers + " meet it sooner"
-			if f, ok := earlyWhy[plan.SectionTopic(g)]; ok {
+			if f, ok := earlyWhy[topics[k]]; ok {
 				why = fmt.Sprintf(f, strings.ToLower(plan.Profile.Title))
 			}
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d: %s", name, from, to, why)

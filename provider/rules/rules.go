@@ -42,11 +42,12 @@ type Provider struct {
 	plain    *wordTable                  // formal words to common ones (plain)
 	hype     map[string][]*regexp.Regexp // hype words per base language
 	cultures map[string]*cultureRules    // English culture rules per region
+	offer    []string                    // words of a sentence about the offer (offerIn)
 }
 
 // New returns the rules provider with its word tables compiled.
 func New() *Provider {
-	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}}
+	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}, offer: offerCues()}
 	for region := range regionSpelling {
 		p.cultures[region] = newCulture("en", region)
 	}
