@@ -29,6 +29,7 @@ outside:
 # Each fuzz target runs on its own: go test allows one -fuzz pattern per package.
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./internal/extract/
+	$(GO) test -run='^$$' -fuzz='^FuzzScanTokens$$' -fuzztime=$(FUZZTIME) ./internal/extract/
 	$(GO) test -run='^$$' -fuzz='^FuzzFromText$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
 	$(GO) test -run='^$$' -fuzz='^FuzzParseNumber$$' -fuzztime=$(FUZZTIME) ./internal/ledger/
 	$(GO) test -run='^$$' -fuzz='^FuzzPriceSpans$$' -fuzztime=$(FUZZTIME) ./internal/offer/

@@ -2,13 +2,14 @@ package extract
 
 import (
 	"bytes"
+	"hash/maphash"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 
 	"github.com/marketingfork/fork/internal/markup"
 )
@@ -26,8 +27,10 @@ import (
 
 // rawIndex maps the parsed tree to the page's bytes.
 type rawIndex struct {
-	src  []byte
-	toks []rawToken
+	src     []byte
+	toks    []rawToken
+	decoded map[int]string // see rawToken.plain
+	seed    maphash.Seed   // for attrSig
 	// text is a text node's bytes: their decoded text is the node's Data.
 	text map[*html.Node][2]int
 	// parts are the runs of a text node the parser joined over end tags it
@@ -38,8 +41,6 @@ type rawIndex struct {
 	// Elements are placed on first need, a tag name at a time.
 	root     *html.Node
 	mu       sync.Mutex
-	elems    map[string][]*html.Node // the tree's elements by name, in document order
-	tags     map[string][]int        // start tags by name, as indexes into toks
 	placed   map[string]bool
 	start    map[*html.Node][2]int // an element's start tag
 	startTok map[*html.Node]int    // its index in toks
@@ -51,17 +52,14 @@ type textPart struct {
 }
 
 type rawToken struct {
-	typ        html.TokenType
 	start, end int
-	// text is the decoded text of a text token that holds entities, a
-	// carriage return or NUL; plain text is src[start:end] itself.
-	text      string
+	name       string // a tag's name
+	typ        html.TokenType
+	// plain is a text token whose text is src[start:end] itself; the
+	// decoded text of one that holds entities, a carriage return or NUL
+	// is in rawIndex.decoded.
 	plain     bool
-	name      string // a tag's name
 	selfClose bool
-	// sig is a start tag's attribute signature (attrSig), read in the one
-	// tokenizing pass rather than by tokenizing the tag again.
-	sig string
 }
 
 // maxTextLookahead bounds how far the matching looks ahead for a text
@@ -73,7 +71,7 @@ func (ri *rawIndex) tokText(t rawToken) string {
 	if t.plain {
 		return string(ri.src[t.start:t.end])
 	}
-	return t.text
+	return ri.decoded[t.start]
 }
 
 // textIs reports whether a text token's decoded text is s, without
@@ -82,7 +80,7 @@ func (ri *rawIndex) textIs(t rawToken, s string) bool {
 	if t.plain {
 		return string(ri.src[t.start:t.end]) == s
 	}
-	return t.text == s
+	return ri.decoded[t.start] == s
 }
 
 // textPrefixOf reports whether a text token's text is a proper, non-empty
@@ -90,7 +88,7 @@ func (ri *rawIndex) textIs(t rawToken, s string) bool {
 func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
 	n := t.end - t.start
 	if !t.plain {
-		n = len(t.text)
+		n = len(ri.decoded[t.start])
 	}
 	if n == 0 || n >= len(s) {
 		return false
@@ -98,62 +96,21 @@ func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
 	if t.plain {
 		return string(ri.src[t.start:t.end]) == s[:n]
 	}
-	return t.text == s[:n]
+	return ri.decoded[t.start] == s[:n]
 }
 
 func buildRawIndex(src []byte, root *html.Node) *rawIndex {
-	ri := &rawIndex{src: src, root: root, text: map[*html.Node][2]int{}, parts: map[*html.Node][]textPart{},
-		elems: map[string][]*html.Node{}, tags: map[string][]int{}, placed: map[string]bool{},
-		start: map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
-	z := html.NewTokenizer(bytes.NewReader(src))
-	off := 0
 	// About two tokens a tag: a tag and the text after it.
 	tags := bytes.Count(src, []byte{'<'})
-	ri.toks = make([]rawToken, 0, 2*tags+1)
+	ri := &rawIndex{src: src, root: root, seed: maphash.MakeSeed(), text: make(map[*html.Node][2]int, tags), parts: map[*html.Node][]textPart{},
+		placed: map[string]bool{},
+		start:  map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
+	ri.toks, ri.decoded = scanTokens(src, make([]rawToken, 0, 2*tags+1))
 	textToks := make([]int, 0, tags+1)
-	var attrs []html.Attribute
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if z.Err() != io.EOF {
-				return ri // unreadable: nothing maps, Render falls back
-			}
-			break
+	for i, tok := range ri.toks {
+		if tok.typ == html.TextToken {
+			textToks = append(textToks, i)
 		}
-		n := len(z.Raw())
-		tok := rawToken{typ: tt, start: off, end: off + n}
-		switch tt {
-		case html.TextToken:
-			if bytes.ContainsAny(src[off:off+n], "&\r\x00") {
-				tok.text = string(z.Text())
-			} else {
-				tok.plain = true
-			}
-			textToks = append(textToks, len(ri.toks))
-		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			name, more := z.TagName()
-			if a := atom.Lookup(name); a != 0 {
-				tok.name = a.String()
-			} else {
-				tok.name = string(name)
-			}
-			if tt != html.EndTagToken {
-				attrs = attrs[:0]
-				for more {
-					var k, v []byte
-					k, v, more = z.TagAttr()
-					attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
-				}
-				tok.sig = attrSig(attrs)
-			}
-			tok.selfClose = tt == html.SelfClosingTagToken
-			// The parser reads a stray "</br>" as a <br>.
-			if tt != html.EndTagToken || tok.name == "br" {
-				ri.tags[tok.name] = append(ri.tags[tok.name], len(ri.toks))
-			}
-		}
-		ri.toks = append(ri.toks, tok)
-		off += n
 	}
 
 	// Text nodes, in document order, each matched to the next text token
@@ -165,8 +122,6 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 			switch c.Type {
 			case html.TextNode:
 				j = ri.placeText(c, textToks, j)
-			case html.ElementNode:
-				ri.elems[c.Data] = append(ri.elems[c.Data], c)
 			}
 			walk(c)
 		}
@@ -221,19 +176,19 @@ func (ri *rawIndex) startOf(el *html.Node) ([2]int, int, bool) {
 }
 
 func (ri *rawIndex) placeName(name string) {
-	tagsBySig := map[string][]int{}
-	for _, ti := range ri.tags[name] {
-		s := ri.toks[ti].sig
+	tagsBySig := map[uint64][]int{}
+	for _, ti := range ri.startTags(name) {
+		s := ri.tagSig(ti)
 		tagsBySig[s] = append(tagsBySig[s], ti)
 	}
-	elems := ri.elems[name]
-	sigs := make([]string, len(elems))
-	inTree := map[string]int{}
+	elems := ri.elementsNamed(name)
+	sigs := make([]uint64, len(elems))
+	inTree := map[uint64]int{}
 	for i, e := range elems {
-		sigs[i] = attrSig(e.Attr)
+		sigs[i] = attrSig(ri.seed, e.Attr)
 		inTree[sigs[i]]++
 	}
-	seen := map[string]int{}
+	seen := map[uint64]int{}
 	for i, e := range elems {
 		s := sigs[i]
 		k := seen[s]
@@ -249,7 +204,42 @@ func (ri *rawIndex) placeName(name string) {
 		ri.start[e] = [2]int{t.start, t.end}
 		ri.startTok[e] = idx[k]
 	}
-	ri.placeByText(name, sigs, tagsBySig)
+	ri.placeByText(elems, sigs, tagsBySig)
+}
+
+// startTags is the page's start tags of a name, as indexes into toks.
+func (ri *rawIndex) startTags(name string) []int {
+	var out []int
+	for i, t := range ri.toks {
+		if t.name != name {
+			continue
+		}
+		// The parser reads a stray "</br>" as a <br>.
+		if t.typ != html.EndTagToken || name == "br" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// elementsNamed is the tree's elements of a name, in document order: a
+// walk for each name a render places (a few), rather than a list of every
+// element kept for all of them.
+func (ri *rawIndex) elementsNamed(name string) []*html.Node {
+	var out []*html.Node
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == name {
+				out = append(out, c)
+			}
+			walk(c)
+		}
+	}
+	if ri.root != nil {
+		walk(ri.root)
+	}
+	return out
 }
 
 // placeByText places the elements of a name that the counts left out
@@ -258,9 +248,8 @@ func (ri *rawIndex) placeName(name string) {
 // its kind between the text before it and the first text after its start,
 // where there is exactly one and no other element took it. A reopened
 // copy has no such tag and stays unplaced.
-func (ri *rawIndex) placeByText(name string, sigs []string, tagsBySig map[string][]int) {
-	elems := ri.elems[name]
-	sigOf := map[*html.Node]string{}
+func (ri *rawIndex) placeByText(elems []*html.Node, sigs []uint64, tagsBySig map[uint64][]int) {
+	sigOf := map[*html.Node]uint64{}
 	for i, e := range elems {
 		if _, ok := ri.start[e]; !ok {
 			sigOf[e] = sigs[i]
@@ -318,26 +307,65 @@ func (ri *rawIndex) placeByText(name string, sigs []string, tagsBySig map[string
 	settle(len(ri.src))
 }
 
-// attrSig is an attribute set as one string, in sorted order: the parser
-// does not always keep the page's.
-func attrSig(attrs []html.Attribute) string {
-	attrs = append([]html.Attribute(nil), attrs...)
-	sort.Slice(attrs, func(i, j int) bool {
-		if attrs[i].Namespace != attrs[j].Namespace {
-			return attrs[i].Namespace < attrs[j].Namespace
-		}
-		return attrs[i].Key < attrs[j].Key
-	})
-	var b strings.Builder
+// attrSig is a hash of an attribute set that does not depend on the
+// attributes' order (the parser does not always keep the page's): the sum
+// of one hash per attribute. Elements and start tags with equal sets have
+// equal signatures; unequal sets collide with a chance of about one in
+// 2^64, which placing a page's few hundred elements of a name can bear.
+func attrSig(seed maphash.Seed, attrs []html.Attribute) uint64 {
+	var sum uint64
 	for _, a := range attrs {
-		b.WriteString(a.Namespace)
-		b.WriteByte(1)
-		b.WriteString(a.Key)
-		b.WriteByte(2)
-		b.WriteString(a.Val)
-		b.WriteByte(0)
+		sum += attrHash(seed, a.Namespace, a.Key, a.Val)
 	}
-	return b.String()
+	return sum
+}
+
+func attrHash(seed maphash.Seed, ns, key, val string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(ns)
+	h.WriteByte(1)
+	h.WriteString(key)
+	h.WriteByte(2)
+	h.WriteString(val)
+	return h.Sum64()
+}
+
+// tagSig is attrSig of the start tag toks[ti]'s attributes as the
+// Tokenizer reads them, hashed from the page's bytes where they need no
+// decoding.
+func (ri *rawIndex) tagSig(ti int) uint64 {
+	t := ri.toks[ti]
+	raw := ri.src[t.start:t.end]
+	if bytes.ContainsAny(raw, "&\r\x00") {
+		return attrSig(ri.seed, tagAttrs(ri.src, t.start, t.end))
+	}
+	s := &rawScanner{src: ri.src, pos: t.start + 2}
+	if _, ok := s.readTag(); !ok {
+		return 0
+	}
+	var sum uint64
+	var h maphash.Hash
+	kept := s.keptAttrs()
+	for k, a := range s.spans {
+		if !kept[k] {
+			continue
+		}
+		// The same bytes attrHash writes for ("", key, value), the key
+		// lower-cased as the Tokenizer gives it.
+		h.SetSeed(ri.seed)
+		h.WriteByte(1)
+		for _, c := range ri.src[a.ks:a.ke] {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h.WriteByte(c)
+		}
+		h.WriteByte(2)
+		h.Write(ri.src[a.vs:a.ve])
+		sum += h.Sum64()
+	}
+	return sum
 }
 
 // joinedParts follows a text node the parser joined from several runs with
@@ -438,8 +466,11 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 		return false, nil
 	}
 	var edits []edit
-	for id, s := range texts {
-		if s == d.Blocks[id].Text {
+	// In block order, which is mostly the page's: the edits come nearly
+	// sorted.
+	for id := range d.Blocks {
+		s, ok := texts[id]
+		if !ok || s == d.Blocks[id].Text {
 			continue // the block's own text: its bytes stay as they are
 		}
 		t := d.targets[id]
@@ -486,18 +517,16 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			edits = append(edits, edit{r[0], r[1], escapeText(v)})
 		}
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
 	for i := 1; i < len(edits); i++ {
 		if edits[i].start < edits[i-1].end {
 			return false, nil
 		}
 	}
-	var out bytes.Buffer
-	out.Grow(len(ri.src))
 	if order == nil {
-		ri.write(&out, 0, len(ri.src), edits)
-		_, err := w.Write(out.Bytes())
-		return true, err
+		return true, ri.emit(w, edits, func(out *bytes.Buffer) {
+			ri.write(out, 0, len(ri.src), edits)
+		})
 	}
 	_, secs, _ := d.sections()
 	spans := make([][2]int, len(secs))
@@ -521,16 +550,35 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			}
 		}
 	}
-	pos := 0
-	for k, sp := range spans {
-		ri.write(&out, pos, sp[0], edits)
-		moved := spans[order[k]]
-		ri.write(&out, moved[0], moved[1], edits)
-		pos = sp[1]
+	return true, ri.emit(w, edits, func(out *bytes.Buffer) {
+		pos := 0
+		for k, sp := range spans {
+			ri.write(out, pos, sp[0], edits)
+			moved := spans[order[k]]
+			ri.write(out, moved[0], moved[1], edits)
+			pos = sp[1]
+		}
+		ri.write(out, pos, len(ri.src), edits)
+	})
+}
+
+// emit has fill write the page, with edits, into w: straight into it when
+// it is a buffer (the page is written once, not copied again), through one
+// buffer and one Write otherwise.
+func (ri *rawIndex) emit(w io.Writer, edits []edit, fill func(*bytes.Buffer)) error {
+	n := len(ri.src)
+	for _, e := range edits {
+		n += len(e.repl) - (e.end - e.start)
 	}
-	ri.write(&out, pos, len(ri.src), edits)
+	if out, ok := w.(*bytes.Buffer); ok {
+		out.Grow(n)
+		fill(out)
+		return nil
+	}
+	out := bytes.NewBuffer(make([]byte, 0, n))
+	fill(out)
 	_, err := w.Write(out.Bytes())
-	return true, err
+	return err
 }
 
 // write copies src[lo:hi] to out with the edits that fall inside it.
