@@ -84,6 +84,9 @@ func (ri *rawIndex) regionOwn(in *inline, start, end int) bool {
 			if r, ok := ri.text[n]; ok {
 				own[r[0]] = true
 			}
+			for _, p := range ri.parts[n] {
+				own[p.start] = true
+			}
 		case html.ElementNode:
 			if r, _, ok := ri.startOf(n); ok {
 				own[r[0]] = true
@@ -116,11 +119,14 @@ func (ri *rawIndex) regionOwn(in *inline, start, end int) bool {
 	return true
 }
 
-// nodeStart is where a text node or an element starts in the page.
+// nodeStart is where a text node or an element starts in the page. A
+// text node the parser joined over stray end tags spans its runs and the
+// tags between: a region written anew drops those tags, which the parser
+// ignored, so the page it parses to is the same.
 func (ri *rawIndex) nodeStart(n *html.Node) (int, bool) {
 	if n.Type == html.TextNode {
 		r, ok := ri.text[n]
-		return r[0], ok && ri.parts[n] == nil
+		return r[0], ok
 	}
 	r, _, ok := ri.startOf(n)
 	return r[0], ok
@@ -130,7 +136,7 @@ func (ri *rawIndex) nodeStart(n *html.Node) (int, bool) {
 func (ri *rawIndex) nodeEnd(n *html.Node) (int, bool) {
 	if n.Type == html.TextNode {
 		r, ok := ri.text[n]
-		return r[1], ok && ri.parts[n] == nil
+		return r[1], ok
 	}
 	e := ri.endOf(n)
 	return e, e > 0

@@ -191,3 +191,30 @@ func TestInlinePlacedReopened(t *testing.T) {
 		t.Errorf("blocks after render (-want +got):\n%s\n%s", diff, out)
 	}
 }
+
+// TestInlinePlacedStrayEndTag: a stray end tag inside a block with inline
+// markup ("Since</span> these", no span open) is ignored by the parser,
+// which joins the text around it. The block is still placed in the page's
+// bytes: a rewrite writes its region anew without the stray tag, and the
+// rest of the page keeps its bytes.
+func TestInlinePlacedStrayEndTag(t *testing.T) {
+	page := `<div><p class="a">Read <em>the guide</em> first. Since</span> these laws hold, act.</p><p>Other words stay here.</p></div>`
+	d := mustParseString(t, page)
+	var blk Block
+	for _, b := range d.Blocks {
+		if strings.HasPrefix(b.Text, "Read") {
+			blk = b
+		}
+	}
+	if blk.Markup != "Read <1>the guide</1> first. Since these laws hold, act." {
+		t.Fatalf("blocks %+v", d.Blocks)
+	}
+	if !d.InlinePlaced(blk.ID) {
+		t.Fatal("a block with a stray end tag is reported as not placed")
+	}
+	out := render(t, d, map[int]string{blk.ID: "First read <1>the guide</1>: these laws hold, so act."})
+	want := `<div><p class="a">First read <em>the guide</em>: these laws hold, so act.</p><p>Other words stay here.</p></div>`
+	if string(out) != want {
+		t.Errorf("render:\n got %s\nwant %s", out, want)
+	}
+}
