@@ -3,10 +3,12 @@ package fork_test
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/provider/rules"
 )
 
 // TestWordsWinOverWrongLang forks a page whose copy is German but whose
@@ -34,5 +36,36 @@ func TestWordsWinOverWrongLang(t *testing.T) {
 	}
 	if ex.Analysis.Language != "en" || ex.Analysis.LanguageSource != "declared" {
 		t.Errorf("a short page: language %q from %q; want its declaration, en", ex.Analysis.Language, ex.Analysis.LanguageSource)
+	}
+}
+
+// TestSecondLanguageCopyNoted forks a page that carries its English copy
+// in data-en attributes for a language switch: the fork's notes say that
+// copy stayed the source's; a page without it gets no such note.
+func TestSecondLanguageCopyNoted(t *testing.T) {
+	page, err := os.ReadFile("internal/extract/testdata/pages/bilingual.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fork.New(fork.WithProvider(rules.New()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: string(page), Profile: "skeptic", LanguageLayer: "everyday", SourceLanguage: "it", TargetLanguage: "it"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "data-en") && strings.Contains(n, "switch to en") }) {
+		t.Errorf("notes %q; want one that says the data-en copy stayed the source's", res.Notes)
+	}
+	page, err = os.ReadFile("internal/extract/testdata/pages/inline.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = f.Fork(context.Background(), fork.Request{HTML: string(page), Profile: "skeptic", LanguageLayer: "everyday"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range res.Notes {
+		if strings.Contains(n, "copy in data-") {
+			t.Errorf("a page without second-language copy got the note %q", n)
+		}
 	}
 }

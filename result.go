@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/marketingfork/fork/internal/fault"
+	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/readability"
 )
 
@@ -182,6 +183,9 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	res.Notes = append(res.Notes, out.notes...)
+	if n := altCopyNote(plan, ex); n != "" {
+		res.Notes = append(res.Notes, n)
+	}
 	if len(out.fallbacks) > 0 {
 		res.Notes = append(res.Notes, fallbackNote(out.fallbacks))
 		for i, b := range res.Blocks {
@@ -295,4 +299,21 @@ func verifiedChanges(entries []LedgerEntry) []Change {
 		}
 	}
 	return out
+}
+
+// altCopyNote warns when the page carries its copy in a second language
+// for a language switch (data-en on the Italian page's elements): the fork
+// rewrites the page's text, not that copy, so a visitor who switches
+// language sees the control's words in the variant.
+func altCopyNote(p *Plan, ex *Extraction) string {
+	attr, code, n := ex.doc.AltCopy()
+	if attr == "" {
+		return ""
+	}
+	alt, err := langtag.Parse(code)
+	if err != nil || alt.SameLanguage(p.Source) {
+		return ""
+	}
+	return fmt.Sprintf("%d blocks also carry %s copy in %s attributes, which the page's language switch shows; the fork rewrote the %s copy only, so visitors who switch to %s see the source's words: update %s, or run the variant for %s visitors only",
+		n, code, attr, p.SourceLanguage, code, attr, p.SourceLanguage)
 }

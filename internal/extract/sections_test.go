@@ -79,3 +79,17 @@ func TestSectionsAndReorder(t *testing.T) {
 		}
 	}
 }
+
+// TestAltCopy finds a page's second-language copy in data-<code>
+// attributes, and nothing on a page without it.
+func TestAltCopy(t *testing.T) {
+	d := mustParse(t, readTestdata(t, "pages/bilingual.html"))
+	attr, code, n := d.AltCopy()
+	if attr != "data-en" || code != "en" || n < 3 {
+		t.Errorf("AltCopy() = %q, %q, %d; want data-en, en, at least 3", attr, code, n)
+	}
+	d = mustParse(t, readTestdata(t, "pages/inline.html"))
+	if attr, _, n := d.AltCopy(); attr != "" || n != 0 {
+		t.Errorf("a page without second-language copy: AltCopy() = %q, %d", attr, n)
+	}
+}
