@@ -148,16 +148,21 @@ func TestLeadsKeepTheirContext(t *testing.T) {
 <section><h2>Unlimited</h2><p class="price">$8 a month</p><ul><li>20% off the add-on antivirus</li><li>A fixed contact person</li></ul><a class="btn" href="/join/unlimited">Choose Unlimited</a></section>
 <section><h2>Why us</h2><p>Our promise: a full refund within 30 days if the help does not work for you.</p></section>
 </main></body></html>`
+	// The same page whose promise is named for the product: the name is
+	// part of the promise, and the label leads with it.
+	named := strings.NewReplacer("Our promise: a full", "Fixit Guarantee: a full", "<title>Fixit plans</title>", `<title>Fixit plans</title><meta property="og:site_name" content="Fixit">`).Replace(page)
 	f := fork.New(fork.WithProvider(New()))
 	for _, tc := range []struct {
-		profile string
-		absent  string // a text no hero block may hold
-		present string // a text the hero's subheadline must hold, "" for none
+		page, profile string
+		absent        string // a text no hero block may hold
+		present       string // a text the hero's subheadline must hold, "" for none
 	}{
-		{"bargain-hunter", "20% off the add-on antivirus", ""},
-		{"cautious", "Our promise:", "A full refund within 30 days"},
+		{page, "bargain-hunter", "20% off the add-on antivirus", ""},
+		{page, "cautious", "Our promise:", "A full refund within 30 days"},
+		{named, "cautious", "\x00", "Fixit Guarantee: a full refund within 30 days"},
+		{strings.Replace(named, "Fixit Guarantee:", "Our Fixit Guarantee:", 1), "cautious", "\x00", "Our Fixit Guarantee: a full refund within 30 days"},
 	} {
-		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
+		res, err := f.Fork(context.Background(), fork.Request{HTML: tc.page, Profile: tc.profile})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,9 +86,13 @@ func pageLines(plan *fork.Plan) []line {
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
 				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
 			}
-			if label, rest, ok := strings.Cut(s, ": "); ok && !headingRoles[b.Role] && wordCount(label) <= 3 && wordCount(rest) >= minLeadWords && !hasFiniteVerb(label, plan.Target.Base()) {
-				s = capitalize(rest) // "Our promise: a full refund…" leads with its promise
-			} else if !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
+			// "Our promise: a full refund…" leads with its promise; a label
+			// that names it ("Fixit Guarantee:") stays with it.
+			label, rest, colon := strings.Cut(s, ": ")
+			named := namesIn(firstWord(s), b.Facts) || colon && namesIn(label, b.Facts)
+			if colon && !named && !headingRoles[b.Role] && wordCount(label) <= 3 && wordCount(rest) >= minLeadWords && !hasFiniteVerb(label, plan.Target.Base()) {
+				s = capitalize(rest)
+			} else if !named && !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
 				_, s, _ = strings.Cut(s, " ") // the label goes, the sentence leads
 				s = capitalize(s)
 				if wordCount(s) < minLeadWords {
@@ -99,6 +103,17 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	return out
+}
+
+// namesIn reports whether s holds one of the block's names (the product's,
+// the brand's).
+func namesIn(s string, facts []fork.Fact) bool {
+	for _, f := range facts {
+		if f.Kind == "name" && f.Text != "" && strings.Contains(s, f.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // cardItem reports a line of a plan's card (a list item, or a short line
