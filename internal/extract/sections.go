@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/net/html"
 )
@@ -169,15 +170,25 @@ func holdsHeading(k *html.Node, heads map[*html.Node]bool, inside map[*html.Node
 }
 
 // frameEl reports whether a container is the page's frame: its header,
-// footer or navigation, which stay where they are.
+// footer or navigation, or a dialog that opens over the page (its buttons
+// belong to the dialog, not to the section it happens to follow), which
+// stay where they are.
 func frameEl(n *html.Node) bool {
 	switch n.Data {
-	case "header", "footer", "nav":
+	case "header", "footer", "nav", "dialog":
 		return true
 	}
 	switch attrVal(n, "role") {
-	case "banner", "contentinfo", "navigation":
+	case "banner", "contentinfo", "navigation", "dialog", "alertdialog":
 		return true
+	}
+	if attrVal(n, "aria-modal") == "true" {
+		return true
+	}
+	for _, c := range strings.Fields(attrVal(n, "class")) {
+		if c == "modal" || c == "dialog" {
+			return true
+		}
 	}
 	return false
 }
