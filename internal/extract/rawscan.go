@@ -24,6 +24,7 @@ type rawScanner struct {
 	rawTag string
 	spans  []attrSpan // the last tag's attributes, reused
 	kept   []bool     // keptAttrs' answer, reused
+	names  nameTable  // the tag names that are no atom
 	// decoded holds, by token start, the decoded text of the text tokens
 	// whose bytes are not their text (entities, CR, NUL): few on most
 	// pages, so the tokens themselves stay small.
@@ -44,13 +45,14 @@ const (
 )
 
 // scanTokens appends src's tokens to toks, and returns with them the
-// decoded text of text tokens that are not plain, by their start.
-func scanTokens(src []byte, toks []rawToken) ([]rawToken, map[int]string) {
+// decoded text of text tokens that are not plain, by their start, and the
+// tag names that are no atom.
+func scanTokens(src []byte, toks []rawToken) ([]rawToken, map[int]string, *nameTable) {
 	s := &rawScanner{src: src, decoded: make(map[int]string, bytes.Count(src, []byte{'&'})/2)}
 	for {
 		t, ok := s.next()
 		if !ok {
-			return toks, s.decoded
+			return toks, s.decoded, &s.names
 		}
 		toks = append(toks, t)
 	}
@@ -77,16 +79,7 @@ func (s *rawScanner) next() (rawToken, bool) {
 			return s.text(start, s.pos, kind), true
 		}
 	}
-	for {
-		i := bytes.IndexByte(s.src[s.pos:], '<')
-		if i < 0 {
-			s.pos = len(s.src)
-			break
-		}
-		s.pos += i + 1
-		if s.eof() {
-			break
-		}
+	for s.pastLess() {
 		c := s.src[s.pos]
 		s.pos++
 		var typ html.TokenType
@@ -144,6 +137,18 @@ func (s *rawScanner) next() (rawToken, bool) {
 	return rawToken{}, false
 }
 
+// pastLess moves past the next "<" and reports whether a byte follows
+// it; at the end of the page it stops there and reports false.
+func (s *rawScanner) pastLess() bool {
+	i := bytes.IndexByte(s.src[s.pos:], '<')
+	if i < 0 {
+		s.pos = len(s.src)
+		return false
+	}
+	s.pos += i + 1
+	return !s.eof()
+}
+
 // text is a text token, decoded the way the Tokenizer's Text decodes it
 // where the bytes need it.
 func (s *rawScanner) text(start, end int, kind textKind) rawToken {
@@ -178,18 +183,12 @@ func decodeText(b []byte, kind textKind) string {
 	return str
 }
 
-// tagName is src[lo:hi] lower-cased with NULs replaced, as the
-// Tokenizer's TagName gives it, and an atom's string where it is one.
-func (s *rawScanner) tagName(lo, hi int) string {
+// tagName is the name of src[lo:hi] lower-cased with NULs replaced, as
+// the Tokenizer's TagName gives it: its atom where it has one, else an
+// entry of s.names.
+func (s *rawScanner) tagName(lo, hi int) tagName {
 	name := s.src[lo:hi]
-	upper := false
-	for _, c := range name {
-		if 'A' <= c && c <= 'Z' {
-			upper = true
-			break
-		}
-	}
-	if upper {
+	if hasUpper(name) {
 		var buf [16]byte
 		low := buf[:0]
 		if len(name) > len(buf) {
@@ -204,15 +203,59 @@ func (s *rawScanner) tagName(lo, hi int) string {
 		name = low
 	}
 	if a := atom.Lookup(name); a != 0 {
-		return a.String()
+		return tagName(a)
 	}
-	return strings.ReplaceAll(string(name), "\x00", "\ufffd")
+	return s.names.intern(strings.ReplaceAll(string(name), "\x00", "\ufffd"))
+}
+
+// tagName is a tag's name in a token: an atom.Atom for the names HTML
+// knows, otherwise otherName plus an index into a nameTable. Tokens carry
+// it rather than a string so that they hold no pointers: a page's few
+// thousand tokens are one allocation the collector never scans.
+type tagName uint32
+
+const otherName tagName = 1 << 31
+
+// nameTable holds the tag names that are no atom, in order of first use.
+type nameTable struct {
+	names []string
+	index map[string]tagName
+}
+
+func (t *nameTable) intern(name string) tagName {
+	if n, ok := t.index[name]; ok {
+		return n
+	}
+	if t.index == nil {
+		t.index = map[string]tagName{}
+	}
+	n := otherName | tagName(len(t.names))
+	t.names = append(t.names, name)
+	t.index[name] = n
+	return n
+}
+
+// lookup is name's tagName, or false when no token has it.
+func (t *nameTable) lookup(name string) (tagName, bool) {
+	if a := atom.Lookup([]byte(name)); a != 0 {
+		return tagName(a), true
+	}
+	n, ok := t.index[name]
+	return n, ok
+}
+
+// String is the name as the Tokenizer gives it.
+func (t *nameTable) String(n tagName) string {
+	if n&otherName != 0 {
+		return t.names[n&^otherName]
+	}
+	return atom.Atom(n).String()
 }
 
 // rawText reports whether the Tokenizer reads an element's text raw.
-func rawText(name string) bool {
-	switch name {
-	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
+func rawText(a atom.Atom) bool {
+	switch a {
+	case atom.Iframe, atom.Noembed, atom.Noframes, atom.Noscript, atom.Plaintext, atom.Script, atom.Style, atom.Textarea, atom.Title, atom.Xmp:
 		return true
 	}
 	return false
@@ -226,8 +269,8 @@ func (s *rawScanner) readStartTag(start int) (rawToken, bool) {
 		return rawToken{}, false
 	}
 	t := rawToken{typ: html.StartTagToken, start: start, end: s.pos, name: s.tagName(start+1, nameEnd)}
-	if rawText(t.name) {
-		s.rawTag = t.name
+	if t.name&otherName == 0 && rawText(atom.Atom(t.name)) {
+		s.rawTag = atom.Atom(t.name).String()
 	}
 	// Self-closing when the byte before ">" is a "/" that is not the end
 	// of the last attribute's unquoted value ("<p a=/>").
@@ -293,6 +336,16 @@ func asciiLower(b []byte) string {
 		}
 	}
 	return string(out)
+}
+
+// hasUpper reports whether b holds an ASCII capital.
+func hasUpper(b []byte) bool {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func asciiEqualFold(a, b []byte) bool {
@@ -525,16 +578,7 @@ func (s *rawScanner) readRawOrRCDATA() textKind {
 		s.readScript()
 		return textRaw
 	}
-	for {
-		i := bytes.IndexByte(s.src[s.pos:], '<')
-		if i < 0 {
-			s.pos = len(s.src)
-			break
-		}
-		s.pos += i + 1
-		if s.eof() {
-			break
-		}
+	for s.pastLess() {
 		if s.src[s.pos] != '/' {
 			continue
 		}
@@ -633,68 +677,63 @@ func (s *rawScanner) readScript() {
 			default:
 				s.pos--
 			}
-		case escaped, escapedDash, escapedDashDash:
-			switch {
-			case c == '-' && state == escaped:
-				state = escapedDash
-			case c == '-':
-				state = escapedDashDash
-			case c == '>' && state == escapedDashDash:
-				state = data
-			case c == '<':
-				if c, ok = next(); !ok {
-					return
-				}
-				switch {
-				case c == '/':
-					if s.readRawEndTag("script") || s.eof() {
-						return
-					}
-					state = escaped
-				case isLetter(c):
-					s.pos--
-					state = s.doubleEscapeStart()
-					if s.eof() {
-						return
-					}
-				default:
-					s.pos--
-					state = data
-				}
-			default:
-				state = escaped
+		default: // escaped or double escaped
+			base := escaped
+			if state >= doubleEscaped {
+				base = doubleEscaped
 			}
-		default: // double escaped
+			if next, ok := dashState(state, base, c); ok {
+				state = next
+				continue
+			}
+			state = base
+			if c != '<' {
+				continue
+			}
+			if c, ok = next(); !ok {
+				return
+			}
 			switch {
-			case c == '-' && state == doubleEscaped:
-				state = doubleEscapedDash
-			case c == '-':
-				state = doubleEscapedDashDash
-			case c == '>' && state == doubleEscapedDashDash:
-				state = data
-			case c == '<':
-				if c, ok = next(); !ok {
+			case c == '/' && base == escaped:
+				if s.readRawEndTag("script") || s.eof() {
 					return
 				}
-				if c != '/' {
-					s.pos--
-					state = doubleEscaped
-					continue
-				}
+			case c == '/':
 				if s.readRawEndTag("script") {
 					s.pos += len("</script>")
 					state = escaped
-					continue
+				} else if s.eof() {
+					return
 				}
+			case isLetter(c) && base == escaped:
+				s.pos--
+				state = s.doubleEscapeStart()
 				if s.eof() {
 					return
 				}
-				state = doubleEscaped
+			case base == escaped:
+				s.pos--
+				state = data
 			default:
-				state = doubleEscaped
+				s.pos--
 			}
 		}
 	}
+}
+
+// dashState steps the dash states an escaped and a double-escaped script
+// share: base, base+1 after one "-", base+2 after two, and back to plain
+// script data on the ">" of "-->". It reports false for any other byte.
+func dashState(state, base int, c byte) (int, bool) {
+	switch {
+	case c == '-' && state == base:
+		return base + 1, true
+	case c == '-':
+		return base + 2, true
+	case c == '>' && state == base+2:
+		return 0, true
+	}
+	return state, false
 }
 
 // doubleEscapeStart reads "script" and a space, "/" or ">" after "<" in

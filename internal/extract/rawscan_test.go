@@ -61,11 +61,14 @@ type scanned struct {
 
 // scanTokensText is scanTokens' tokens with their decoded text.
 func scanTokensText(src []byte) []scanned {
-	toks, decoded := scanTokens(src, nil)
+	toks, decoded, names := scanTokens(src, nil)
 	out := make([]scanned, len(toks))
 	ri := &rawIndex{src: src, decoded: decoded}
 	for i, t := range toks {
-		out[i] = scanned{Typ: t.typ, Start: t.start, End: t.end, Name: t.name, SelfClose: t.selfClose}
+		out[i] = scanned{Typ: t.typ, Start: t.start, End: t.end, SelfClose: t.selfClose}
+		if t.typ == html.StartTagToken || t.typ == html.SelfClosingTagToken || t.typ == html.EndTagToken {
+			out[i].Name = names.String(t.name)
+		}
 		if t.typ == html.TextToken {
 			out[i].Text = ri.tokText(t)
 		}

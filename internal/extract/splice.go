@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/marketingfork/fork/internal/markup"
 )
@@ -30,6 +31,7 @@ type rawIndex struct {
 	src     []byte
 	toks    []rawToken
 	decoded map[int]string // see rawToken.plain
+	names   *nameTable     // the tag names that are no atom
 	seed    maphash.Seed   // for attrSig
 	// text is a text node's bytes: their decoded text is the node's Data.
 	text map[*html.Node][2]int
@@ -53,7 +55,7 @@ type textPart struct {
 
 type rawToken struct {
 	start, end int
-	name       string // a tag's name
+	name       tagName // a tag's name
 	typ        html.TokenType
 	// plain is a text token whose text is src[start:end] itself; the
 	// decoded text of one that holds entities, a carriage return or NUL
@@ -105,7 +107,7 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 	ri := &rawIndex{src: src, root: root, seed: maphash.MakeSeed(), text: make(map[*html.Node][2]int, tags), parts: map[*html.Node][]textPart{},
 		placed: map[string]bool{},
 		start:  map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
-	ri.toks, ri.decoded = scanTokens(src, make([]rawToken, 0, 2*tags+1))
+	ri.toks, ri.decoded, ri.names = scanTokens(src, make([]rawToken, 0, 2*tags+1))
 	textToks := make([]int, 0, tags+1)
 	for i, tok := range ri.toks {
 		if tok.typ == html.TextToken {
@@ -209,13 +211,17 @@ func (ri *rawIndex) placeName(name string) {
 
 // startTags is the page's start tags of a name, as indexes into toks.
 func (ri *rawIndex) startTags(name string) []int {
+	n, ok := ri.names.lookup(name)
+	if !ok {
+		return nil
+	}
 	var out []int
 	for i, t := range ri.toks {
-		if t.name != name {
+		if t.name != n {
 			continue
 		}
 		// The parser reads a stray "</br>" as a <br>.
-		if t.typ != html.EndTagToken || name == "br" {
+		if t.typ != html.EndTagToken || n == tagName(atom.Br) {
 			out = append(out, i)
 		}
 	}
@@ -355,11 +361,10 @@ func (ri *rawIndex) tagSig(ti int) uint64 {
 		// lower-cased as the Tokenizer gives it.
 		h.SetSeed(ri.seed)
 		h.WriteByte(1)
-		for _, c := range ri.src[a.ks:a.ke] {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			h.WriteByte(c)
+		if key := ri.src[a.ks:a.ke]; hasUpper(key) {
+			h.WriteString(asciiLower(key))
+		} else {
+			h.Write(key)
 		}
 		h.WriteByte(2)
 		h.Write(ri.src[a.vs:a.ve])
@@ -412,7 +417,7 @@ func (ri *rawIndex) endTagOf(el *html.Node) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	t := ri.toks[ti]
-	if t.selfClose || voidElements[t.name] {
+	if t.selfClose || voidElements[ri.names.String(t.name)] {
 		return [2]int{t.end, t.end}, true
 	}
 	depth := 0
