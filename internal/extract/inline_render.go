@@ -82,7 +82,7 @@ func (ri *rawIndex) regionOwn(in *inline, start, end int) bool {
 		switch n.Type {
 		case html.TextNode:
 			if r, ok := ri.text[n]; ok {
-				own[r[0]] = true
+				own[int(r.start)] = true
 			}
 			for _, p := range ri.parts[n] {
 				own[p.start] = true
@@ -126,7 +126,7 @@ func (ri *rawIndex) regionOwn(in *inline, start, end int) bool {
 func (ri *rawIndex) nodeStart(n *html.Node) (int, bool) {
 	if n.Type == html.TextNode {
 		r, ok := ri.text[n]
-		return r[0], ok
+		return int(r.start), ok
 	}
 	r, _, ok := ri.startOf(n)
 	return r[0], ok
@@ -136,7 +136,7 @@ func (ri *rawIndex) nodeStart(n *html.Node) (int, bool) {
 func (ri *rawIndex) nodeEnd(n *html.Node) (int, bool) {
 	if n.Type == html.TextNode {
 		r, ok := ri.text[n]
-		return r[1], ok
+		return int(r.end), ok
 	}
 	e := ri.endOf(n)
 	return e, e > 0

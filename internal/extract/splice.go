@@ -34,7 +34,7 @@ type rawIndex struct {
 	names   *nameTable     // the tag names that are no atom
 	seed    maphash.Seed   // for attrSig
 	// text is a text node's bytes: their decoded text is the node's Data.
-	text map[*html.Node][2]int
+	text map[*html.Node]span
 	// parts are the runs of a text node the parser joined over end tags it
 	// ignored ("text</span> more" with no <span> open): the stray tags
 	// stay, the runs take the new text.
@@ -47,6 +47,13 @@ type rawIndex struct {
 	start    map[*html.Node][2]int // an element's start tag
 	startTok map[*html.Node]int    // its index in toks
 }
+
+// span is a text node's bytes in the page, src[start:end]: 32-bit offsets
+// (a page under the fetch limit fits them) keep the map of a page's text
+// nodes small.
+type span struct{ start, end int32 }
+
+func spanOf(start, end int) span { return span{int32(start), int32(end)} }
 
 type textPart struct {
 	start, end int
@@ -104,7 +111,7 @@ func (ri *rawIndex) textPrefixOf(t rawToken, s string) bool {
 func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 	// About two tokens a tag: a tag and the text after it.
 	tags := bytes.Count(src, []byte{'<'})
-	ri := &rawIndex{src: src, root: root, seed: maphash.MakeSeed(), text: make(map[*html.Node][2]int, tags), parts: map[*html.Node][]textPart{},
+	ri := &rawIndex{src: src, root: root, seed: maphash.MakeSeed(), text: make(map[*html.Node]span, tags), parts: map[*html.Node][]textPart{},
 		placed: map[string]bool{},
 		start:  map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
 	ri.toks, ri.decoded, ri.names = scanTokens(src, make([]rawToken, 0, 2*tags+1))
@@ -139,18 +146,18 @@ func (ri *rawIndex) placeText(n *html.Node, textToks []int, j int) int {
 		t := ri.toks[textToks[k]]
 		switch {
 		case ri.textIs(t, n.Data):
-			ri.text[n] = [2]int{t.start, t.end}
+			ri.text[n] = spanOf(t.start, t.end)
 		case t.end > t.start && ri.src[t.start] == '\n' && strings.HasPrefix(ri.tokText(t), "\n") && ri.tokText(t)[1:] == n.Data:
 			// <pre> and <textarea> drop a newline right after their
 			// start tag.
-			ri.text[n] = [2]int{t.start + 1, t.end}
+			ri.text[n] = spanOf(t.start+1, t.end)
 		case ri.textPrefixOf(t, n.Data):
 			parts, ok := ri.joinedParts(textToks[k], n.Data)
 			if !ok {
 				continue
 			}
 			ri.parts[n] = parts
-			ri.text[n] = [2]int{parts[0].start, parts[len(parts)-1].end}
+			ri.text[n] = spanOf(parts[0].start, parts[len(parts)-1].end)
 		default:
 			continue
 		}
@@ -298,8 +305,8 @@ func (ri *rawIndex) placeByText(elems []*html.Node, sigs []uint64, tagsBySig map
 			switch c.Type {
 			case html.TextNode:
 				if r, ok := ri.text[c]; ok {
-					settle(r[0])
-					lastEnd = r[1]
+					settle(int(r.start))
+					lastEnd = int(r.end)
 				}
 			case html.ElementNode:
 				if _, ok := sigOf[c]; ok {
@@ -519,7 +526,7 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			if !ok {
 				return false, nil
 			}
-			edits = append(edits, edit{r[0], r[1], escapeText(v)})
+			edits = append(edits, edit{int(r.start), int(r.end), escapeText(v)})
 		}
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })

@@ -93,7 +93,7 @@ func blockSpan(ri *rawIndex, t target) (int, int) {
 		r, _, _ := ri.startOf(t.el)
 		return r[0], r[1]
 	}
-	return ri.text[t.nodes[0]][0], ri.text[t.nodes[len(t.nodes)-1]][1]
+	return int(ri.text[t.nodes[0]].start), int(ri.text[t.nodes[len(t.nodes)-1]].end)
 }
 
 // TestSpliceMovesSections moves whole sections verbatim: reversed, the
