@@ -95,13 +95,21 @@ func Measure(text string, lang langtag.Tag) (Stats, Scores) {
 	base := lang.Base()
 	var st Stats
 	letters := 0 // for Gulpease
+	// A page repeats its words (its name, "the", "your"): each is counted
+	// once per call.
+	counted := map[string]int{}
 	for _, s := range Sentences(text) {
 		ws := Words(s)
 		st.Sentences++
 		st.Words += len(ws)
 		st.LongestSentence = max(st.LongestSentence, len(ws))
 		for _, w := range ws {
-			st.Syllables += syllables(w, base)
+			syl, ok := counted[w]
+			if !ok {
+				syl = syllables(w, base)
+				counted[w] = syl
+			}
+			st.Syllables += syl
 			n := letterCount(w)
 			letters += n
 			if n > 6 {
