@@ -40,6 +40,33 @@ var contractionToken = regexp.MustCompile(`(?i)\b(\pL+)'(ll|ve|re|m|d|s|t)\b`)
 // hasAfter are the words after which "'s" means "has" ("nobody's ever").
 var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": true, "never": true, "already": true}
 
+// invertedNegative is a negative contraction before its subject, as a
+// question inverts them ("doesn't it make sense", "won't you join us"):
+// written out it is "does not it", which is no English, and "does it not"
+// changes a "don't you worry" into a question.
+var invertedNegative = regexp.MustCompile(`(?i)\b\pL+n't\s+(?:it|you|we|they|he|she|i|there|that|this|everyone|anyone)\b`)
+
+// outsideInverted applies expand to the text around inverted negatives,
+// which keep their contraction.
+func outsideInverted(text string, expand func(string) (string, int)) (string, int) {
+	locs := invertedNegative.FindAllStringIndex(text, -1)
+	if locs == nil {
+		return expand(text)
+	}
+	var b strings.Builder
+	n, last := 0, 0
+	for _, l := range locs {
+		out, k := expand(text[last:l[0]])
+		b.WriteString(out)
+		b.WriteString(text[l[0]:l[1]])
+		n += k
+		last = l[1]
+	}
+	out, k := expand(text[last:])
+	b.WriteString(out)
+	return b.String(), n + k
+}
+
 // expandRest writes out the contractions the table did not cover, so that
 // no contraction the readability measure counts is left.
 func expandRest(text string) (string, int) {

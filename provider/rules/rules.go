@@ -617,9 +617,11 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			// A button's label is the page's UI: "See what's new" stays,
 			// where "See what is new" reads as no button does.
 			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
-				t, a := p.expand.apply(t)
-				t, b := expandRest(t)
-				return t, a + b
+				return outsideInverted(t, func(t string) (string, int) {
+					t, a := p.expand.apply(t)
+					t, b := expandRest(t)
+					return t, a + b
+				})
 			})
 			if n > 0 && label && titleCase(b.Text) {
 				text = capitaliseExpansions(text)
