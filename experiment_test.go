@@ -84,3 +84,30 @@ func mustProfile(t *testing.T, name string) Profile {
 	}
 	return p
 }
+
+// TestVisibleChange: a fork changes what a visitor sees when a block on
+// the page reads differently or a section moves; a new title, meta
+// description or share preview alone changes nothing on the page.
+func TestVisibleChange(t *testing.T) {
+	same := []ForkedBlock{{ID: 0, Role: RoleHeadline, Source: "Plan your trip", Text: "Plan your trip"}}
+	for _, tc := range []struct {
+		name   string
+		blocks []ForkedBlock
+		order  []int
+		want   bool
+	}{
+		{"nothing", same, nil, false},
+		{"the page's order kept", same, []int{0, 1, 2}, false},
+		{"a section moved", same, []int{0, 2, 1}, true},
+		{"a block rewritten", append(same, ForkedBlock{ID: 1, Role: RoleBody, Source: "It's free.", Text: "It is free."}), nil, true},
+		{"the title only", append(same, ForkedBlock{ID: 1, Role: RoleTitle, Source: "Trips!", Text: "Trips"}), nil, false},
+		{"the meta description only", append(same, ForkedBlock{ID: 1, Role: RoleMetaDescription, Source: "Trips!", Text: "Trips"}), nil, false},
+		{"a share preview only", append(same, ForkedBlock{ID: 1, Role: RoleBody, Path: "/html[1]/head[1]/meta[3]@content", Source: "Trips!", Text: "Trips"}), nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := visibleChange(tc.blocks, tc.order); got != tc.want {
+				t.Errorf("visibleChange = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -248,6 +249,14 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if err != nil {
 		return nil, err
 	}
+	exp, notes := experiment(p, ex), d.Notes
+	if !visibleChange(blocks, order) {
+		// An A/A test costs a growth team its traffic for nothing: say so
+		// where they will look, in the experiment and in the notes.
+		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p) + "), so a test of it against the control measures nothing. Edit the fork, or fork the page for a profile its material serves, before running it."
+		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
+		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
+	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
 	after := metrics(prose(forked, blockText), p.Target)
@@ -267,10 +276,10 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		Invented:       rep.Invented,
 		Checks:         rep.Checks,
 		Changes:        verifiedChanges(rep.Ledger),
-		Notes:          d.Notes,
+		Notes:          notes,
 		Metrics:        Metrics{Before: before, After: after},
 		Analysis:       p.Analysis,
-		Experiment:     experiment(p, ex),
+		Experiment:     exp,
 		HTML:           page.HTML,
 		Markdown:       page.Markdown,
 		Sections:       order,
@@ -316,4 +325,33 @@ func altCopyNote(p *Plan, ex *Extraction) string {
 	}
 	return fmt.Sprintf("%d blocks also carry %s copy in %s attributes, which the page's language switch shows; the fork rewrote the %s copy only, so visitors who switch to %s see the source's words: update %s, or run the variant for %s visitors only",
 		n, code, attr, p.SourceLanguage, code, attr, p.SourceLanguage)
+}
+
+// visibleChange reports whether a fork changes what a visitor sees on the
+// page: a block's words (the page's title, its meta description and its
+// share-preview attributes aside, which no one reads on the page) or the
+// order of its sections.
+func visibleChange(blocks []ForkedBlock, order []int) bool {
+	for i, k := range order {
+		if i != k {
+			return true
+		}
+	}
+	for _, b := range blocks {
+		if b.Text == b.Source || b.Role == RoleTitle || b.Role == RoleMetaDescription || strings.Contains(b.Path, "@") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// nothingSeen says why a fork changed nothing: the page has no material for
+// the profile, or has it and could not place it, or the layer found
+// nothing to change.
+func nothingSeen(p *Plan) string {
+	if len(p.Material) == 0 {
+		return fmt.Sprintf("the page has nothing the engine could put first for %s readers, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
+	}
+	return fmt.Sprintf("the page's line for %s readers stays where it is, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
 }
