@@ -202,3 +202,26 @@ func TestPlanNameIsNoSubheadline(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedNotMissing: a page whose free tier stands only in a plan's
+// card (a price of $0 no line can lead with) is not told it has none: the
+// note says where it is.
+func TestStatedNotMissing(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Fixit plans</title></head><body><main>
+<section><h1>Plans and memberships</h1><p>Help with your computer at home or over the phone, from people who explain what they do.</p><a class="btn" href="/join">Join</a></section>
+<section><h2>Basic</h2><p class="price">$0 a month</p><ul><li>Help at $12 a quarter hour</li></ul><a class="btn" href="/join/basic">Choose Basic</a></section>
+<section><h2>Unlimited</h2><p class="price">$8 a month</p><ul><li>Unlimited help</li></ul><a class="btn" href="/join/unlimited">Choose Unlimited</a></section>
+</main></body></html>`
+	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stated, missing bool
+	for _, n := range res.Notes {
+		stated = stated || strings.Contains(n, `("$0`) && strings.Contains(n, "cannot lead on its own")
+		missing = missing || strings.HasPrefix(n, "no saving, discount or free tier")
+	}
+	if !stated || missing {
+		t.Errorf("notes %q; want one that says where the $0 plan is, and none that says the page has no free tier", res.Notes)
+	}
+}

@@ -37,7 +37,13 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 	sub := plan.Profile.Substance
 	lines := pageLines(plan)
 	if lead, ok := bestLine(lines, sub, plan); !ok {
-		if sub.Missing != "" && !plan.HasRoleOf(sub) {
+		if f, b, found := statedFact(plan, sub); found && !plan.HasRoleOf(sub) {
+			// The page has it, in a card, a label or a bare figure that
+			// cannot lead on its own: the marketer is told where, not that
+			// it is missing.
+			notes = append(notes, fmt.Sprintf("the page states what %s readers look for (%q, in block %d, %s) only where it cannot lead on its own, in a plan's card, a label or a figure without words: the fork leaves it where it is",
+				strings.ToLower(plan.Profile.Title), f.Text, b.ID, roleName(b.Role)))
+		} else if sub.Missing != "" && !plan.HasRoleOf(sub) {
 			notes = append(notes, sub.Missing)
 			if fits := fork.FittingProfiles(plan, linesFinder(lines)); len(fits) > 0 {
 				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
@@ -73,6 +79,40 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 	}
 	return edits, promote, notes
 }
+
+// statedFact finds, for a profile that looks for prices (its facts
+// include a "from" price), a free tier or a code anywhere on the page,
+// with its block: the first, in page order. Only those count, as they say
+// what they are (a price of 0 is a free tier); a bare figure or a
+// condition ("30 minutes", "+VAT") may be anything, and a note must not
+// say the page offers what it does not.
+func statedFact(plan *fork.Plan, sub fork.Substance) (fork.Fact, fork.Brief, bool) {
+	if !slices.Contains(sub.Facts, "price:from") {
+		return fork.Fact{}, fork.Brief{}, false
+	}
+	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleFAQQuestion {
+			continue // a question states nothing
+		}
+		for _, f := range b.Facts {
+			if f.Was {
+				continue
+			}
+			for _, want := range sub.Facts {
+				if !sayWhat[want] {
+					continue
+				}
+				if factIs(f, want) || (want == "claim:free" && f.Kind == "price" && f.Amount == 0 && strings.ContainsRune(f.Text, '0')) {
+					return f, b, true
+				}
+			}
+		}
+	}
+	return fork.Fact{}, fork.Brief{}, false
+}
+
+// sayWhat are the fact kinds that name what they offer.
+var sayWhat = map[string]bool{"code": true, "claim:free": true}
 
 // andList joins names as a sentence does: "a, b and c".
 func andList(names []string) string {
