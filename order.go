@@ -160,15 +160,36 @@ func (plan *Plan) PatternOrder() []int {
 // TopGroup is the index, in groups (SectionGroups), of the last group that
 // stays at the top of the page: the one that holds the first headline or,
 // on a pricing page whose prices come right under the hero, the prices
-// (the hero's billing switch and the cards it switches stay together).
+// (the hero's billing switch and the cards it switches stay together), or
+// a guarantee band without a heading right under them.
 // Material a fork moves up goes right under it. It is -1 for a page
 // without a headline in a section.
 func (plan *Plan) TopGroup(groups [][]int) int {
 	g := plan.heroGroup(groups)
 	if g >= 0 && g+1 < len(groups) && plan.SectionTopics(groups[g+1 : g+2])[0] == RolePrice {
-		return g + 1
+		g++
+	}
+	// A band without a heading right under the hero that holds its
+	// guarantee ("Free shipping + 60-day money-back guarantee") answers the
+	// hero's button: it stays with it, and material goes under it.
+	if g >= 0 && g+1 < len(groups) && plan.SectionTopics(groups[g+1 : g+2])[0] == RoleGuarantee && !plan.headed(groups[g+1]) {
+		g++
 	}
 	return g
+}
+
+// headed reports whether a group of sections holds a heading.
+func (plan *Plan) headed(group []int) bool {
+	in := map[int]bool{}
+	for _, s := range group {
+		in[s] = true
+	}
+	for _, b := range plan.Blocks {
+		if b.Section >= 0 && in[b.Section] && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
+			return true
+		}
+	}
+	return false
 }
 
 // heroGroup is the index of the group that holds the page's first

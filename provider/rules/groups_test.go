@@ -112,6 +112,39 @@ func TestTopGroup(t *testing.T) {
 	}
 }
 
+// TestGuaranteeBandStaysUnderHero: a band without a heading right under
+// the hero that holds the guarantee ("Free Shipping + 60 Day Money Back
+// Guarantee") answers the hero's button: proof moved up for a skeptic goes
+// under it, not between the button and the band; and the band's Title
+// Case line keeps its first word.
+func TestGuaranteeBandStaysUnderHero(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Omegaline</title></head><body><main>
+<section><h1>Buy one box, get one free</h1><p>Two softgels a day, tested in our own lab.</p><a class="btn" href="/order">Get started</a></section>
+<section><p class="guarantee">Free Shipping + 60 Day Money Back Guarantee</p></section>
+<section><h2>What is inside</h2><p>Each softgel holds 1,000 mg of fish oil from small fish caught off Chile.</p></section>
+<section><h2>How it works</h2><p>Take two softgels with breakfast, every day, for eight weeks.</p></section>
+<section><h2>What runners say</h2><blockquote>I recover faster after long runs than I did at thirty. – Ann, marathon runner</blockquote></section>
+<section><h2>Order today</h2><a class="btn" href="/order">Order now</a></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sections) < 3 || res.Sections[0] != 0 || res.Sections[1] != 1 || res.Sections[2] != 4 {
+		t.Errorf("skeptic's order %v; want the hero, the guarantee band, then the runners' quotes", res.Sections)
+	}
+	res, err = f.Fork(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range res.Notes {
+		if strings.Contains(n, "Shipping + 60 Day") && !strings.Contains(n, `"Free Shipping + 60 Day`) {
+			t.Errorf("a note quotes the band without its first word: %q", n)
+		}
+	}
+}
+
 // TestGetStartedKeepsItsLabel: a "Get started" button names no account,
 // so the cautious reader's "Create an account" replaces it only where its
 // link says it opens one.

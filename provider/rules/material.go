@@ -166,7 +166,21 @@ func gluedLabel(s, lang string) bool {
 	if !ok || second == "" || strings.ToUpper(second) == second {
 		return false
 	}
-	return unicode.IsUpper(firstRuneOf(first)) && unicode.IsUpper(firstRuneOf(second)) && !unicode.IsUpper(firstRuneOf(first[1:]+" "))
+	if !unicode.IsUpper(firstRuneOf(first)) || !unicode.IsUpper(firstRuneOf(second)) || unicode.IsUpper(firstRuneOf(first[1:]+" ")) {
+		return false
+	}
+	// A line in Title Case ("Free Shipping + 60 Day Money Back") capitalises
+	// every word: its first is no label run into a sentence.
+	_, after, _ := strings.Cut(rest, " ")
+	for i, w := range strings.Fields(after) {
+		if i == 3 {
+			break
+		}
+		if r := firstRuneOf(w); unicode.IsLetter(r) && unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // unbalanced reports a line that opens a bracket or a quotation it does not

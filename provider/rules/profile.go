@@ -190,13 +190,18 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	return nil
 }
 
-// nextToTop reports whether section s is in the group right under the
-// top of the page (fork.Plan.TopGroup): it already stands where a moved
-// section would go.
+// nextToTop reports whether section s is in the top of the page
+// (fork.Plan.TopGroup: the hero and what stays with it) or in the group
+// right under it: it already stands where a moved section would go.
 func nextToTop(plan *fork.Plan, s int) bool {
 	groups := plan.SectionGroups()
 	top := plan.TopGroup(groups)
-	return top >= 0 && top+1 < len(groups) && slices.Contains(groups[top+1], s)
+	for g := 0; top >= 0 && g <= top+1 && g < len(groups); g++ {
+		if slices.Contains(groups[g], s) {
+			return true // in the top (a guarantee band under the hero) or right under it
+		}
+	}
+	return false
 }
 
 // closesPage reports whether the group holds the page's last call to
