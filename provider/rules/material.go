@@ -89,7 +89,8 @@ func pageLines(plan *fork.Plan) []line {
 			// "Our promise: a full refund…" leads with its promise; a label
 			// that names it ("Fixit Guarantee:") stays with it.
 			label, rest, colon := strings.Cut(s, ": ")
-			named := namesIn(firstWord(s), b.Facts) || colon && namesIn(label, b.Facts)
+			_, rest2, _ := strings.Cut(s, " ")
+			named := namesIn(firstWord(s), b.Facts) || namesIn(firstWord(rest2), b.Facts) || colon && namesIn(label, b.Facts)
 			if colon && !named && !headingRoles[b.Role] && wordCount(label) <= 3 && wordCount(rest) >= minLeadWords && !hasFiniteVerb(label, plan.Target.Base()) {
 				s = capitalize(rest)
 			} else if !named && !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
@@ -242,12 +243,29 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 	if score == 0 {
 		return 0, nil
 	}
+	if terms(l.facts) {
+		// "Refundable until June 20th, minus a €15 fee" says what the way
+		// out is; "contact us for a refund" only that there is one.
+		score += 2
+		why = append(why, "its terms")
+	}
 	if restricted(lower, s) {
 		// An offer only some readers qualify for ("Registered nonprofits
 		// get 20% off") is not the profile's reader's: it never leads.
 		return 0, nil
 	}
 	return score, why
+}
+
+// terms reports a guarantee stated with its terms: a date, a duration or a
+// price (a fee) beside it.
+func terms(facts []fork.Fact) bool {
+	guarantee, term := false, false
+	for _, f := range facts {
+		guarantee = guarantee || f.Kind == "guarantee" || (f.Kind == "claim" && f.Claim == "guarantee")
+		term = term || f.Kind == "date" || f.Kind == "price" || (f.Kind == "quantity" && timeUnits[f.Unit])
+	}
+	return guarantee && term
 }
 
 // maxMaterial bounds the lines a plan lists: the few worth moving up.

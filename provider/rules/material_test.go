@@ -53,6 +53,29 @@ func TestSavingKeepsItsCondition(t *testing.T) {
 	}
 }
 
+// TestGuaranteeTermsFirst: of an answer about refunds, the sentences that
+// state the terms (until when, at what fee) come before the one that only
+// says whom to write to; and "All Access", a ticket's name, keeps its
+// first word.
+func TestGuaranteeTermsFirst(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Vectorconf tickets</title></head><body><main>
+<section><h1>Vectorconf 2027 tickets</h1><p>Three days of talks on graphics in Lyon, with workshops every afternoon.</p><a class="btn" href="/buy">Buy your ticket</a></section>
+<section><h2>Tickets</h2><p class="price">Conference ticket €390</p><p class="price">All Access ticket €590</p></section>
+<section><h2>Questions</h2><h3>Can I get a refund?</h3><p>If you need a refund, please write to team@vectorconf.example. Conference tickets can be refunded until June 20th minus a fee of €15. All Access tickets can be refunded until July 4th minus a fee of €15.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range plan.Material {
+		got = append(got, m.Text)
+	}
+	if len(got) < 3 || !strings.HasPrefix(got[0], "Conference tickets can be refunded until June 20th") || !strings.HasPrefix(got[1], "All Access tickets") {
+		t.Errorf("material %q; want the terms first, the ticket's name whole", got)
+	}
+}
+
 // TestOfferIn: a sentence about a way out, a saving or an upgrade is never
 // cut for a reader short of time; an explanation may be.
 func TestOfferIn(t *testing.T) {
