@@ -99,7 +99,10 @@ func visitorsPerArm(p1, p2 float64) int {
 // hypothesis, the page's primary conversion as the metric, the sample it
 // needs for a stated baseline and lift, what must not get worse, and who
 // should see the variant.
-func experiment(p *Plan, ex *Extraction) Experiment {
+//
+// promoted says whether the fork puts something first (a section moved up,
+// the hero's words changed): only then does the hypothesis say so.
+func experiment(p *Plan, ex *Extraction, promoted bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
@@ -128,7 +131,10 @@ func experiment(p *Plan, ex *Extraction) Experiment {
 	guards := append([]string{"bounce rate"}, conv.guards...)
 	hypothesis := fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
 		p.Profile.Title, p.Layer.Name, culture, p.Analysis.Pattern.Name, p.Analysis.Audience.Profile)
-	if p.Analysis.Audience.Profile == p.Profile.Name {
+	if p.Analysis.Audience.Profile == p.Profile.Name && !promoted {
+		hypothesis = fmt.Sprintf("The original %s copy already speaks to %s readers; the same offer in the %s layer%s, in the page's own order, converts more of them.",
+			p.Analysis.Pattern.Name, strings.ToLower(p.Profile.Title), p.Layer.Name, culture)
+	} else if p.Analysis.Audience.Profile == p.Profile.Name {
 		// The page already leans toward this reader: the test is whether
 		// putting what they look for first wins more of them.
 		hypothesis = fmt.Sprintf("The original %s copy already speaks to %s readers; the same offer with %s put first, in the %s layer%s, converts more of them.",

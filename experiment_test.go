@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,9 +71,38 @@ func TestHypothesisForTheSameReader(t *testing.T) {
 	p := &Plan{Profile: mustProfile(t, "bargain-hunter"), Layer: Layer{Name: "everyday"}}
 	p.Analysis.Pattern.Name = "offer-led"
 	p.Analysis.Audience.Profile = "bargain-hunter"
-	e := experiment(p, &Extraction{})
-	if strings.Contains(e.Hypothesis, "reads as written for") || !strings.Contains(e.Hypothesis, "already speaks to bargain hunter readers") {
-		t.Errorf("hypothesis %q; want it to say the page already speaks to the reader", e.Hypothesis)
+	for _, promoted := range []bool{true, false} {
+		e := experiment(p, &Extraction{}, promoted)
+		if strings.Contains(e.Hypothesis, "reads as written for") || !strings.Contains(e.Hypothesis, "already speaks to bargain hunter readers") {
+			t.Errorf("hypothesis %q; want it to say the page already speaks to the reader", e.Hypothesis)
+		}
+		// It says the fork puts something first only where it does.
+		if strings.Contains(e.Hypothesis, "put first") != promoted {
+			t.Errorf("promoted %v: hypothesis %q", promoted, e.Hypothesis)
+		}
+	}
+}
+
+// TestHeroChanged: a fork puts something first when a section moves or a
+// block before the first call to action reads differently; a change
+// further down, or to the title, is no promotion.
+func TestHeroChanged(t *testing.T) {
+	hero := []ForkedBlock{
+		{ID: 0, Role: RoleTitle, Source: "Trips!", Text: "Trips"},
+		{ID: 1, Role: RoleHeadline, Source: "Plan your trip", Text: "Plan your trip"},
+		{ID: 2, Role: RoleCTA, Source: "Start", Text: "Start"},
+		{ID: 3, Role: RoleBody, Source: "It's free.", Text: "It is free."},
+	}
+	if heroChanged(hero, nil) {
+		t.Error("a change below the first button counts as a promotion")
+	}
+	if !heroChanged(hero, []int{0, 2, 1}) {
+		t.Error("a section moved is no promotion")
+	}
+	sub := slices.Clone(hero)
+	sub[1].Text = "Plan your trip in a minute"
+	if !heroChanged(sub, nil) {
+		t.Error("a new headline is no promotion")
 	}
 }
 

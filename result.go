@@ -249,7 +249,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if err != nil {
 		return nil, err
 	}
-	exp, notes := experiment(p, ex), d.Notes
+	exp, notes := experiment(p, ex, heroChanged(blocks, order)), d.Notes
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
@@ -354,4 +354,26 @@ func nothingSeen(p *Plan) string {
 		return fmt.Sprintf("the page has nothing the engine could put first for %s readers, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
 	}
 	return fmt.Sprintf("the page's line for %s readers stays where it is, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
+}
+
+// heroChanged reports whether a fork puts something first: a section
+// moved, or a block of the hero (everything before the first call to
+// action, in page order) reading differently.
+func heroChanged(blocks []ForkedBlock, order []int) bool {
+	for i, k := range order {
+		if i != k {
+			return true
+		}
+	}
+	byID := slices.Clone(blocks)
+	slices.SortFunc(byID, func(a, b ForkedBlock) int { return a.ID - b.ID })
+	for _, b := range byID {
+		if b.Role == RoleCTA {
+			return false
+		}
+		if b.Text != b.Source && b.Role != RoleTitle && b.Role != RoleMetaDescription && !strings.Contains(b.Path, "@") {
+			return true
+		}
+	}
+	return false
 }
