@@ -86,7 +86,8 @@ func TestLayerTransforms(t *testing.T) {
 			"Like the first one, you can read this book online for free too, because we want every student to have it."},
 		{"professional title loses its mark only", "technical", "en", fork.RoleTitle, "Pricing - It's Free! - Pingly", "Pricing - It's Free - Pingly"},
 		{"professional keeps a quoted option", "professional", "en", fork.RoleBody, "Choose “Don’t list my name” at checkout, and we won’t.", "Choose “Don’t list my name” at checkout, and we will not."},
-		{"professional button loses its mark only", "professional", "en", fork.RoleCTA, "Start Reading!", "Start Reading"},
+		{"professional button keeps its label", "professional", "en", fork.RoleCTA, "Start Reading!", "Start Reading!"},
+		{"technical button keeps its label", "technical", "en", fork.RoleCTA, "Get the amazing deal now!", "Get the amazing deal now!"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -632,15 +632,22 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 				note(n, "slang replaced")
 			}
 		}
-		text, n = removeExclamations(text, labelRoles[b.Role])
-		note(n, "exclamation marks removed")
-		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
-		note(n, "hype words removed")
+		if b.Role != fork.RoleCTA {
+			// A button's label changes through the label table only
+			// (relabel): "Buy Your Tickets Now!" is the page's UI, and a
+			// flattened button is no register.
+			text, n = removeExclamations(text, labelRoles[b.Role])
+			note(n, "exclamation marks removed")
+			text, n = removeWords(text, p.hype[lang], neutralWord(lang))
+			note(n, "hype words removed")
+		}
 	case "technical":
-		text, n = removeWords(text, p.hype[lang], neutralWord(lang))
-		note(n, "hype adjectives removed")
-		text, n = removeExclamations(text, labelRoles[b.Role])
-		note(n, "exclamation marks removed")
+		if b.Role != fork.RoleCTA {
+			text, n = removeWords(text, p.hype[lang], neutralWord(lang))
+			note(n, "hype adjectives removed")
+			text, n = removeExclamations(text, labelRoles[b.Role])
+			note(n, "exclamation marks removed")
+		}
 	case "plain":
 		if lang == "en" && !label {
 			text, n = p.plain.apply(text)
