@@ -258,3 +258,40 @@ func TestStatedNotMissing(t *testing.T) {
 		t.Errorf("notes %q; want one that says where the $0 plan is, and none that says the page has no free tier", res.Notes)
 	}
 }
+
+// TestFlatHeroLeads: on a page without sections, a line in the hero (after
+// the headline, before its first button and any other heading) already
+// leads, and the note says so; the same line under a later heading of a
+// long letter whose only button comes last does not.
+func TestFlatHeroLeads(t *testing.T) {
+	const line = "Every ebook is free of cost, and yours to keep and share."
+	hero := `<!DOCTYPE html><html lang="en"><head><title>Pagewell</title></head><body>
+<h1>Donate to Pagewell</h1><h2>and help us typeset the classics</h2>
+<p>` + line + `</p><p>Each one takes a team of editors several weeks.</p>
+<a class="button" href="/donate">Make a donation</a>
+<h2>Our patrons</h2><p>Patrons give $10 a month and get their name in every ebook.</p>
+</body></html>`
+	letter := `<!DOCTYPE html><html lang="en"><head><title>Pagewell</title></head><body>
+<h1>Donate to Pagewell</h1><h2>and help us typeset the classics</h2>
+<p>Each one takes a team of editors several weeks.</p>
+<h3>Why give</h3><p>` + line + `</p>
+<a class="button" href="/donate">Make a donation</a>
+</body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct {
+		name, page string
+		leads      bool
+	}{{"hero", hero, true}, {"letter", letter, false}} {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: tc.page, Profile: "bargain-hunter"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := false
+		for _, n := range res.Notes {
+			said = said || strings.Contains(n, "already leads with its line")
+		}
+		if said != tc.leads {
+			t.Errorf("%s: notes %q; want a note that the page already leads with its line: %v", tc.name, res.Notes, tc.leads)
+		}
+	}
+}

@@ -225,11 +225,18 @@ func leads(plan *fork.Plan, l line) bool {
 	if (h >= 0 && l.block == h) || (s >= 0 && l.block == s) {
 		return true
 	}
-	if h < 0 || plan.Blocks[h].Section < 0 {
+	if h < 0 {
 		return false
 	}
+	// The hero runs from the headline to its first button, in its section;
+	// on a page without sections, up to that button or the next heading
+	// (a sales letter's first button may come after pages of copy).
+	flat := plan.Blocks[h].Section < 0
 	for _, b := range plan.Blocks[h+1:] {
 		if b.Section != plan.Blocks[h].Section || b.Role == fork.RoleCTA {
+			return false
+		}
+		if flat && b.ID != s && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) {
 			return false
 		}
 		if b.ID == l.block {
