@@ -170,6 +170,11 @@ func needsDecoding(b []byte) bool {
 
 // decodeText is the Tokenizer's Text for a token of that kind.
 func decodeText(b []byte, kind textKind) string {
+	if kind != textRaw && bytes.IndexByte(b, '\r') < 0 && bytes.IndexByte(b, 0) < 0 {
+		if out, ok := unescapeCommon(b); ok {
+			return out
+		}
+	}
 	str := string(b)
 	if strings.IndexByte(str, '\r') >= 0 {
 		str = strings.ReplaceAll(strings.ReplaceAll(str, "\r\n", "\n"), "\r", "\n")
@@ -181,6 +186,74 @@ func decodeText(b []byte, kind textKind) string {
 		str = html.UnescapeString(str)
 	}
 	return str
+}
+
+// commonEntities are the named references most pages write, closed by ";".
+var commonEntities = map[string]string{
+	"nbsp": "\u00a0", "amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "#39": "'",
+	"mdash": "—", "ndash": "–", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
+	"hellip": "…", "copy": "©", "reg": "®", "trade": "™", "euro": "€", "middot": "·", "bull": "•",
+}
+
+// unescapeCommon decodes text whose every "&" starts one of
+// commonEntities or a decimal or hexadecimal reference to an ordinary
+// character, each closed by ";", in one pass and one allocation. It
+// reports false for anything else (a reference without ";", a name it
+// does not know, a number the HTML spec remaps), which html.UnescapeString
+// decodes by the full rules: FuzzScanTokens holds the two to the same
+// text.
+func unescapeCommon(b []byte) (string, bool) {
+	var out strings.Builder
+	out.Grow(len(b))
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '&')
+		if i < 0 {
+			out.Write(b)
+			break
+		}
+		out.Write(b[:i])
+		b = b[i+1:]
+		end := bytes.IndexByte(b, ';')
+		if end <= 0 || end > 8 {
+			return "", false
+		}
+		name := b[:end]
+		b = b[end+1:]
+		if r, ok := commonEntities[string(name)]; ok {
+			out.WriteString(r)
+			continue
+		}
+		if name[0] != '#' || len(name) < 2 {
+			return "", false
+		}
+		digits, base := name[1:], 10
+		if digits[0] == 'x' || digits[0] == 'X' {
+			digits, base = digits[1:], 16
+		}
+		if len(digits) == 0 {
+			return "", false
+		}
+		x := 0
+		for _, c := range digits {
+			var d int
+			switch {
+			case '0' <= c && c <= '9':
+				d = int(c - '0')
+			case base == 16 && 'a' <= c && c <= 'f':
+				d = int(c-'a') + 10
+			case base == 16 && 'A' <= c && c <= 'F':
+				d = int(c-'A') + 10
+			default:
+				return "", false
+			}
+			x = x*base + d
+		}
+		if x == 0 || 0x80 <= x && x <= 0x9F || 0xD800 <= x && x <= 0xDFFF || x > 0x10FFFF {
+			return "", false // remapped or replaced by the spec's rules
+		}
+		out.WriteRune(rune(x))
+	}
+	return out.String(), true
 }
 
 // tagName is the name of src[lo:hi] lower-cased with NULs replaced, as
@@ -767,18 +840,8 @@ func (s *rawScanner) doubleEscapeStart() int {
 // src[start:end]: keys lower-cased, duplicates dropped, values decoded.
 func tagAttrs(src []byte, start, end int) []html.Attribute {
 	raw := src[start:end]
-	if bytes.ContainsAny(raw, "&\r\x00") {
-		// Values that need decoding: the Tokenizer's own reading, which
-		// decodes entities in attribute values by their own rules.
-		z := html.NewTokenizer(bytes.NewReader(raw))
-		z.Next()
-		var attrs []html.Attribute
-		for _, more := z.TagName(); more; {
-			var k, v []byte
-			k, v, more = z.TagAttr()
-			attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
-		}
-		return attrs
+	if bytes.ContainsAny(raw, "\r\x00") {
+		return tokenizerAttrs(raw)
 	}
 	s := &rawScanner{src: src, pos: start + 2}
 	if _, ok := s.readTag(); !ok {
@@ -790,7 +853,32 @@ func tagAttrs(src []byte, start, end int) []html.Attribute {
 		if !kept[k] {
 			continue
 		}
-		attrs = append(attrs, html.Attribute{Key: asciiLower(src[a.ks:a.ke]), Val: string(src[a.vs:a.ve])})
+		val := src[a.vs:a.ve]
+		v := string(val)
+		if bytes.IndexByte(val, '&') >= 0 {
+			// A value whose references are all closed by ";" decodes the
+			// same in an attribute as in text; any other goes to the
+			// Tokenizer's attribute rules.
+			var ok bool
+			if v, ok = unescapeCommon(val); !ok {
+				return tokenizerAttrs(raw)
+			}
+		}
+		attrs = append(attrs, html.Attribute{Key: asciiLower(src[a.ks:a.ke]), Val: v})
+	}
+	return attrs
+}
+
+// tokenizerAttrs is the Tokenizer's own reading of a start tag's
+// attributes, which decodes values by its attribute rules.
+func tokenizerAttrs(raw []byte) []html.Attribute {
+	z := html.NewTokenizer(bytes.NewReader(raw))
+	z.Next()
+	var attrs []html.Attribute
+	for _, more := z.TagName(); more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
 	}
 	return attrs
 }

@@ -44,8 +44,7 @@ type rawIndex struct {
 	root     *html.Node
 	mu       sync.Mutex
 	placed   map[string]bool
-	start    map[*html.Node][2]int // an element's start tag
-	startTok map[*html.Node]int    // its index in toks
+	startTok map[*html.Node]int // an element's start tag, as its index in toks
 }
 
 // span is a text node's bytes in the page, src[start:end]: 32-bit offsets
@@ -112,8 +111,8 @@ func buildRawIndex(src []byte, root *html.Node) *rawIndex {
 	// About two tokens a tag: a tag and the text after it.
 	tags := bytes.Count(src, []byte{'<'})
 	ri := &rawIndex{src: src, root: root, seed: maphash.MakeSeed(), text: make(map[*html.Node]span, tags), parts: map[*html.Node][]textPart{},
-		placed: map[string]bool{},
-		start:  map[*html.Node][2]int{}, startTok: map[*html.Node]int{}}
+		placed:   map[string]bool{},
+		startTok: map[*html.Node]int{}}
 	ri.toks, ri.decoded, ri.names = scanTokens(src, make([]rawToken, 0, 2*tags+1))
 	textToks := make([]int, 0, tags+1)
 	for i, tok := range ri.toks {
@@ -180,8 +179,12 @@ func (ri *rawIndex) startOf(el *html.Node) ([2]int, int, bool) {
 		ri.placed[el.Data] = true
 		ri.placeName(el.Data)
 	}
-	r, ok := ri.start[el]
-	return r, ri.startTok[el], ok
+	ti, ok := ri.startTok[el]
+	if !ok {
+		return [2]int{}, 0, false
+	}
+	t := ri.toks[ti]
+	return [2]int{t.start, t.end}, ti, true
 }
 
 func (ri *rawIndex) placeName(name string) {
@@ -209,8 +212,6 @@ func (ri *rawIndex) placeName(name string) {
 		if k >= len(idx) {
 			continue
 		}
-		t := ri.toks[idx[k]]
-		ri.start[e] = [2]int{t.start, t.end}
 		ri.startTok[e] = idx[k]
 	}
 	ri.placeByText(elems, sigs, tagsBySig)
@@ -264,7 +265,7 @@ func (ri *rawIndex) elementsNamed(name string) []*html.Node {
 func (ri *rawIndex) placeByText(elems []*html.Node, sigs []uint64, tagsBySig map[uint64][]int) {
 	sigOf := map[*html.Node]uint64{}
 	for i, e := range elems {
-		if _, ok := ri.start[e]; !ok {
+		if _, ok := ri.startTok[e]; !ok {
 			sigOf[e] = sigs[i]
 		}
 	}
@@ -292,8 +293,6 @@ func (ri *rawIndex) placeByText(elems []*html.Node, sigs []uint64, tagsBySig map
 			}
 			if n == 1 {
 				used[pick] = true
-				t := ri.toks[pick]
-				ri.start[w.el] = [2]int{t.start, t.end}
 				ri.startTok[w.el] = pick
 			}
 		}
