@@ -605,11 +605,88 @@ func (ri *rawIndex) write(out *bytes.Buffer, lo, hi int, edits []edit) {
 	out.Write(ri.src[pos:hi])
 }
 
+// voidStart finds a void element's start tag (an image, a meta tag, an
+// input: what attribute blocks stand on) without placing every element of
+// its name: the one start tag of its name and attributes between the text
+// before it and the text after it, as placeByText places them. It reports
+// false where there is not exactly one, and startOf decides.
+func (ri *rawIndex) voidStart(el *html.Node) ([2]int, bool) {
+	if !voidElements[el.Data] || el.FirstChild != nil {
+		return [2]int{}, false
+	}
+	n, ok := ri.names.lookup(el.Data)
+	if !ok {
+		return [2]int{}, false
+	}
+	lo, hi := 0, len(ri.src)
+	for p := prevInOrder(el); p != nil; p = prevInOrder(p) {
+		if r, ok := ri.text[p]; ok && p.Type == html.TextNode {
+			lo = int(r.end)
+			break
+		}
+	}
+	for p := nextInOrder(el); p != nil; p = nextInOrder(p) {
+		if r, ok := ri.text[p]; ok && p.Type == html.TextNode {
+			hi = int(r.start)
+			break
+		}
+	}
+	var sig uint64
+	found, pick := 0, -1
+	i := sort.Search(len(ri.toks), func(i int) bool { return ri.toks[i].start >= lo })
+	for ; i < len(ri.toks) && ri.toks[i].end <= hi; i++ {
+		t := ri.toks[i]
+		if t.name != n || (t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken) {
+			continue
+		}
+		if found == 0 {
+			sig = attrSig(ri.seed, el.Attr)
+		}
+		if ri.tagSig(i) == sig {
+			found++
+			pick = i
+		}
+	}
+	if found != 1 {
+		return [2]int{}, false
+	}
+	t := ri.toks[pick]
+	return [2]int{t.start, t.end}, true
+}
+
+// prevInOrder is the node before n in document order.
+func prevInOrder(n *html.Node) *html.Node {
+	if n.PrevSibling == nil {
+		return n.Parent
+	}
+	n = n.PrevSibling
+	for n.LastChild != nil {
+		n = n.LastChild
+	}
+	return n
+}
+
+// nextInOrder is the node after n in document order.
+func nextInOrder(n *html.Node) *html.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for ; n != nil; n = n.Parent {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+	}
+	return nil
+}
+
 // attrEdit replaces the value of attribute key in el's start tag, as the
 // page wrote the tag: the value between its quotes, or an unquoted value
 // given quotes.
 func (ri *rawIndex) attrEdit(el *html.Node, key, val string) (edit, bool) {
-	r, _, ok := ri.startOf(el)
+	r, ok := ri.voidStart(el)
+	if !ok {
+		r, _, ok = ri.startOf(el)
+	}
 	if !ok {
 		return edit{}, false
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -177,5 +178,34 @@ func TestSpliceConcurrent(t *testing.T) {
 		if !bytes.Equal(got[i], want[i]) {
 			t.Errorf("render %d differs when run concurrently", i)
 		}
+	}
+}
+
+// TestSpliceImageAlt: an image button's label is written into its own
+// tag, among images with the same attributes whether text stands between
+// them (found by the text around it) or not (placed with every image of
+// the page); the rest of the page keeps its bytes.
+func TestSpliceImageAlt(t *testing.T) {
+	for _, tc := range []struct{ name, between string }{{"text between", "<p>or</p>"}, {"side by side", ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := `<a class="btn" href="/get"><img src="badge.png" alt="Get it now"></a>`
+			page := `<!doctype html><html><head><title>Dripline</title></head><body><h1>Water your plants from your phone</h1>` +
+				img + tc.between + img + `<p>Works with every pump we sell.</p></body></html>`
+			d := mustParseString(t, page)
+			var ids []int
+			for _, b := range d.Blocks {
+				if b.Role == RoleCTA && b.Text == "Get it now" {
+					ids = append(ids, b.ID)
+				}
+			}
+			if len(ids) != 2 {
+				t.Fatalf("image buttons %v in %+v", ids, d.Blocks)
+			}
+			out := string(render(t, d, map[int]string{ids[1]: "Start watering"}))
+			want := strings.Replace(page, img+tc.between+img, img+tc.between+strings.Replace(img, "Get it now", "Start watering", 1), 1)
+			if out != want {
+				t.Errorf("render:\n got %s\nwant %s", out, want)
+			}
+		})
 	}
 }
