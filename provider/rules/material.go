@@ -75,6 +75,9 @@ func pageLines(plan *fork.Plan) []line {
 			if n := wordCount(s); n < minLeadWords || n > maxLeadWords || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || unbalanced(s) {
 				continue
 			}
+			if leansBack(s, plan.Target.Base()) {
+				continue // "On the other hand, …", "Click on the seal for …": it needs its place
+			}
 			var facts []fork.Fact
 			value := false
 			for _, f := range b.Facts {
@@ -115,6 +118,35 @@ func namesIn(s string, facts []fork.Fact) bool {
 		}
 	}
 	return false
+}
+
+// leansBack reports a sentence that cannot stand on its own at the top of
+// a page: it opens with a word that ties it to the sentence before ("On
+// the other hand, …", "Like this one, …", "But …") or tells the reader to
+// work the page ("Click on the seal for the terms").
+func leansBack(s, lang string) bool {
+	lower := strings.ToLower(s)
+	for _, o := range backOpeners[lang] {
+		if strings.HasPrefix(lower, o) {
+			rest := lower[len(o):]
+			if r := firstRuneOf(rest); rest == "" || !isWordRune(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// backOpeners are, per language, the openers leansBack knows: connectives
+// and demonstratives that point back, and commands to click or scroll.
+var backOpeners = map[string][]string{
+	"en": {"on the other hand", "however", "but", "also", "and", "or", "so", "otherwise", "therefore", "instead", "besides", "like this", "like that", "that's why", "this is why", "click", "tap", "scroll", "see below", "see above"},
+	"de": {"aber", "auch", "außerdem", "deshalb", "dennoch", "trotzdem", "und", "oder", "klicken", "klick"},
+	"fr": {"mais", "aussi", "donc", "sinon", "cependant", "pourtant", "et", "ou", "cliquez", "clique"},
+	"es": {"pero", "también", "además", "sin embargo", "y", "o", "haz clic", "haga clic"},
+	"pt": {"mas", "também", "além disso", "porém", "e", "ou", "clique"},
+	"it": {"ma", "anche", "inoltre", "però", "e", "o", "clicca", "fai clic"},
+	"nl": {"maar", "ook", "bovendien", "echter", "en", "of", "klik"},
 }
 
 // cardItem reports a line of a plan's card (a list item, or a short line

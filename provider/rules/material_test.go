@@ -93,3 +93,27 @@ func TestOfferIn(t *testing.T) {
 		}
 	}
 }
+
+// TestLeansBack: a sentence that points back to the one before it, or
+// tells the reader to work the page, cannot lead; a sentence that merely
+// starts with a word like them can.
+func TestLeansBack(t *testing.T) {
+	for _, tc := range []struct {
+		s, lang string
+		want    bool
+	}{
+		{"On the other hand, the 100 log entries only cover 8 hours.", "en", true},
+		{"Like this one, you can read it for free too.", "en", true},
+		{"But that is only the beginning.", "en", true},
+		{`Click on the "Guarantee Seal" for the terms.`, "en", true},
+		{"Mais le plan annuel coûte moins cher.", "fr", true},
+		{"Butter from our own farm, churned each morning.", "en", false},
+		{"Also known as the fastest cron monitor in Europe.", "de", false},
+		{"Every ebook is free of cost.", "en", false},
+		{"Andrea answers every ticket herself.", "en", false},
+	} {
+		if got := leansBack(tc.s, tc.lang); got != tc.want {
+			t.Errorf("leansBack(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
+		}
+	}
+}
