@@ -93,3 +93,22 @@ func TestAltCopy(t *testing.T) {
 		t.Errorf("a page without second-language copy: AltCopy() = %q, %d", attr, n)
 	}
 }
+
+// TestSaysUnavailable: a price or heading that says its offer is sold out,
+// in words of their own; other words that contain them do not.
+func TestSaysUnavailable(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"£129+VAT, Conference only (sold out!)", true},
+		{"Frühbucher: 49 € – AUSVERKAUFT", true},
+		{"Formule complète à 39 €", false},
+		{"Sold outright, no subscription: $49", false},
+		{"$49 a year", false},
+	} {
+		if got := SaysUnavailable(tc.text); got != tc.want {
+			t.Errorf("SaysUnavailable(%q) = %v; want %v", tc.text, got, tc.want)
+		}
+	}
+}

@@ -1013,6 +1013,28 @@ func (x *extractor) inactive(n *html.Node) bool {
 	return unavailableLabels[label]
 }
 
+// SaysUnavailable reports whether a price or a heading says its offer can
+// no longer be taken: it holds one of the labels of an unavailable button
+// as words of their own ("£129+VAT, Conference only (sold out!)").
+func SaysUnavailable(text string) bool {
+	words := strings.FieldsFunc(strings.ToLower(fold(text)), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i := range words {
+		for n := 1; n <= 3 && i+n <= len(words); n++ {
+			if unavailableOffers[strings.Join(words[i:i+n], " ")] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unavailableOffers are the unavailableLabels that say so of an offer in
+// running text too ("closed" or "locked" may say something else).
+var unavailableOffers = map[string]bool{
+	"sold out": true, "ausverkauft": true, "épuisé": true, "complet": true, "agotado": true,
+	"esgotado": true, "esaurito": true, "uitverkocht": true,
+}
+
 // maxImageLabelWords bounds the label of an image link: a button image says
 // "Buy Tickets" or "Become a patron!"; a longer alt describes a picture or a
 // sponsor, which is no call to action.

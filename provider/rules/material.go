@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/extract"
 )
 
 // line is one line of the page a fork may lead with: a heading, the meta
@@ -43,17 +44,19 @@ var headingRoles = map[fork.Role]bool{fork.RoleHeadline: true, fork.RoleSubheadl
 // in page order.
 func pageLines(plan *fork.Plan) []line {
 	var out []line
-	priced := map[int]bool{} // sections that show a price
+	priced := map[int]bool{}  // sections that show a price
+	soldOut := map[int]bool{} // sections whose offer says it is sold out
 	for _, b := range plan.Blocks {
 		for _, f := range b.Facts {
 			if f.Kind == "price" && b.Section >= 0 {
 				priced[b.Section] = true
+				soldOut[b.Section] = soldOut[b.Section] || extract.SaysUnavailable(b.Text)
 			}
 		}
 	}
 	for _, b := range plan.Blocks {
-		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) {
-			continue
+		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) || soldOut[b.Section] {
+			continue // a sold-out ticket's perks are no reason to come
 		}
 		parts := []string{b.Text}
 		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription || b.Role == fork.RoleSubheadline {

@@ -117,3 +117,32 @@ func TestLeansBack(t *testing.T) {
 		}
 	}
 }
+
+// TestSoldOutDoesNotLead: the perks of a ticket the page says is sold out
+// are no line to lead with; the same perks of a ticket on sale are.
+func TestSoldOutDoesNotLead(t *testing.T) {
+	page := func(price string) string {
+		return `<!DOCTYPE html><html lang="en"><head><title>Tidewater JS</title></head><body><main>
+<section><h1>Tidewater JS</h1><h2>A one-day JavaScript conference by the sea</h2></section>
+<section><h2>Conference</h2><h3>` + price + `</h3><p>A simple first step: a full day of talks with free coffee and the after party included.</p></section>
+<section><h2>Workshop</h2><h3>£395+VAT</h3><a class="btn" href="/buy">Buy tickets</a><p>Two days with a trainer.</p></section>
+</main></body></html>`
+	}
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct {
+		price string
+		leads bool
+	}{{"£129+VAT (sold out!)", false}, {"£129+VAT", true}} {
+		plan, err := f.Plan(context.Background(), fork.Request{HTML: page(tc.price), Profile: "beginner"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range plan.Material {
+			found = found || strings.Contains(m.Text, "full day of talks")
+		}
+		if found != tc.leads {
+			t.Errorf("%s: the ticket's perks are material: %v; want %v", tc.price, found, tc.leads)
+		}
+	}
+}
