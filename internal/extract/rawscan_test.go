@@ -181,6 +181,7 @@ var scanCases = []string{
 	"<a title=\"Tom&rsquo;s &#8212; &nbsp;x\" alt='&copy2026' data-q=\"a&amp=b\" z=\"&#150;\">",
 	"<p a=\"x\r\ny\">",
 	"<a\x00b c>",
+	"<p \xde=1 \xdeX=2>",
 	"<p\ta\fb\nc\rd>",
 	"<p a=1 b=2 c=3 d=4 e=5 f=6 g=7 h=8 i=9 A=0 j=1 B=2 k=/>",
 	"<p a=1 b=2 c=3 d=4 e=5 f=6 g=7 h=8 i=9 j=1 k=2 l=3 a=/>",
