@@ -194,6 +194,11 @@ func TestValidation(t *testing.T) {
 				{"type":"string_type","loc":["body","target_language"],"msg":"Input should be a valid string","input":true}]}`},
 		{"unknown profile", `{"url":"https://example.com/","profile":"nobody"}`, nil,
 			`{"detail":[{"type":"enum","loc":["body","profile"],"msg":"Input should be ` + profiles + `","input":"nobody","ctx":{"expected":"` + profiles + `"}}]}`},
+		// The wire's names are an enum, matched exactly (Schemathesis
+		// ST201): the library's case-insensitive reading is the CLI's.
+		{"profile not as the catalog writes it", `{"url":"https://example.com/","profile":"Skeptic","language_layer":" plain"}`, nil,
+			`{"detail":[{"type":"enum","loc":["body","profile"],"msg":"Input should be ` + profiles + `","input":"Skeptic","ctx":{"expected":"` + profiles + `"}},` +
+				`{"type":"enum","loc":["body","language_layer"],"msg":"Input should be ` + layers + `","input":" plain","ctx":{"expected":"` + layers + `"}}]}`},
 		{"unknown layer", `{"url":"https://example.com/","language_layer":"poetic"}`, nil,
 			`{"detail":[{"type":"enum","loc":["body","language_layer"],"msg":"Input should be ` + layers + `","input":"poetic","ctx":{"expected":"` + layers + `"}}]}`},
 		{"bad language tag", `{"url":"https://example.com/","target_language":"!!"}`, nil,

@@ -79,6 +79,16 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 		TargetLanguage: values["target_language"],
 		HTML:           values["html"],
 	}.WithDefaults()
+	// The contract's profile and layer are enums, matched exactly as
+	// Pydantic matches a Literal: the library's case-insensitive reading
+	// ("Skeptic") is for people at a command line, not for the wire.
+	var exact []fork.FieldError
+	for _, f := range []struct{ name, value string }{{"profile", values["profile"]}, {"language_layer", values["language_layer"]}} {
+		if f.value != "" && !slices.Contains(enumValues(f.name), f.value) {
+			exact = append(exact, fork.FieldError{Field: f.name, Type: "enum", Input: f.value})
+		}
+	}
+	items = append(items, fieldItems(exact, json.RawMessage(trimmed))...)
 	if err := req.Validate(); err != nil {
 		fe, ok := err.(*fork.ValidationError)
 		if !ok {
