@@ -328,22 +328,26 @@ func altCopyNote(p *Plan, ex *Extraction) string {
 }
 
 // visibleChange reports whether a fork changes what a visitor sees on the
-// page: a block's words (the page's title, its meta description and its
-// share-preview attributes aside, which no one reads on the page) or the
-// order of its sections.
+// page: the order of its sections, or a block's words (seen).
 func visibleChange(blocks []ForkedBlock, order []int) bool {
+	return reordered(order) || slices.ContainsFunc(blocks, seen)
+}
+
+// reordered reports whether a section order moves a section.
+func reordered(order []int) bool {
 	for i, k := range order {
 		if i != k {
 			return true
 		}
 	}
-	for _, b := range blocks {
-		if b.Text == b.Source || b.Role == RoleTitle || b.Role == RoleMetaDescription || strings.Contains(b.Path, "@") {
-			continue
-		}
-		return true
-	}
 	return false
+}
+
+// seen reports a block whose new words a visitor reads on the page: the
+// page's title, its meta description and its share-preview attributes
+// are not read there.
+func seen(b ForkedBlock) bool {
+	return b.Text != b.Source && b.Role != RoleTitle && b.Role != RoleMetaDescription && !strings.Contains(b.Path, "@")
 }
 
 // nothingSeen says why a fork changed nothing: the page has no material for
@@ -360,10 +364,8 @@ func nothingSeen(p *Plan) string {
 // moved, or a block of the hero (everything before the first call to
 // action, in page order) reading differently.
 func heroChanged(blocks []ForkedBlock, order []int) bool {
-	for i, k := range order {
-		if i != k {
-			return true
-		}
+	if reordered(order) {
+		return true
 	}
 	byID := slices.Clone(blocks)
 	slices.SortFunc(byID, func(a, b ForkedBlock) int { return a.ID - b.ID })
@@ -371,7 +373,7 @@ func heroChanged(blocks []ForkedBlock, order []int) bool {
 		if b.Role == RoleCTA {
 			return false
 		}
-		if b.Text != b.Source && b.Role != RoleTitle && b.Role != RoleMetaDescription && !strings.Contains(b.Path, "@") {
+		if seen(b) {
 			return true
 		}
 	}

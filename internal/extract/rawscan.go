@@ -190,7 +190,7 @@ func decodeText(b []byte, kind textKind) string {
 
 // commonEntities are the named references most pages write, closed by ";".
 var commonEntities = map[string]string{
-	"nbsp": "\u00a0", "amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "#39": "'",
+	"nbsp": "\u00a0", "amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'",
 	"mdash": "—", "ndash": "–", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
 	"hellip": "…", "copy": "©", "reg": "®", "trade": "™", "euro": "€", "middot": "·", "bull": "•",
 }

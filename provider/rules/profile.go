@@ -95,24 +95,14 @@ func statedFact(plan *fork.Plan, sub fork.Substance) (fork.Fact, fork.Brief, boo
 			continue // a question states nothing
 		}
 		for _, f := range b.Facts {
-			if f.Was {
-				continue
-			}
-			for _, want := range sub.Facts {
-				if !sayWhat[want] {
-					continue
-				}
-				if factIs(f, want) || (want == "claim:free" && f.Kind == "price" && f.Amount == 0 && strings.ContainsRune(f.Text, '0')) {
-					return f, b, true
-				}
+			free := factIs(f, "claim:free") || (f.Kind == "price" && f.Amount == 0 && strings.ContainsRune(f.Text, '0'))
+			if !f.Was && (free || f.Kind == "code") {
+				return f, b, true
 			}
 		}
 	}
 	return fork.Fact{}, fork.Brief{}, false
 }
-
-// sayWhat are the fact kinds that name what they offer.
-var sayWhat = map[string]bool{"code": true, "claim:free": true}
 
 // andList joins names as a sentence does: "a, b and c".
 func andList(names []string) string {
