@@ -42,3 +42,34 @@ func TestFormalAddress(t *testing.T) {
 		})
 	}
 }
+
+// TestNoContractions counts the contractions of running copy only: a
+// heading keeps the page's voice, "Let's" is an invitation and a quoted
+// label is the page's UI.
+func TestNoContractions(t *testing.T) {
+	rule := noContractions()
+	en, err := ParseLanguage("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, text, running string
+		want                Outcome
+		detail              string
+	}{
+		{"written out", "What's included\nWe do not sell your data.", "We do not sell your data.", CheckPassed, "0 contractions in running copy (headings and buttons keep theirs)"},
+		{"contraction in copy", "What's included\nWe don't sell your data, and it’s yours.", "We don't sell your data, and it’s yours.", CheckFailed, "2 contractions in running copy (headings and buttons keep theirs)"},
+		{"invitation", "Let's get started.", "Let’s get started.", CheckPassed, "0 contractions in running copy (headings and buttons keep theirs)"},
+		{"quoted label", "Pick “Don't list me” at checkout.", "Pick “Don't list me” at checkout.", CheckPassed, "0 contractions in running copy (headings and buttons keep theirs)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := NewSample(tt.text, en)
+			s.Running = tt.running
+			got, detail := rule.Check(s)
+			if got != tt.want || detail != tt.detail {
+				t.Errorf("got %v %q, want %v %q", got, detail, tt.want, tt.detail)
+			}
+		})
+	}
+}

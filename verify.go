@@ -390,7 +390,9 @@ func verifyDraft(ctx context.Context, p *Plan, d *Draft) (Report, error) {
 	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed)
 	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, inBlock, allowed), checkConditions(p, forked, forkFacts, inBlock, allowed))
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d), checkMarkup(p, byID))
-	sample := NewSample(layerText(p, forked), p.Target)
+	prose, running := layerText(p, forked)
+	sample := NewSample(prose, p.Target)
+	sample.Running = running
 	for _, r := range p.Layer.Rules {
 		status, detail := r.Check(sample)
 		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
@@ -460,9 +462,10 @@ func (p *Plan) forkFacts(ctx context.Context, forked []Block) ([]Fact, error) {
 // layerText is the fork's prose a layer's rules measure: verbatim blocks,
 // the guarantee and legal lines inside other blocks and the terms the
 // brand keeps are words the fork must not change, so no rule may ask it
-// to.
-func layerText(p *Plan, forked []Block) string {
-	var sb strings.Builder
+// to. It returns the prose, and apart the running copy: the prose without
+// its headings (see Sample.Running).
+func layerText(p *Plan, forked []Block) (prose, running string) {
+	var sb, run strings.Builder
 	for i, b := range forked {
 		if !proseRoles[b.Role] || p.Blocks[i].Verbatim {
 			continue
@@ -483,10 +486,18 @@ func layerText(p *Plan, forked []Block) string {
 		if text = strings.TrimSpace(text); text != "" {
 			sb.WriteString(text)
 			sb.WriteByte('\n')
+			if !headingRoles[b.Role] {
+				run.WriteString(text)
+				run.WriteByte('\n')
+			}
 		}
 	}
-	return sb.String()
+	return sb.String(), run.String()
 }
+
+// headingRoles head a section or the page: they keep the page's own voice
+// ("What's Included") in every register.
+var headingRoles = map[Role]bool{RoleHeadline: true, RoleSubheadline: true, RoleMetaDescription: true}
 
 func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[string]bool, allowed map[string]ruleChange) ([]LedgerEntry, Check) {
 	values := map[string]bool{}

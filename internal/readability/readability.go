@@ -117,14 +117,7 @@ func Measure(text string, lang langtag.Tag) (Stats, Scores) {
 			}
 		}
 	}
-	// A contraction inside quotation marks is someone's words or a label
-	// the page shows ("Don't list publicly"): the copy cannot change it,
-	// so it does not count against the register.
-	for _, w := range Words(unquoted(text)) {
-		if isContraction(w) {
-			st.Contractions++
-		}
-	}
+	st.Contractions = len(Contractions(text))
 	st.Exclamations = countExclamations(text)
 
 	sc := Scores{Language: base}
@@ -190,7 +183,7 @@ var enContractionS = map[string]bool{
 // elision always precedes a vowel or h ("l'amour", "j'habite"), so elided
 // French words never match.
 func isContraction(w string) bool {
-	w = strings.ToLower(normalizeApostrophes(w))
+	w = strings.ToLower(NormalizeApostrophes(w))
 	i := strings.LastIndexByte(w, '\'')
 	if i <= 0 || i == len(w)-1 {
 		return false
@@ -207,11 +200,13 @@ func isContraction(w string) bool {
 	return false
 }
 
-// apostrophes folds typographic apostrophes into ASCII so "don’t" and
-// "don't" count alike. A Replacer is safe for concurrent use.
+// apostrophes folds typographic apostrophes into ASCII. A Replacer is safe
+// for concurrent use.
 var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'", "‘", "'")
 
-func normalizeApostrophes(s string) string { return apostrophes.Replace(s) }
+// NormalizeApostrophes writes typographic apostrophes as ASCII ones, so
+// "don’t" and "don't" count alike.
+func NormalizeApostrophes(s string) string { return apostrophes.Replace(s) }
 
 // countExclamations counts runs of sentence-final marks that contain an
 // exclamation mark. A run, not a mark, is the unit because "!!!" is one
@@ -278,4 +273,17 @@ func unquoted(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// Contractions lists text's English contractions in order, outside
+// quotation marks: a contraction inside them is someone's words or a label
+// the page shows ("Don't list publicly"), which the copy cannot change.
+func Contractions(text string) []string {
+	var out []string
+	for _, w := range Words(unquoted(text)) {
+		if isContraction(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

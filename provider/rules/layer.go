@@ -11,14 +11,16 @@ import (
 
 // contractions pairs English contractions with their long forms. Only
 // pronoun and auxiliary contractions are listed, so a possessive ("the
-// team's") is never expanded.
+// team's") is never expanded. "Let's" is not among them: it is the
+// register of an invitation, and "Let us get started" reads as a sermon,
+// not as a professional page.
 var contractions = [][2]string{
 	{"don't", "do not"}, {"doesn't", "does not"}, {"didn't", "did not"}, {"isn't", "is not"},
 	{"aren't", "are not"}, {"wasn't", "was not"}, {"weren't", "were not"}, {"hasn't", "has not"},
 	{"haven't", "have not"}, {"hadn't", "had not"}, {"won't", "will not"}, {"can't", "cannot"},
 	{"couldn't", "could not"}, {"shouldn't", "should not"}, {"wouldn't", "would not"},
 	{"it's", "it is"}, {"that's", "that is"}, {"there's", "there is"}, {"here's", "here is"},
-	{"what's", "what is"}, {"who's", "who is"}, {"let's", "let us"}, {"i'm", "I am"},
+	{"what's", "what is"}, {"who's", "who is"}, {"i'm", "I am"},
 	{"i've", "I have"}, {"i'll", "I will"}, {"i'd", "I would"}, {"you're", "you are"},
 	{"you've", "you have"}, {"you'll", "you will"}, {"you'd", "you would"}, {"we're", "we are"},
 	{"we've", "we have"}, {"we'll", "we will"}, {"they're", "they are"}, {"they've", "they have"},
@@ -89,6 +91,8 @@ func expandRest(text string) (string, int) {
 		switch {
 		case suffix == "t" && strings.HasSuffix(strings.ToLower(stem), "n"):
 			long = stem[:len(stem)-1] + " not"
+		case suffix == "s" && strings.EqualFold(stem, "let"):
+			// "Let's" stays (see contractions).
 		case suffix == "s" && containsFold(sStems, stem):
 			verb := "is"
 			if hasAfter[strings.ToLower(firstWord(text[loc[1]:]))] {

@@ -613,9 +613,12 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		}
 		split(18, 0, 0)
 	case "professional":
-		if lang == "en" && !labelRoles[b.Role] {
+		if lang == "en" && !labelRoles[b.Role] && !headingRoles[b.Role] && b.Role != fork.RoleTitle {
 			// A button's label is the page's UI: "See what's new" stays,
-			// where "See what is new" reads as no button does.
+			// where "See what is new" reads as no button does. A heading
+			// keeps its contractions too: "What's Included" and "You're in
+			// good company" are how professional pages head a section,
+			// and "What Is Included" reads stiff.
 			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
 				return outsideInverted(t, func(t string) (string, int) {
 					t, a := p.expand.apply(t)
@@ -627,10 +630,10 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 				text = capitaliseExpansions(text)
 			}
 			note(n, "contractions written out")
-			if !label {
-				text, n = p.slang.apply(text)
-				note(n, "slang replaced")
-			}
+		}
+		if lang == "en" && !label {
+			text, n = p.slang.apply(text)
+			note(n, "slang replaced")
 		}
 		if b.Role != fork.RoleCTA {
 			// A button's label changes through the label table only
