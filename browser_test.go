@@ -20,16 +20,16 @@ import (
 	"github.com/marketingfork/fork/provider/rules"
 )
 
-// browserPages are five corpus pages in five languages, with the profile
+// browserPages are five corpus pages in four languages, with the profile
 // each is forked for in the side-by-side check.
 var browserPages = []struct{ page, profile, layer string }{
 	// Forks that change what a reader sees: sections moved under the
-	// hero, the hero's subheadline replaced or joined by the profile's line.
+	// hero, the hero's subheadline joined by the profile's line.
 	{"03-elementary-os.html", "executive", "everyday"},
 	{"15-omax3-ultrapure-fish-oil.html", "skeptic", "professional"},
-	{"16-falcodesk-precos.html", "cautious", "professional"},
+	{"14-swellsync-tarifs.html", "cautious", "professional"},
 	{"31-pennino-pdf-editor-prezzi.html", "skeptic", "everyday"},
-	{"37-puntual-acceso-precios.html", "cautious", "plain"},
+	{"37-puntual-acceso-precios.html", "bargain-hunter", "plain"},
 }
 
 // runChromium runs headless Chromium on a local file with

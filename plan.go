@@ -105,8 +105,10 @@ func budgetFor(b Block) Budget {
 	case b.Role == RoleSubheadline && endsSentence(b.Text):
 		// A subheadline written as a sentence is a paragraph wrapping under
 		// the headline: it has room for one more sentence (the profile's
-		// line beside the first call to action), not for a paragraph.
-		return Budget{MinChars: 1, MaxChars: max(n*2+20, 60)}
+		// line beside the first call to action), not for a paragraph: a
+		// sentence of up to 25 words (about 150 characters), however short
+		// the subheadline.
+		return Budget{MinChars: 1, MaxChars: max(n*2+20, n+151, 60)}
 	case b.Role == RoleHeadline || b.Role == RoleSubheadline:
 		// A hero slot sized for one short word still holds a short line.
 		return Budget{MinChars: 1, MaxChars: max(n*3/2+12, 40)}

@@ -60,9 +60,15 @@ type Substance struct {
 	// Facts are the ledger facts that carry it: a kind ("percentage",
 	// "code", "guarantee", "number", "quantity"), a claim kind after
 	// "claim:" ("claim:free"), "price:from" for an entry price, or
-	// "role:testimonial" for a line inside a testimonial. The first two
-	// weigh more than the rest.
+	// "role:testimonial" for a line inside a testimonial, or "saving" for
+	// a price or percentage the line names as a saving with one of Saving's
+	// words ("Save $19.89 a year", "20% off"). The first two weigh more
+	// than the rest.
 	Facts []string
+	// Saving are the words (as Cues are written) that name an amount as a
+	// saving: the amount next to one is what the reader keeps, not what
+	// they pay.
+	Saving []string
 	// Missing is the note a fork carries when the page has no such line.
 	Missing string
 	// Shorter says the audience reads less: the fork trims long blocks to
@@ -126,8 +132,10 @@ func Profiles() []Profile {
 			Prefer:      []string{"price", "free", "included", "save"}, Avoid: []string{"premium", "investment", "exclusive"},
 			Signals: []string{"free", "save", "discount", "% off", "deal", "offer", "cheap", "lowest", "bonus", "gratuit", "gratis", "kostenlos", "desconto", "descuento", "rabatt", "promo", "buy one", "get one"},
 			Substance: Substance{Lead: "the best value the page states", Why: "a bargain hunter acts on the saving, not the list price",
-				Cues:  []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économis*", "remise", "réduction", "gratuit", "ahorr*", "descuento", "economize", "desconto", "grátis", "gratuito", "risparmi*", "sconto", "gratuita", "codice", "bespaar", "korting", "voordeel", "kortingscode"},
-				Facts: []string{"percentage", "code", "claim:free", "price:from"}, Missing: "no saving, discount or free tier on the page: a bargain hunter will compare prices elsewhere"}},
+				Cues:    []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économis*", "remise", "réduction", "gratuit", "ahorr*", "descuento", "economize", "desconto", "grátis", "gratuito", "risparmi*", "sconto", "gratuita", "codice", "bespaar", "korting", "voordeel", "kortingscode"},
+				Facts:   []string{"saving", "percentage", "code", "claim:free", "price:from"},
+				Saving:  []string{"save", "saving", "savings", "off", "discount", "sparen", "spare", "sparst", "rabatt", "économis*", "remise", "réduction", "ahorr*", "descuento", "economiz*", "economia", "desconto", "risparmi*", "sconto", "bespaar", "korting"},
+				Missing: "no saving, discount or free tier on the page: a bargain hunter will compare prices elsewhere"}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
 			Motivations: []string{"saving time", "clear next steps", "no friction"},
 			Objections:  []string{"long reads", "complicated setup"},

@@ -427,7 +427,7 @@ func TestBudgetTable(t *testing.T) {
 		sentence := strings.HasSuffix(trimmed, ".") || strings.HasSuffix(trimmed, "!") || strings.HasSuffix(trimmed, "?")
 		switch {
 		case role == fork.RoleSubheadline && sentence:
-			return fork.Budget{MinChars: 1, MaxChars: max(n*2+20, 60)}
+			return fork.Budget{MinChars: 1, MaxChars: max(n*2+20, n+151, 60)}
 		}
 		switch role {
 		case fork.RoleTestimonial, fork.RoleGuarantee, fork.RoleFinePrint:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // line is one line of the page a fork may lead with: a heading, the meta
@@ -58,11 +59,15 @@ func pageLines(plan *fork.Plan) []line {
 		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) || soldOut[b.Section] {
 			continue // a sold-out ticket's perks are no reason to come
 		}
-		parts := []string{b.Text}
-		if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription || b.Role == fork.RoleSubheadline {
-			// A subheading of two sentences ("Rails is a full-stack
-			// framework. It ships with…") offers each.
-			parts = splitSentences(b.Text)
+		var parts []string
+		for _, run := range lineRuns(b) {
+			if b.Role == fork.RoleBody || b.Role == fork.RoleFAQAnswer || b.Role == fork.RoleMetaDescription || b.Role == fork.RoleSubheadline || b.Role == fork.RoleGuarantee {
+				// A subheading of two sentences ("Rails is a full-stack
+				// framework. It ships with…") offers each.
+				parts = append(parts, splitSentences(run)...)
+			} else {
+				parts = append(parts, run)
+			}
 		}
 		for k, s := range parts {
 			s = strings.TrimSpace(s)
@@ -84,9 +89,13 @@ func pageLines(plan *fork.Plan) []line {
 			var facts []fork.Fact
 			value := false
 			for _, f := range b.Facts {
-				if strings.Contains(s, f.Text) {
+				// A sentence of a guarantee ("If you are not convinced in
+				// the first 30 days, we refund you in full.") states it,
+				// though the guarantee's line holds its label too.
+				inGuarantee := f.Kind == "guarantee" && strings.Contains(f.Text, s)
+				if strings.Contains(s, f.Text) || inGuarantee {
 					facts = append(facts, f)
-					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim"
+					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim" || f.Kind == "price" || inGuarantee
 				}
 			}
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
@@ -108,6 +117,37 @@ func pageLines(plan *fork.Plan) []line {
 			}
 			out = append(out, line{text: s, lower: strings.ToLower(s), block: b.ID, role: b.Role, facts: facts})
 		}
+	}
+	return out
+}
+
+// lineRuns are a block's lines as the page shows them: its text cut where
+// the block breaks the line (a "<br>" between a bold label and its
+// sentence), so that "Satisfait ou remboursé 30 jours" and the sentence
+// under it are two lines, not one run-on.
+func lineRuns(b fork.Brief) []string {
+	if b.Markup == "" || !strings.Contains(b.Markup, "/>") {
+		return []string{b.Text}
+	}
+	var out []string
+	var cur strings.Builder
+	flush := func() {
+		if t := strings.Join(strings.Fields(cur.String()), " "); t != "" {
+			out = append(out, t)
+		}
+		cur.Reset()
+	}
+	for _, t := range markup.Tokens(b.Markup) {
+		switch t.Kind {
+		case markup.Void:
+			flush()
+		case markup.Text:
+			cur.WriteString(t.Text)
+		}
+	}
+	flush()
+	if len(out) == 0 {
+		return []string{b.Text}
 	}
 	return out
 }
@@ -259,6 +299,16 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 	cued := score > 0
 	for i, want := range s.Facts {
 		held := strings.HasPrefix(want, "role:") && want == "role:"+string(l.role)
+		if want == "saving" {
+			if f, ok := saving(l, s.Saving, lower); ok {
+				held = true
+				why = append(why, "a saving of "+f.Text)
+			}
+			if held {
+				score += 3 + boolInt(i < 2)
+			}
+			continue
+		}
 		for _, f := range l.facts {
 			// A bare figure says nothing by itself: "100% secure" is no
 			// discount and "5 GB" no time saved. It counts next to a cue.
@@ -290,6 +340,52 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 		return 0, nil
 	}
 	return score, why
+}
+
+// saving finds the amount a line names as a saving: a price or a
+// percentage in a line that holds one of the profile's saving words ("Save
+// $19.89 per year", "Economize R$ 181,20", "20% off"). A struck-out price
+// is never one: the line fails to score before it is asked.
+func saving(l line, words []string, lower string) (fork.Fact, bool) {
+	named := false
+	for _, w := range words {
+		if containsWord(lower, w) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return fork.Fact{}, false
+	}
+	// Of several amounts ("costs 39.99 a year instead of 4.99 a month:
+	// you save 20%"), the one nearest after the saving word is the saving.
+	best, found, at := fork.Fact{}, false, savingAt(lower, words)
+	dist := func(f fork.Fact) int {
+		i := strings.Index(lower, strings.ToLower(f.Text))
+		if i < at {
+			return len(lower) + at - i // before the word: only if none follows
+		}
+		return i - at
+	}
+	for _, f := range l.facts {
+		if (f.Kind == "price" && f.Amount > 0) || f.Kind == "percentage" {
+			if !found || dist(f) < dist(best) {
+				best, found = f, true
+			}
+		}
+	}
+	return best, found
+}
+
+// savingAt is where the first saving word of lower starts.
+func savingAt(lower string, words []string) int {
+	at := len(lower)
+	for _, w := range words {
+		if i := wordIndex(lower, w); i >= 0 {
+			at = min(at, i)
+		}
+	}
+	return at
 }
 
 // terms reports a guarantee stated with its terms: a date, a duration or a
@@ -457,23 +553,26 @@ func struckOut(b fork.Brief, f fork.Fact) bool {
 // containsWord reports whether lower holds phrase where a word starts; a
 // phrase must end a word too, unless it is a stem written with a final "*"
 // ("sustainab*", "économis*").
-func containsWord(lower, phrase string) bool {
+func containsWord(lower, phrase string) bool { return wordIndex(lower, phrase) >= 0 }
+
+// wordIndex is where containsWord finds phrase in lower, or -1.
+func wordIndex(lower, phrase string) int {
 	phrase, stem := strings.CutSuffix(phrase, "*")
 	for from := 0; from < len(lower); {
 		i := strings.Index(lower[from:], phrase)
 		if i < 0 {
-			return false
+			return -1
 		}
 		at := from + i
 		end := at + len(phrase)
 		startOK := at == 0 || !isWordRune(lastRune(lower[:at]))
 		endOK := end == len(lower) || !isWordRune(firstRuneOf(lower[end:])) || stem
 		if startOK && endOK {
-			return true
+			return at
 		}
 		from = at + 1
 	}
-	return false
+	return -1
 }
 
 func firstRuneOf(s string) rune {
@@ -495,21 +594,19 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// bestLine is the page's line that carries the profile's substance best, or
-// false when no line carries it at all. Ties go to the earlier line, so the
-// choice is deterministic and favours what the page put first.
-func bestLine(lines []line, s fork.Substance, plan *fork.Plan) (line, bool) {
-	best, found := line{}, false
+// rankLines are the page's lines that carry the profile's substance, best
+// first; ties go to the earlier line, so the choice is deterministic and
+// favours what the page put first.
+func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
+	var out []line
 	for _, l := range lines {
 		l.score = scoreLine(l, s, plan)
-		if l.score < minLeadScore {
-			continue
-		}
-		if !found || l.score > best.score {
-			best, found = l, true
+		if l.score >= minLeadScore {
+			out = append(out, l)
 		}
 	}
-	return best, found
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
 }
 
 // minLeadScore is the least a line must score to lead: a fact of one of

@@ -26,17 +26,19 @@ const maxHeadlineWords = 12
 
 // profileEdits chooses what the profile changes: the line that leads, the
 // buttons' labels, and for a reader short of time the blocks cut to their
-// point. It returns the edits by block ID, the chosen line when it fits no
-// hero slot (its section should move up; nil otherwise), and notes on what the page
-// lacks for the profile. Blocks a failed check named (flagged) are left
+// point. It returns the edits by block ID, the page's lines for the
+// profile, best first, when the best fits no hero slot (its section should
+// move up, or one of them joins the subheadline; nil otherwise), and notes
+// on what the page lacks for the profile. Blocks a failed check named (flagged) are left
 // alone.
-func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, *line, []string) {
+func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, []line, []string) {
 	edits := map[int]edit{}
 	var notes []string
-	var promote *line
+	var promote []line
 	sub := plan.Profile.Substance
 	lines := pageLines(plan)
-	if lead, ok := bestLine(lines, sub, plan); !ok {
+	ranked := rankLines(lines, sub, plan)
+	if len(ranked) == 0 {
 		if f, b, found := statedFact(plan, sub); found && !plan.HasRoleOf(sub) {
 			// The page has it, in a card, a label or a bare figure that
 			// cannot lead on its own: the marketer is told where, not that
@@ -49,15 +51,19 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
 			}
 		}
-	} else if id, e, placed := placeLead(plan, lead, flagged); placed {
-		edits[id] = e
-	} else if !leads(plan, lead) {
-		promote = &lead
 	} else {
-		// Nothing to move: say so, or the marketer cannot tell a page that
-		// already leads with the profile's line from one the engine missed.
-		notes = append(notes, fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
-			sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block))
+		lead := ranked[0]
+		if id, e, placed := placeLead(plan, lead, flagged); placed {
+			edits[id] = e
+		} else if !leads(plan, lead) {
+			promote = ranked
+		} else {
+			// Nothing to move: say so, or the marketer cannot tell a page
+			// that already leads with the profile's line from one the
+			// engine missed.
+			notes = append(notes, fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
+				sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block))
+		}
 	}
 	for _, b := range plan.Blocks {
 		if flagged[b.ID] || b.Role != fork.RoleCTA {
@@ -218,6 +224,9 @@ func leads(plan *fork.Plan, l line) bool {
 	if h < 0 {
 		return false
 	}
+	if hs := plan.Blocks[h].Section; hs >= 0 && plan.Blocks[l.block].Section == hs && heroSize(plan, hs) <= maxHeroBlocks {
+		return true // the hero's panel beside its button is in view too
+	}
 	// The hero runs from the headline to its first button, in its section;
 	// on a page without sections, up to that button or the next heading
 	// (a sales letter's first button may come after pages of copy).
@@ -234,6 +243,21 @@ func leads(plan *fork.Plan, l line) bool {
 		}
 	}
 	return false
+}
+
+// maxHeroBlocks is the most blocks a hero section holds: a section of more
+// is the page's body under one wrapper, not one screen.
+const maxHeroBlocks = 15
+
+// heroSize counts the blocks of section s.
+func heroSize(plan *fork.Plan, s int) int {
+	n := 0
+	for _, b := range plan.Blocks {
+		if b.Section == s {
+			n++
+		}
+	}
+	return n
 }
 
 // heroSlots are the IDs of the page's first headline and of the
@@ -293,44 +317,30 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 	// product does, and a bare label in its place drops the promise the
 	// page leads with. A sentence ("Save 20% when you pay yearly") may lead.
 	if !hasFiniteVerb(l.text, plan.Target.Base()) {
-		if id, e, ok := joinLead(plan, l, flagged); ok {
+		if id, e, ok := joinLead(plan, l, flagged, strongLead); ok {
 			return id, e, true
 		}
 	}
-	headingLike := headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))
-	for _, slot := range []int{h, s} {
-		if slot < 0 || flagged[slot] || (slot == h && (!headingLike || titleOnly(plan.Blocks[slot].Text, plan.Target.Base()))) {
-			continue
-		}
-		if slot == s {
-			// The subheadline usually says what the product does: the line
-			// joins it where there is room, and replaces it only where not,
-			// and only with a fact the profile looks for: a line of cue
-			// words alone is no better than the promise it would replace.
-			if id, e, ok := joinLead(plan, l, flagged); ok {
-				return id, e, true
-			}
-			if !carriesFact(l, plan.Profile.Substance) {
-				continue
-			}
-		}
-		b := plan.Blocks[slot]
+	// A line takes the headline's place only where it states a fact the
+	// profile looks for ("Save 20% with the annual plan"): a heading of cue
+	// words ("Rails is a full-stack framework.") is no better than the
+	// promise it would replace.
+	headingLike := (headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))) && carriesFact(l, plan.Profile.Substance)
+	if h >= 0 && !flagged[h] && headingLike && !titleOnly(plan.Blocks[h].Text, plan.Target.Base()) {
+		b := plan.Blocks[h]
 		text := l.text
-		if e := lastRune(b.Text); slot == h && e != '.' && e != '!' && e != '?' && strings.HasSuffix(text, ".") && !strings.HasSuffix(text, "..") {
+		if e := lastRune(b.Text); e != '.' && e != '!' && e != '?' && strings.HasSuffix(text, ".") && !strings.HasSuffix(text, "..") {
 			// A headline written without a stop takes its new line without one.
 			text = strings.TrimSuffix(text, ".")
 		}
-		if !fitsSlot(plan, b, text) {
-			continue
+		if fitsSlot(plan, b, text) {
+			sub := plan.Profile.Substance
+			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 		}
-		sub := plan.Profile.Substance
-		what := "headline"
-		if slot == s {
-			what = "subheadline"
-		}
-		return slot, edit{text: text, facts: l.facts, why: fmt.Sprintf("the %s now is the page's own line on %s, from block %d (%s): %s", what, sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 	}
-	return 0, edit{}, false
+	// The subheadline says what the product does: the line joins it, and
+	// never takes its place (the page would lose its positioning).
+	return joinLead(plan, l, flagged, strongLead)
 }
 
 // titleOnly reports a headline that names the page rather than promising
@@ -347,12 +357,23 @@ func titleOnly(text, lang string) bool {
 // subheadline, in the same block: the subheadline keeps every word and fact
 // it had, and the reader meets the profile's line before the first call to
 // action. Only a whole sentence of the page's own (a capital or digit first,
-// a full stop or exclamation mark last) joins, only a strong one (a weak
-// line read out of its place says little), and only within the slot's
-// budget; it is not joined where the subheadline already says it.
-func joinLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
+// a full stop or exclamation mark last) joins, a subheading written as one
+// ("Over two decades, Rails has taken companies to millions of users.")
+// included, only one scoring at least least (strongLead: a weak line read
+// out of its place says little), never the meta
+// description (the page's summary of what its hero says) nor a line in
+// view already, and only within the slot's budget; it is not joined where
+// the subheadline already says it.
+func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, edit, bool) {
 	_, s := heroSlots(plan)
-	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleSubheadline || l.score < strongLead {
+	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.score < least {
+		return 0, edit{}, false
+	}
+	if (l.role == fork.RoleMetaDescription && !statesAmount(l)) || leads(plan, l) {
+		// The meta description is the page's summary of what the hero
+		// already says ("Free iOS app." beside a "Free" badge): it joins
+		// only with an amount to state ("$9 a month, free for 30 days").
+		// A line of the hero is already in view.
 		return 0, edit{}, false
 	}
 	sub := plan.Blocks[s]
@@ -620,6 +641,16 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 		}
 	}
 	return out
+}
+
+// statesAmount reports a line that states a price, a percentage or a code.
+func statesAmount(l line) bool {
+	for _, f := range l.facts {
+		if f.Kind == "price" || f.Kind == "percentage" || f.Kind == "code" {
+			return true
+		}
+	}
+	return false
 }
 
 // valueLine reports a line that states a number the reader acts on: a

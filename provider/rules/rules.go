@@ -134,9 +134,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	brand := plan.Request.Brand
 	gloss := newGlossary(brand.Glossary)
-	edits, lead, notes := p.profileEdits(plan, lang, flagged)
+	edits, ranked, notes := p.profileEdits(plan, lang, flagged)
+	var lead *line
 	promote := -1
-	if lead != nil {
+	if len(ranked) > 0 {
+		lead = &ranked[0]
 		promote = plan.Blocks[lead.block].Section
 	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
@@ -146,10 +148,20 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if lead != nil && !movedUp(d.Sections, promote) {
 		// No section carries the line up: it joins the hero's subheadline,
 		// next to the first call to action, where it is a whole sentence
-		// and the slot has room.
-		if id, e, ok := joinLead(plan, *lead, flagged); ok {
-			edits[id] = e
-			lead = nil
+		// and the slot has room; where the best line cannot (a card's
+		// label, a sentence too long for the slot), the next best that can
+		// joins instead: a strong one, or another line of the same block
+		// (the sentence under the guarantee's label states the guarantee).
+		for _, l := range ranked {
+			least := strongLead
+			if l.block == lead.block && l.text != lead.text && lead.score >= strongLead {
+				least = minLeadScore
+			}
+			if id, e, ok := joinLead(plan, l, flagged, least); ok {
+				edits[id] = e
+				lead = nil
+				break
+			}
 		}
 	}
 	if lead != nil && (lead.score >= strongLead || plan.Sections == 0) && !movedUp(d.Sections, promote) {

@@ -270,9 +270,12 @@ func TestProfilesDifferInSubstance(t *testing.T) {
 			for _, profile := range fork.ProfileNames() {
 				res := results[profile]
 				sub, _ := fork.LookupProfile(profile)
-				// A profile finds material unless the page has none for it,
-				// or has it only where no line can lead with it.
-				if !containsNote(res.Notes, sub.Substance.Missing) && !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "cannot lead on its own") }) {
+				// A profile finds material to promote unless the page has
+				// none for it, has it only where no line can lead with it,
+				// or already shows it in its hero.
+				if !containsNote(res.Notes, sub.Substance.Missing) && !slices.ContainsFunc(res.Notes, func(n string) bool {
+					return strings.Contains(n, "cannot lead on its own") || strings.Contains(n, "already leads with")
+				}) {
 					material++
 				}
 				lead := ""
@@ -637,5 +640,91 @@ func TestLeadAvoidsMarkedSlot(t *testing.T) {
 	}
 	if len(hero) < 2 || !strings.Contains(hero[0]+" "+hero[1], "save 20%") {
 		t.Errorf("hero %q does not carry the saving", hero)
+	}
+}
+
+// tallyroom is a pricing page of our own: a hero with a panel beside its
+// button, prices with a guarantee box (a bold label, a line break, the
+// sentence), a free feature and a saving stated in the FAQ.
+func tallyroom(t *testing.T) string {
+	t.Helper()
+	return page(t, "testdata/hero-panel-en.html")
+}
+
+const tallySub = "Tallyroom keeps every shared expense in one ledger your whole team can read."
+
+// heroSub is the text of the fork's hero subheadline.
+func heroSub(t *testing.T, res *fork.Result) fork.ForkedBlock {
+	t.Helper()
+	for _, b := range res.Blocks {
+		if b.Source == tallySub {
+			return b
+		}
+	}
+	t.Fatal("no hero subheadline in the fork")
+	return fork.ForkedBlock{}
+}
+
+// TestProfileLineJoinsHero: the profile's line that cannot move up with its
+// section follows the hero's subheadline, which keeps every word: the
+// sentence under a guarantee's bold label (not the label, a fragment read
+// after a sentence) for the cautious reader; the stated saving (not the
+// free import tool, a feature) for the bargain hunter.
+func TestProfileLineJoinsHero(t *testing.T) {
+	for _, tc := range []struct{ profile, want string }{
+		{"cautious", tallySub + " If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
+		{"skeptic", tallySub + " If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
+		{"bargain-hunter", tallySub + " Pay yearly and you save $48 on the Office plan compared with monthly billing."},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: tallyroom(t), Profile: tc.profile, LanguageLayer: "technical"})
+			if !res.Passed {
+				t.Fatalf("fork failed: %v", failed(res.Checks))
+			}
+			if got := heroSub(t, res).Text; got != tc.want {
+				t.Errorf("subheadline = %q\nwant         %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHeroPanelLineStays: a line the hero already shows, in its panel
+// beside the button, is not repeated under the subheadline; the note says
+// the page already leads with it.
+func TestHeroPanelLineStays(t *testing.T) {
+	src := tallyroom(t)
+	src = strings.Replace(src, "Monthly billing lets you stop whenever the team no longer needs it.", "Monthly billing: cancel any time and we refund the month you paid for.", 1)
+	src = strings.Replace(src, "we refund the whole amount", "the team keeps its ledger", 1)
+	src = strings.Replace(src, "Money back for 30 days", "Your data stays yours", 1)
+	res := mustFork(t, fork.Request{HTML: src, Profile: "cautious", LanguageLayer: "technical"})
+	if sub := heroSub(t, res); sub.Text != sub.Source {
+		t.Errorf("the hero's own line was repeated: %q", sub.Text)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.Contains(n, "already leads with") && strings.Contains(strings.ToLower(n), "cancel any time")
+	}) {
+		t.Errorf("no note says the hero already shows the line: %q", res.Notes)
+	}
+}
+
+// TestSubheadlineNeverReplaced: on every page, for every profile, the
+// hero's subheadline keeps its words (the page's positioning): a profile's
+// line follows it or leads elsewhere, never takes its place.
+func TestSubheadlineNeverReplaced(t *testing.T) {
+	f := newForker()
+	for _, path := range append([]string{"testdata/hero-panel-en.html", "testdata/join-en.html"}, pages(t)...) {
+		src := page(t, path)
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			for profile, res := range forkAll(t, f, src, "technical", "") {
+				for _, b := range res.Blocks {
+					if b.Role != fork.RoleSubheadline || b.Text == b.Source || strings.HasPrefix(b.Text, b.Source+" ") {
+						continue
+					}
+					if strings.Contains(b.Rationale, "from block") {
+						t.Errorf("%s: subheadline %q was replaced by %q (%s)", profile, b.Source, b.Text, b.Rationale)
+					}
+				}
+			}
+		})
 	}
 }
