@@ -183,13 +183,13 @@ func leansBack(s, lang string) bool {
 // backOpeners are, per language, the openers leansBack knows: connectives
 // and demonstratives that point back, and commands to click or scroll.
 var backOpeners = map[string][]string{
-	"en": {"on the other hand", "however", "but", "also", "and", "or", "so", "otherwise", "therefore", "instead", "besides", "like this", "like that", "that's why", "this is why", "click", "tap", "scroll", "see below", "see above"},
-	"de": {"aber", "auch", "außerdem", "deshalb", "dennoch", "trotzdem", "und", "oder", "klicken", "klick"},
-	"fr": {"mais", "aussi", "donc", "sinon", "cependant", "pourtant", "et", "ou", "cliquez", "clique"},
-	"es": {"pero", "también", "además", "sin embargo", "y", "o", "haz clic", "haga clic"},
-	"pt": {"mas", "também", "além disso", "porém", "e", "ou", "clique"},
-	"it": {"ma", "anche", "inoltre", "però", "e", "o", "clicca", "fai clic"},
-	"nl": {"maar", "ook", "bovendien", "echter", "en", "of", "klik"},
+	"en": {"on the other hand", "however", "but", "also", "and", "or", "so", "otherwise", "therefore", "instead", "besides", "like this", "like that", "that's why", "that is why", "this is why", "which is why", "for this reason", "for that reason", "click", "tap", "scroll", "see below", "see above"},
+	"de": {"aber", "auch", "außerdem", "deshalb", "deswegen", "darum", "daher", "dennoch", "trotzdem", "und", "oder", "klicken", "klick"},
+	"fr": {"mais", "aussi", "donc", "sinon", "cependant", "pourtant", "c'est pourquoi", "c’est pourquoi", "pour cette raison", "et", "ou", "cliquez", "clique"},
+	"es": {"pero", "también", "además", "sin embargo", "por eso", "por ello", "por esta razón", "y", "o", "haz clic", "haga clic"},
+	"pt": {"mas", "também", "além disso", "porém", "por isso", "por esta razão", "e", "ou", "clique"},
+	"it": {"ma", "anche", "inoltre", "però", "per questo", "proprio per questo", "perciò", "quindi", "e", "o", "clicca", "fai clic"},
+	"nl": {"maar", "ook", "bovendien", "echter", "daarom", "en", "of", "klik"},
 }
 
 // cardItem reports a line of a plan's card (a list item, or a short line
@@ -311,8 +311,11 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 		}
 		for _, f := range l.facts {
 			// A bare figure says nothing by itself: "100% secure" is no
-			// discount and "5 GB" no time saved. It counts next to a cue.
-			if factIs(f, want) && (cued || !bareFigure[f.Kind]) {
+			// discount and "5 GB" no time saved; nor does a word claim
+			// read for another audience: "the only connection" is no mark
+			// of distinction, a ticket "transferred free of charge" no
+			// first step. They count next to a cue.
+			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim]) {
 				held = true
 				if utf8.RuneCountInString(f.Text) <= 40 {
 					why = append(why, f.Text)
@@ -501,6 +504,12 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// cueOnlyClaim are the claims that carry a profile's substance only with
+// one of its cue words: the ledger finds them by words that serve many
+// readers ("free", "the only", "patented"). A guarantee, a condition or an
+// endorsement says what it is.
+var cueOnlyClaim = map[fork.ClaimKind]bool{"free": true, "proof": true, "superlative": true, "scarcity": true, "allowance": true}
 
 // bareFigure are the fact kinds that carry a profile's substance only
 // with a word that says what the figure is.

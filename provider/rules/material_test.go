@@ -107,6 +107,10 @@ func TestLeansBack(t *testing.T) {
 		{"But that is only the beginning.", "en", true},
 		{`Click on the "Guarantee Seal" for the terms.`, "en", true},
 		{"Mais le plan annuel coûte moins cher.", "fr", true},
+		{"Proprio per questo la prova ha tutte le funzioni.", "it", true},
+		{"Which is why the trial has every feature.", "en", true},
+		{"Por eso la demo no tiene límites.", "es", true},
+		{"Perché pagare ogni mese?", "it", false},
 		{"Butter from our own farm, churned each morning.", "en", false},
 		{"Also known as the fastest cron monitor in Europe.", "de", false},
 		{"Every ebook is free of cost.", "en", false},
@@ -144,5 +148,38 @@ func TestSoldOutDoesNotLead(t *testing.T) {
 		if found != tc.leads {
 			t.Errorf("%s: the ticket's perks are material: %v; want %v", tc.price, found, tc.leads)
 		}
+	}
+}
+
+// TestWordClaimNeedsCue: a claim the ledger finds by a word many readers
+// share ("the only", "free of charge", "patented") is no profile's line
+// without one of the profile's cue words; a guarantee is the cautious
+// reader's without one.
+func TestWordClaimNeedsCue(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Ferrylog</title></head><body><main>
+<section><h1>Your crossings, logged</h1><p>Ferrylog keeps every trip you take in one list.</p><a class="btn" href="/buy">Buy Ferrylog</a></section>
+<section><h2>Details</h2><p>The only thing we store is the date of each trip.</p>
+<p>Trips can be moved to another phone free of charge until June 30.</p>
+<p>Every trip you log is refunded within 14 days if the ferry is cancelled.</p></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct{ profile, want string }{
+		{"status-seeker", ""},
+		{"beginner", ""},
+		{"cautious", "Every trip you log is refunded within 14 days if the ferry is cancelled."},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			plan, err := f.Plan(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if m := New().Material(plan); len(m) > 0 {
+				got = m[0].Text
+			}
+			if got != tc.want {
+				t.Errorf("material = %q; want %q", got, tc.want)
+			}
+		})
 	}
 }
