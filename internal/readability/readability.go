@@ -279,11 +279,31 @@ func unquoted(text string) string {
 // quotation marks: a contraction inside them is someone's words or a label
 // the page shows ("Don't list publicly"), which the copy cannot change.
 func Contractions(text string) []string {
+	if !strings.ContainsAny(text, "'’ʼ") {
+		return nil // most copy in most languages: no word to look at
+	}
+	text = unquoted(text)
 	var out []string
-	for _, w := range Words(unquoted(text)) {
-		if isContraction(w) {
-			out = append(out, w)
+	// Only a word with an apostrophe may be one, and no word spans white
+	// space: the words of the space-delimited token around each apostrophe
+	// are all there is to read.
+	for i := 0; i < len(text); {
+		j := strings.IndexAny(text[i:], "'’ʼ")
+		if j < 0 {
+			break
 		}
+		at := i + j
+		start := strings.LastIndexFunc(text[:at], unicode.IsSpace) + 1
+		end := len(text)
+		if k := strings.IndexFunc(text[at:], unicode.IsSpace); k >= 0 {
+			end = at + k
+		}
+		for _, w := range Words(text[start:end]) {
+			if isContraction(w) {
+				out = append(out, w)
+			}
+		}
+		i = end
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package readability
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // Words splits text into word tokens: runs of letters and digits.
 //
@@ -11,25 +14,35 @@ import "unicode"
 // "example.com") so abbreviations and domains are not counted as several
 // words. Currency signs, percent signs and other symbols are dropped, so
 // "$4.99" is the word "4.99".
+//
+// The words are substrings of text: splitting allocates only the slice.
 func Words(text string) []string {
-	rs := []rune(text)
 	var words []string
 	start := -1
-	for i, r := range rs {
+	var prev rune
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case start < 0:
 			if unicode.IsLetter(r) || unicode.IsDigit(r) {
 				start = i
 			}
-		case isWordRune(r) || joins(rs, i):
+		case isWordRune(r):
 			// still inside the word
 		default:
-			words = append(words, string(rs[start:i]))
+			if i+size < len(text) {
+				if next, _ := utf8.DecodeRuneInString(text[i+size:]); joins(prev, r, next) {
+					break // punctuation inside the word
+				}
+			}
+			words = append(words, text[start:i])
 			start = -1
 		}
+		prev = r
+		i += size
 	}
 	if start >= 0 {
-		words = append(words, string(rs[start:]))
+		words = append(words, text[start:])
 	}
 	return words
 }
@@ -42,13 +55,10 @@ func isWordRune(r rune) bool {
 
 func isLetterish(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
 
-// joins reports whether the punctuation at rs[i] sits inside a word.
-func joins(rs []rune, i int) bool {
-	if i == 0 || i+1 >= len(rs) {
-		return false
-	}
-	prev, next := rs[i-1], rs[i+1]
-	switch rs[i] {
+// joins reports whether the punctuation r, between prev and next, sits
+// inside a word.
+func joins(prev, r, next rune) bool {
+	switch r {
 	case '\'', '’', 'ʼ':
 		return isLetterish(prev) && unicode.IsLetter(next)
 	case '-', '‐', '‑':
