@@ -495,9 +495,15 @@ var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: t
 
 // shorten cuts a paragraph of three sentences or more to its first ones:
 // as few as keep every fact the paragraph states, every line about the
-// offer (offerIn) and its length budget.
+// offer (offerIn: a saving, a way out, a "no reinstall") and its length
+// budget. A paragraph right before a button is the button's lead-in ("join
+// the mailing list: …"), and one in the first person is someone's own
+// account (a customer's, the author's): neither is cut.
 func (p *Provider) shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
-	if !shortenRoles[b.Role] {
+	if !shortenRoles[b.Role] || firstPerson(b.Text, plan.Target.Base()) {
+		return edit{}, false
+	}
+	if next := b.ID + 1; next < len(plan.Blocks) && plan.Blocks[next].Role == fork.RoleCTA {
 		return edit{}, false
 	}
 	sentences := splitSentences(b.Text)
@@ -529,7 +535,33 @@ func offerCues() []string {
 			cues = append(cues, p.Substance.Cues...)
 		}
 	}
-	return append(cues, "upgrad*", "any time", "anytime", "à tout moment", "jederzeit", "en cualquier momento", "a qualquer momento", "in qualsiasi momento", "op elk moment")
+	cues = append(cues, "upgrad*", "any time", "anytime", "à tout moment", "jederzeit", "en cualquier momento", "a qualquer momento", "in qualsiasi momento", "op elk moment")
+	// A negation states what the reader is spared ("no reinstall", "without
+	// a card"): a benefit, not an explanation.
+	return append(cues, "no", "without", "never", "kein", "keine", "keinen", "ohne", "sans", "aucun", "aucune", "sin", "ningún", "ninguna", "sem", "nenhum", "nenhuma", "senza", "nessun", "nessuna", "nessuno", "geen", "zonder")
+}
+
+// firstPersonWords are, per language, the singular first person's words:
+// a paragraph holding one speaks for someone.
+var firstPersonWords = map[string][]string{
+	"en": {"i", "i'm", "i’m", "i've", "i’ve", "my", "me"},
+	"de": {"ich", "mein", "meine", "mir", "mich"},
+	"fr": {"je", "j'ai", "j’ai", "moi"},
+	"es": {"yo", "me he"},
+	"pt": {"eu"},
+	"it": {"io", "ho"},
+	"nl": {"ik", "mijn"},
+}
+
+// firstPerson reports a paragraph in the first person singular.
+func firstPerson(text, lang string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range firstPersonWords[lang] {
+		if containsWord(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // offerIn reports whether a sentence about to be cut speaks of the offer

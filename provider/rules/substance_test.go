@@ -728,3 +728,41 @@ func TestSubheadlineNeverReplaced(t *testing.T) {
 		})
 	}
 }
+
+// TestBusyReaderCuts: a fork for a reader short of time cuts an
+// explanation to its first sentences, and never a button's lead-in, a
+// paragraph in the first person (a customer's account) or a sentence that
+// says what the reader is spared ("no reinstall").
+func TestBusyReaderCuts(t *testing.T) {
+	const (
+		explain = "Sheets open in any browser on any computer. The viewer loads each sheet as you scroll down the page. Large files therefore appear quickly on slow lines."
+		leadIn  = "Every week we send one short letter about new tools. It lists what changed and why it matters. You can leave the list whenever you like."
+		account = "I run a bakery with two ovens and no office. The sheets keep my orders in one place every morning. My staff read them on a phone at the counter."
+		spared  = "Your licence key arrives by email after you pay. The email also holds your receipt for the books. You paste the key into the trial you already have, with no reinstall."
+	)
+	src := `<!DOCTYPE html><html lang="en"><head><title>Gridly</title></head><body>
+<section><h1>Spreadsheets that load at once</h1><p>Gridly opens big sheets in a second.</p><a class="btn" href="/buy">Buy Gridly</a></section>
+<section><h2>How it works</h2><p>` + explain + `</p></section>
+<section><h2>Letters</h2><p>` + leadIn + `</p><a class="btn" href="/letters">Join the list</a></section>
+<section><h2>From a customer</h2><p>` + account + `</p></section>
+<section><h2>Buying</h2><p>` + spared + `</p><p>Questions go to the team by email.</p></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "busy-professional", LanguageLayer: "technical"})
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	got := map[string]string{}
+	for _, b := range res.Blocks {
+		got[b.Source] = b.Text
+	}
+	for src, want := range map[string]string{
+		explain: "Sheets open in any browser on any computer. The viewer loads each sheet as you scroll down the page.",
+		leadIn:  leadIn,
+		account: account,
+		spared:  spared,
+	} {
+		if got[src] != want {
+			t.Errorf("%q\nbecame %q\nwant   %q", src, got[src], want)
+		}
+	}
+}
