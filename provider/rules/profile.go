@@ -298,33 +298,26 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 	return headline, subheadline
 }
 
-// placeLead puts the chosen line where a reader meets it first: a heading,
-// the meta description or a short sentence replaces the headline; a longer
-// sentence replaces the subheadline under it. A slot is used only when the
-// line fits its length budget and keeps every fact the slot's own text
-// states (a headline's price stays on the page).
+// placeLead puts the chosen line where a reader meets it first: after the
+// hero's subheadline (joinLead) or, where no subheadline can take it, in
+// the headline's place. A slot is used only when the line fits its length
+// budget and keeps every fact the slot's own text states (a headline's
+// price stays on the page).
 func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
-	h, s := heroSlots(plan)
 	if leads(plan, l) {
-		if l.block == s && h >= 0 && !flagged[h] && !flagged[s] && fitsSlot(plan, plan.Blocks[h], l.text) {
-			sub := plan.Profile.Substance
-			return h, edit{text: l.text, facts: l.facts, why: fmt.Sprintf("the subheadline now leads as the headline, since it carries %s: %s", sub.Lead, sub.Why)}, true
-		}
+		// Already in view: promoted, it would stand twice in a row.
 		return 0, edit{}, false
 	}
-	// A line without a verb ("Free iOS app.") joins the subheadline where it
-	// can rather than take the headline's place: the headline says what the
-	// product does, and a bare label in its place drops the promise the
-	// page leads with. A sentence ("Save 20% when you pay yearly") may lead.
-	if !hasFiniteVerb(l.text, plan.Target.Base()) {
-		if id, e, ok := joinLead(plan, l, flagged, strongLead); ok {
-			return id, e, true
-		}
+	// The line joins the subheadline first: the headline keeps the promise
+	// the page leads with wherever the line can stand beside it instead.
+	if id, e, ok := joinLead(plan, l, flagged, strongLead); ok {
+		return id, e, true
 	}
-	// A line takes the headline's place only where it states a fact the
-	// profile looks for ("Save 20% with the annual plan"): a heading of cue
-	// words ("Rails is a full-stack framework.") is no better than the
-	// promise it would replace.
+	// Where it cannot, it takes the headline's place only where it states
+	// a fact the profile looks for ("Save 20% with the annual plan"): a
+	// heading of cue words ("Rails is a full-stack framework.") is no
+	// better than the promise it would replace.
+	h, _ := heroSlots(plan)
 	headingLike := (headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))) && carriesFact(l, plan.Profile.Substance)
 	if h >= 0 && !flagged[h] && headingLike && !titleOnly(plan.Blocks[h].Text, plan.Target.Base()) {
 		b := plan.Blocks[h]
@@ -338,9 +331,9 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", sub.Lead, l.block, roleName(l.role), sub.Why)}, true
 		}
 	}
-	// The subheadline says what the product does: the line joins it, and
-	// never takes its place (the page would lose its positioning).
-	return joinLead(plan, l, flagged, strongLead)
+	// The subheadline says what the product does: a line never takes its
+	// place (the page would lose its positioning).
+	return 0, edit{}, false
 }
 
 // titleOnly reports a headline that names the page rather than promising
