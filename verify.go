@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
@@ -830,19 +831,57 @@ func joinTexts(blocks []Block) string {
 // text is folded already (extraction folds every block), so that is
 // checked first, without allocating.
 func foldSpace(s string) string {
-	folded := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
-			(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
-			folded = false
-			break
-		}
-	}
-	if folded {
+	if spaceFolded(s) {
 		return s
 	}
-	return strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	b.Grow(len(s))
+	gap := false
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			gap = b.Len() > 0
+		} else {
+			if gap {
+				b.WriteByte(' ')
+				gap = false
+			}
+			b.WriteString(s[i : i+n]) // the bytes as they were, invalid ones too
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// spaceFolded reports text whose only white space is single spaces between
+// words, as strings.Fields reads white space.
+func spaceFolded(s string) bool {
+	prevSpace := true // no space may start the text
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			if c == ' ' {
+				if prevSpace {
+					return false
+				}
+				prevSpace = true
+				continue
+			}
+			if c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+				return false
+			}
+			prevSpace = false
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		prevSpace = false
+		i += n
+	}
+	return !prevSpace || s == ""
 }
 
 func uniqueSorted(ids []int) []int {

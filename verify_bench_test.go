@@ -66,3 +66,16 @@ func flipFirst(s string) string {
 	}
 	return strings.ToUpper(s[:n]) + s[n:]
 }
+
+// FuzzFoldSpace holds foldSpace to strings.Fields' reading of white space,
+// on any bytes, valid UTF-8 or not.
+func FuzzFoldSpace(f *testing.F) {
+	for _, s := range []string{"", " ", "a b", " a  b ", "a\u00a0b", "a\u2003 b", "x\xff y", "tab\there", "folded already"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := foldSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("foldSpace(%q) = %q; want %q", s, got, want)
+		}
+	})
+}

@@ -22,7 +22,7 @@ func (fs formSet) contains(t string, li *localeInfo) bool {
 		// fail its boundary check anyway, so most positions cost nothing.
 		midWord := prevWord && isWordRune(r)
 		prevWord = isWordRune(r)
-		for _, f := range fs.byFirst[unicode.ToLower(r)] {
+		for _, f := range fs.startingWith(lowerRune(r)) {
 			if midWord && !f.loose {
 				continue
 			}

@@ -23,6 +23,17 @@ type form struct {
 // form first.
 type formSet struct {
 	byFirst map[rune][]form
+	// ascii is byFirst for the ASCII runes, read at every position of
+	// every line: an array index where a map lookup cost a hash.
+	ascii *[utf8.RuneSelf][]form
+}
+
+// startingWith are the forms whose lower-cased first rune is r.
+func (fs formSet) startingWith(r rune) []form {
+	if r < utf8.RuneSelf && fs.ascii != nil {
+		return fs.ascii[r]
+	}
+	return fs.byFirst[r]
 }
 
 func newFormSet(groups ...[]form) formSet {
@@ -37,9 +48,13 @@ func newFormSet(groups ...[]form) formSet {
 			fs.byFirst[k] = append(fs.byFirst[k], f)
 		}
 	}
+	fs.ascii = new([utf8.RuneSelf][]form)
 	for k, fsk := range fs.byFirst {
 		sort.SliceStable(fsk, func(i, j int) bool { return len(fsk[i].text) > len(fsk[j].text) })
 		fs.byFirst[k] = fsk
+		if k < utf8.RuneSelf {
+			fs.ascii[k] = fsk
+		}
 	}
 	return fs
 }
@@ -69,7 +84,7 @@ func (fs formSet) match(t string, i int, li *localeInfo, glued bool) (form, int,
 		return form{}, 0, false
 	}
 	r, _ := utf8.DecodeRuneInString(t[i:])
-	for _, f := range fs.byFirst[unicode.ToLower(r)] {
+	for _, f := range fs.startingWith(lowerRune(r)) {
 		if f.glued && !glued {
 			continue
 		}
@@ -189,4 +204,16 @@ func wordBoundedAt(t string, i, j int) bool {
 // foldSpace folds runs of white space to one space and trims the ends.
 func foldSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// lowerRune is unicode.ToLower with the ASCII letters done inline: it runs
+// at every position of every line the phrase tables read.
+func lowerRune(r rune) rune {
+	switch {
+	case 'A' <= r && r <= 'Z':
+		return r + 'a' - 'A'
+	case r < utf8.RuneSelf:
+		return r
+	}
+	return unicode.ToLower(r)
 }
