@@ -29,7 +29,7 @@ var priceClassHints = []string{
 // review): such a card is a testimonial only if its words are in quotation
 // marks or it names its author in an attribution element.
 var testimonialClassHints = []string{
-	"testimonial", "quote", "blockquote", "kundenstimme", "temoignage",
+	"testimonial", "testim", "quote", "blockquote", "kundenstimme", "temoignage",
 	"témoignage", "testimonio", "depoimento",
 }
 

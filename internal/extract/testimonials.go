@@ -96,6 +96,13 @@ func (x *extractor) setupCard(s *html.Node, weak bool) bool {
 		x.info[a].consumed = true
 	}
 	x.info[q].quote = t
+	// A quote of several paragraphs is one testimonial: its other
+	// paragraphs beside q are the customer's words too.
+	for c := q.Parent.FirstChild; c != nil && q.Parent != s.Parent; c = c.NextSibling {
+		if c != q && c != a && c.Type == html.ElementNode && c.Data == q.Data && !x.skipped(c) && x.info[c].hasText && !x.info[c].hasBlock && wordCount(x.nodeText(c)) >= minQuoteWords {
+			x.info[c].quote = t
+		}
+	}
 	return true
 }
 

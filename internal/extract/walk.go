@@ -634,7 +634,8 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 	}
 	inf.block = !isInline(n) || inf.ctaEl
 	inf.noCopy = noCopyEl(n, inf.cls)
-	if !inf.ctaEl && n.Data != "a" && n.Data != "button" && testiHint(inf.cls) != 0 {
+	if !inf.ctaEl && n.Data != "a" && n.Data != "button" && !inlineTags[n.Data] && testiHint(inf.cls) != 0 {
+		// A card is a box; a span named "header-testim" is a card's title.
 		inf.testi = true
 	}
 	return inf
