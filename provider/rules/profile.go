@@ -313,13 +313,16 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 	if id, e, ok := joinLead(plan, l, flagged, strongLead); ok {
 		return id, e, true
 	}
-	// Where it cannot, it takes the headline's place only where it states
-	// a fact the profile looks for ("Save 20% with the annual plan"): a
-	// heading of cue words ("Rails is a full-stack framework.") is no
-	// better than the promise it would replace.
-	h, _ := heroSlots(plan)
+	// A hero without a subheadline may give the line its headline's place,
+	// only where the line states a fact the profile looks for ("Save 20%
+	// with the annual plan"): a heading of cue words ("Rails is a
+	// full-stack framework.") is no better than the promise it would
+	// replace. A hero with one keeps its headline: the subheadline goes on
+	// from it ("Your order is not finished yet" – "You made a smart
+	// choice…"), and a new headline above it would leave it saying nothing.
+	h, s := heroSlots(plan)
 	headingLike := (headingRoles[l.role] || (wordCount(l.text) <= maxHeadlineWords && valueLine(l))) && carriesFact(l, plan.Profile.Substance)
-	if h >= 0 && !flagged[h] && headingLike && !titleOnly(plan.Blocks[h].Text, plan.Target.Base()) {
+	if h >= 0 && s < 0 && !flagged[h] && headingLike && !titleOnly(plan.Blocks[h].Text, plan.Target.Base()) {
 		b := plan.Blocks[h]
 		text := l.text
 		if e := lastRune(b.Text); e != '.' && e != '!' && e != '?' && strings.HasSuffix(text, ".") && !strings.HasSuffix(text, "..") {

@@ -767,3 +767,15 @@ func TestBusyReaderCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadlineKeptWithSubheadline: where the hero has a subheadline the
+// profile's line cannot follow (a tagline without a stop), the headline
+// keeps its place: the subheadline goes on from it.
+func TestHeadlineKeptWithSubheadline(t *testing.T) {
+	res := mustFork(t, fork.Request{HTML: brightnote("<p>Meeting notes for teams in a hurry</p>"), Profile: "bargain-hunter"})
+	for _, b := range res.Blocks {
+		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && b.Text != b.Source {
+			t.Errorf("%s %q became %q", b.Role, b.Source, b.Text)
+		}
+	}
+}
