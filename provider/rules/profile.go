@@ -224,8 +224,22 @@ func leads(plan *fork.Plan, l line) bool {
 	if h < 0 {
 		return false
 	}
-	if hs := plan.Blocks[h].Section; hs >= 0 && plan.Blocks[l.block].Section == hs && heroSize(plan, hs) <= maxHeroBlocks {
-		return true // the hero's panel beside its button is in view too
+	if hs := plan.Blocks[h].Section; hs >= 0 && heroSize(plan, hs) <= maxHeroBlocks {
+		if plan.Blocks[l.block].Section == hs {
+			return true // the hero's panel beside its button is in view too
+		}
+		// So is a line a few blocks under the hero ("You're in good
+		// company" and its line, right after a two-line hero): joined to
+		// the subheadline it would stand twice on one screen.
+		last := h
+		for _, b := range plan.Blocks[h:] {
+			if b.Section == hs {
+				last = b.ID
+			}
+		}
+		if l.block > last && l.block-last <= inViewBlocks {
+			return true
+		}
 	}
 	// The hero runs from the headline to its first button, in its section;
 	// on a page without sections, up to that button or the next heading
@@ -244,6 +258,10 @@ func leads(plan *fork.Plan, l line) bool {
 	}
 	return false
 }
+
+// inViewBlocks is how many blocks under the hero a reader still sees with
+// it on one screen.
+const inViewBlocks = 3
 
 // maxHeroBlocks is the most blocks a hero section holds: a section of more
 // is the page's body under one wrapper, not one screen.
@@ -486,8 +504,10 @@ func roleName(r fork.Role) string {
 }
 
 // shortenRoles are the blocks a fork for a reader short of time may cut to
-// their point: explanations, not the offer.
-var shortenRoles = map[fork.Role]bool{fork.RoleBody: true, fork.RoleFAQAnswer: true}
+// their point: the answers to questions, which explain. Body copy states
+// the page's features and leads into its lists and buttons: reviewers
+// found every cut of it dropped something the reader needed.
+var shortenRoles = map[fork.Role]bool{fork.RoleFAQAnswer: true}
 
 // shorten cuts a paragraph of three sentences or more to its first ones:
 // as few as keep every fact the paragraph states, every line about the

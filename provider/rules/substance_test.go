@@ -730,23 +730,26 @@ func TestSubheadlineNeverReplaced(t *testing.T) {
 	}
 }
 
-// TestBusyReaderCuts: a fork for a reader short of time cuts an
-// explanation to its first sentences, and never a button's lead-in, a
-// paragraph in the first person (a customer's account) or a sentence that
-// says what the reader is spared ("no reinstall").
+// TestBusyReaderCuts: a fork for a reader short of time cuts an answer's
+// explanation to its first sentences, and never body copy (a feature, a
+// button's lead-in), a paragraph in the first person (a customer's
+// account) or a sentence that says what the reader is spared ("no
+// reinstall").
 func TestBusyReaderCuts(t *testing.T) {
 	const (
 		explain = "Sheets open in any browser on any computer. The viewer loads each sheet as you scroll down the page. Large files therefore appear quickly on slow lines."
 		leadIn  = "Every week we send one short letter about new tools. It lists what changed and why it matters. You can leave the list whenever you like."
 		account = "I run a bakery with two ovens and no office. The sheets keep my orders in one place every morning. My staff read them on a phone at the counter."
 		spared  = "Your licence key arrives by email after you pay. The email also holds your receipt for the books. You paste the key into the trial you already have, with no reinstall."
+		feature = "Every sheet has a link you can send to a colleague. They open it in their browser at once. Comments stay beside the cells they are about."
 	)
 	src := `<!DOCTYPE html><html lang="en"><head><title>Gridly</title></head><body>
 <section><h1>Spreadsheets that load at once</h1><p>Gridly opens big sheets in a second.</p><a class="btn" href="/buy">Buy Gridly</a></section>
-<section><h2>How it works</h2><p>` + explain + `</p></section>
+<section><h2>Questions</h2><h3>How do big sheets open so fast?</h3><p>` + explain + `</p></section>
+<section><h2>Sharing</h2><p>` + feature + `</p></section>
 <section><h2>Letters</h2><p>` + leadIn + `</p><a class="btn" href="/letters">Join the list</a></section>
 <section><h2>From a customer</h2><p>` + account + `</p></section>
-<section><h2>Buying</h2><p>` + spared + `</p><p>Questions go to the team by email.</p></section>
+<section><h2>Buying</h2><h3>How do I buy after the trial?</h3><p>` + spared + `</p><p>Questions go to the team by email.</p></section>
 </body></html>`
 	res := mustFork(t, fork.Request{HTML: src, Profile: "busy-professional", LanguageLayer: "technical"})
 	if !res.Passed {
@@ -761,6 +764,7 @@ func TestBusyReaderCuts(t *testing.T) {
 		leadIn:  leadIn,
 		account: account,
 		spared:  spared,
+		feature: feature,
 	} {
 		if got[src] != want {
 			t.Errorf("%q\nbecame %q\nwant   %q", src, got[src], want)
@@ -776,6 +780,24 @@ func TestHeadlineKeptWithSubheadline(t *testing.T) {
 	for _, b := range res.Blocks {
 		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && b.Text != b.Source {
 			t.Errorf("%s %q became %q", b.Role, b.Source, b.Text)
+		}
+	}
+}
+
+// TestLineUnderHeroNotRepeated: a line a few blocks under a short hero is
+// on the same screen: joined to the subheadline it would stand twice.
+func TestLineUnderHeroNotRepeated(t *testing.T) {
+	const sub = "Brightnote listens to your calls and writes the notes."
+	src := `<!DOCTYPE html><html lang="en"><head><title>Brightnote</title></head><body>
+<section><h1>Never take meeting notes again</h1><p>` + sub + `</p><a class="btn" href="https://brightnote.example/signup">Start</a></section>
+<section><h2>In good company</h2><p>Over 4,000 companies have recorded 2 million calls with Brightnote since 2019.</p></section>
+<section><h2>How it works</h2><p>Invite the notetaker to a call and it joins on time.</p></section>
+<section><h2>Pricing</h2><p class="price">$9 a month</p><a class="btn" href="https://brightnote.example/buy">Buy</a></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "skeptic"})
+	for _, b := range res.Blocks {
+		if b.Source == sub && b.Text != sub {
+			t.Errorf("the line under the hero was repeated in it: %q", b.Text)
 		}
 	}
 }
