@@ -165,8 +165,9 @@ func namesIn(s string, facts []fork.Fact) bool {
 
 // leansBack reports a sentence that cannot stand on its own at the top of
 // a page: it opens with a word that ties it to the sentence before ("On
-// the other hand, …", "Like this one, …", "But …") or tells the reader to
-// work the page ("Click on the seal for the terms").
+// the other hand, …", "Like this one, …", "But …"), tells the reader to
+// work the page ("Click on the seal for the terms") or points at its place
+// on it ("the techniques above").
 func leansBack(s, lang string) bool {
 	lower := strings.ToLower(s)
 	for _, o := range backOpeners[lang] {
@@ -177,7 +178,24 @@ func leansBack(s, lang string) bool {
 			}
 		}
 	}
+	for _, w := range placeWords[lang] {
+		if containsWord(lower, w) {
+			return true // "the techniques above": moved, it points at nothing
+		}
+	}
 	return false
+}
+
+// placeWords are, per language, the words by which a sentence points at
+// its place on the page ("the techniques above", "see the table below").
+var placeWords = map[string][]string{
+	"en": {"above", "below"},
+	"de": {"oben", "unten", "obigen", "untenstehend*"},
+	"fr": {"ci-dessus", "ci-dessous"},
+	"es": {"arriba", "abajo"},
+	"pt": {"acima", "abaixo"},
+	"it": {"sopra", "sotto", "qui sotto"},
+	"nl": {"hierboven", "hieronder"},
 }
 
 // backOpeners are, per language, the openers leansBack knows: connectives

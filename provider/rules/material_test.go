@@ -111,6 +111,9 @@ func TestLeansBack(t *testing.T) {
 		{"Which is why the trial has every feature.", "en", true},
 		{"Por eso la demo no tiene límites.", "es", true},
 		{"Perché pagare ogni mese?", "it", false},
+		{"The plans above include every update for a year.", "en", true},
+		{"Les offres ci-dessous incluent le support.", "fr", true},
+		{"Above all, it runs offline.", "en", true}, // a false alarm that costs a lead, never a fact
 		{"Butter from our own farm, churned each morning.", "en", false},
 		{"Also known as the fastest cron monitor in Europe.", "de", false},
 		{"Every ebook is free of cost.", "en", false},
