@@ -108,7 +108,7 @@ func pageLines(plan *fork.Plan) []line {
 			named := namesIn(firstWord(s), b.Facts) || namesIn(firstWord(rest2), b.Facts) || colon && namesIn(label, b.Facts)
 			if colon && !named && !headingRoles[b.Role] && wordCount(label) <= 3 && wordCount(rest) >= minLeadWords && !hasFiniteVerb(label, plan.Target.Base()) {
 				s = capitalize(rest)
-			} else if !named && !headingRoles[b.Role] && gluedLabel(s, plan.Target.Base()) {
+			} else if !named && !headingRoles[b.Role] && k == 0 && ownElement(b, firstWord(s)) && gluedLabel(s, plan.Target.Base()) {
 				_, s, _ = strings.Cut(s, " ") // the label goes, the sentence leads
 				s = capitalize(s)
 				if wordCount(s) < minLeadWords {
@@ -275,6 +275,19 @@ func gluedLabel(s, lang string) bool {
 		}
 	}
 	return true
+}
+
+// ownElement reports a block whose text opens with word in an element of
+// its own ("<b>Anual</b> Planos com…": a tab's label run into the plan's
+// text). "Full Pass tickets can be refunded" opens with two capitals too,
+// and its first word is the ticket's name.
+func ownElement(b fork.Brief, word string) bool {
+	toks := markup.Tokens(b.Markup)
+	for len(toks) > 0 && toks[0].Kind == markup.Text && strings.TrimSpace(toks[0].Text) == "" {
+		toks = toks[1:]
+	}
+	return len(toks) >= 3 && toks[0].Kind == markup.Open && toks[1].Kind == markup.Text &&
+		strings.Trim(strings.TrimSpace(toks[1].Text), ":,.") == word && toks[2].Kind == markup.Close
 }
 
 // unbalanced reports a line that opens a bracket or a quotation it does not

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,5 +185,29 @@ func TestWordClaimNeedsCue(t *testing.T) {
 				t.Errorf("material = %q; want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestGluedLabel: a tab's label in an element of its own, run into the
+// plan's text, is left off the line; a name that opens a sentence ("Full
+// Pass tickets") is not a label.
+func TestGluedLabel(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Crumbcon</title></head><body><main>
+<section><h1>The bread conference</h1><p>Two days of talks in Ghent.</p><a class="btn" href="/tickets">Buy tickets</a></section>
+<section><h2>Plans</h2><p><b>Yearly</b> <span>Plans with up to 15% off and yearly billing.</span></p>
+<p>Full Pass tickets can be refunded until May 20th minus a fee of € 10.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range pageLines(plan) {
+		got = append(got, l.text)
+	}
+	for _, want := range []string{"Plans with up to 15% off and yearly billing.", "Full Pass tickets can be refunded until May 20th minus a fee of € 10."} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no line %q in %q", want, got)
+		}
 	}
 }

@@ -52,7 +52,7 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			}
 		}
 	} else {
-		lead := ranked[0]
+		lead := withParallel(plan, ranked[0], ranked)
 		if id, e, placed := placeLead(plan, lead, flagged); placed {
 			edits[id] = e
 		} else if !leads(plan, lead) {
@@ -723,4 +723,49 @@ func carriesFact(l line, s fork.Substance) bool {
 		}
 	}
 	return false
+}
+
+// withParallel joins to l the sentences of its block that say the same for
+// another case, side by side with it ("Conference tickets can be refunded
+// until June 20th…" and "All Access tickets can be refunded until July
+// 4th…"): they weigh the same and state the same kinds of fact, and one
+// promoted alone would read as the whole of the terms.
+func withParallel(plan *fork.Plan, l line, ranked []line) line {
+	text := plan.Blocks[l.block].Text
+	for _, o := range ranked {
+		if o.block != l.block || o.text == l.text || o.score != l.score || !sameKinds(o.facts, l.facts) {
+			continue
+		}
+		switch {
+		case strings.Contains(text, l.text+" "+o.text):
+			l.text = l.text + " " + o.text
+		case strings.Contains(text, o.text+" "+l.text):
+			l.text = o.text + " " + l.text
+		default:
+			continue
+		}
+		l.facts = append(slices.Clip(l.facts), o.facts...)
+		l.lower = strings.ToLower(l.text)
+	}
+	return l
+}
+
+// sameKinds reports whether two lines state the same kinds of fact, the
+// names that tell their cases apart and the amounts aside.
+func sameKinds(a, b []fork.Fact) bool {
+	kinds := func(fs []fork.Fact) []string {
+		var out []string
+		for _, f := range fs {
+			// "All Access" names its case; a price or figure the block
+			// states twice is a fact of the first sentence only.
+			switch f.Kind {
+			case "name", "url", "price", "number":
+			default:
+				out = append(out, string(f.Kind)+":"+string(f.Claim))
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return len(a) > 0 && slices.Equal(kinds(a), kinds(b))
 }

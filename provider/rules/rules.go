@@ -157,7 +157,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			if l.block == lead.block && l.text != lead.text && lead.score >= strongLead {
 				least = minLeadScore
 			}
-			if id, e, ok := joinLead(plan, l, flagged, least); ok {
+			if id, e, ok := joinLead(plan, withParallel(plan, l, ranked), flagged, least); ok {
 				edits[id] = e
 				lead = nil
 				break

@@ -801,3 +801,29 @@ func TestLineUnderHeroNotRepeated(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelTermsJoinTogether: terms stated for two cases side by side
+// (two tickets, two refund dates) join the hero together: one alone would
+// read as the whole of the terms.
+func TestParallelTermsJoinTogether(t *testing.T) {
+	const (
+		sub  = "Two days of talks on bread, flour and ovens in Ghent, with a tasting every evening."
+		day  = "Day tickets can be refunded until May 1st minus a fee of € 10."
+		full = "Full Pass tickets can be refunded until May 20th minus a fee of € 10."
+	)
+	src := `<!DOCTYPE html><html lang="en"><head><title>Crumbcon</title></head><body>
+<section><h1>The bread conference</h1><p>` + sub + `</p><a class="btn" href="https://crumbcon.example/tickets">Buy tickets</a></section>
+<section><h2>Speakers</h2><p>Twelve bakers from six countries show how they work.</p></section>
+<section><h2>Talks</h2><p>Every talk ends with questions from the room.</p></section>
+<section><h2>Questions</h2><h3>Can I get a refund?</h3><p>Write to us for a refund. ` + day + ` ` + full + `</p></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "cautious", LanguageLayer: "technical"})
+	if !res.Passed {
+		t.Fatalf("fork failed: %v", failed(res.Checks))
+	}
+	for _, b := range res.Blocks {
+		if b.Source == sub && b.Text != sub+" "+day+" "+full {
+			t.Errorf("subheadline = %q; want both cases' terms after it", b.Text)
+		}
+	}
+}
