@@ -104,6 +104,11 @@ func TestHeroChanged(t *testing.T) {
 	if !heroChanged(sub, nil) {
 		t.Error("a new headline is no promotion")
 	}
+	layered := slices.Clone(hero)
+	layered[1].Source, layered[1].Text = "It's yours: you'll plan trips that don't stall!", "It is yours: you will plan trips that do not stall."
+	if heroChanged(layered, nil) {
+		t.Error("a headline the layer reworded counts as a promotion")
+	}
 }
 
 func mustProfile(t *testing.T, name string) Profile {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"time"
 
 	"github.com/marketingfork/fork/internal/fault"
@@ -362,7 +363,9 @@ func nothingSeen(p *Plan) string {
 
 // heroChanged reports whether a fork puts something first: a section
 // moved, or a block of the hero (everything before the first call to
-// action, in page order) reading differently.
+// action, in page order) that says something new (gainsWords). A hero
+// the layer only reworded ("it's" written out, a "!" dropped) puts
+// nothing first, and the hypothesis must not say it does.
 func heroChanged(blocks []ForkedBlock, order []int) bool {
 	if reordered(order) {
 		return true
@@ -373,9 +376,33 @@ func heroChanged(blocks []ForkedBlock, order []int) bool {
 		if b.Role == RoleCTA {
 			return false
 		}
-		if seen(b) {
+		if seen(b) && gainsWords(b.Source, b.Text) {
 			return true
 		}
 	}
 	return false
+}
+
+// auxiliaries are the words a layer adds writing out a contraction.
+var auxiliaries = map[string]bool{"is": true, "are": true, "am": true, "not": true, "will": true, "would": true, "have": true, "has": true, "us": true, "had": true, "did": true, "do": true, "does": true}
+
+// gainsWords reports a text that holds at least three words its source
+// does not (auxiliaries aside): a line of the page's put there, not the
+// source reworded.
+func gainsWords(source, text string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	had := map[string]bool{}
+	for _, w := range split(source) {
+		had[w] = true
+	}
+	n := 0
+	for _, w := range split(text) {
+		if !had[w] && !auxiliaries[w] {
+			had[w] = true
+			n++
+		}
+	}
+	return n >= 3
 }
