@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"time"
+	"unicode"
 
 	"github.com/marketingfork/fork/internal/fault"
 	"github.com/marketingfork/fork/internal/langtag"
