@@ -147,7 +147,8 @@ func TestGuaranteeBandStaysUnderHero(t *testing.T) {
 
 // TestGetStartedKeepsItsLabel: a "Get started" button names no account,
 // so the cautious reader's "Create an account" replaces it only where its
-// link says it opens one.
+// link says it opens one; a buy button keeps its label (a synonym for it
+// tests nothing).
 func TestGetStartedKeepsItsLabel(t *testing.T) {
 	f := fork.New(fork.WithProvider(New()))
 	for _, tc := range []struct{ href, want string }{
@@ -166,6 +167,21 @@ func TestGetStartedKeepsItsLabel(t *testing.T) {
 		for _, b := range res.Blocks {
 			if b.Role == fork.RoleCTA && b.Text != tc.want {
 				t.Errorf("href %s: the button reads %q; want %q", tc.href, b.Text, tc.want)
+			}
+		}
+	}
+	for _, profile := range []string{"cautious", "beginner"} {
+		page := `<!DOCTYPE html><html lang="en"><head><title>Omegaline</title></head><body><main>
+<section><h1>Fish oil you can taste the difference of</h1><p>Two softgels a day.</p><a class="btn" href="/cart/add">Order Now</a></section>
+<section><h2>What is inside</h2><p>Each softgel holds 1,000 mg of fish oil.</p></section>
+<section><h2>Our promise</h2><p>Return it within 60 days for a full refund.</p><a class="btn" href="/cart/add">Order Now</a></section></main></body></html>`
+		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range res.Blocks {
+			if b.Role == fork.RoleCTA && b.Text != b.Source {
+				t.Errorf("%s: the buy button %q reads %q", profile, b.Source, b.Text)
 			}
 		}
 	}
