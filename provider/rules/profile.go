@@ -404,6 +404,11 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		return 0, edit{}, false
 	}
 	text := sub.Text + " " + l.text
+	if head, closer, ok := cutCloser(sub); ok {
+		// "… Your next hit starts here." closes the hero: the line goes
+		// before it, and the hero still ends on its own last word.
+		text = head + " " + l.text + " " + closer
+	}
 	if n := utf8.RuneCountInString(text); n > sub.Budget.MaxChars {
 		return 0, edit{}, false
 	}
@@ -411,8 +416,35 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	return s, edit{
 		text:  text,
 		facts: l.facts,
-		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now follows the subheadline, before the first call to action: %s", p.Lead, l.block, roleName(l.role), p.Why),
+		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in the subheadline, before the first call to action: %s", p.Lead, l.block, roleName(l.role), p.Why),
 	}, true
+}
+
+// maxCloserWords is the longest last sentence that reads as a hero's
+// closing line ("Your next hit starts here.") rather than a statement.
+const maxCloserWords = 5
+
+// cutCloser splits off a subheadline's closing line: a last sentence of
+// at most maxCloserWords words that states no fact, after a longer one.
+func cutCloser(sub fork.Brief) (string, string, bool) {
+	sentences := splitSentences(sub.Text)
+	if len(sentences) < 2 {
+		return "", "", false
+	}
+	last := sentences[len(sentences)-1]
+	if wordCount(last) > maxCloserWords || !slices.ContainsFunc(sentences[:len(sentences)-1], func(s string) bool { return wordCount(s) > maxCloserWords }) {
+		return "", "", false // "Simple. Fast. Free." is a run of short lines, not a statement and its closer
+	}
+	for _, f := range textFacts(sub.Facts) {
+		if strings.Contains(last, f.Text) {
+			return "", "", false
+		}
+	}
+	head := strings.TrimSpace(strings.TrimSuffix(sub.Text, last))
+	if head+" "+last != sub.Text {
+		return "", "", false // the sentences were not parted by one space
+	}
+	return head, last, true
 }
 
 // factSentences is the part of a line that carries its facts: of a line of
