@@ -60,7 +60,10 @@ type Substance struct {
 	// Facts are the ledger facts that carry it: a kind ("percentage",
 	// "code", "guarantee", "number", "quantity"), a claim kind after
 	// "claim:" ("claim:free"), "price:from" for an entry price, or
-	// "role:testimonial" for a line inside a testimonial, or "saving" for
+	// "role:testimonial" for a line inside a testimonial (any quote is
+	// proof), "quote" for a customer's quote that speaks of what the
+	// profile looks for (it counts beside a cue only; either leads by
+	// moving up with its section), or "saving" for
 	// a price or percentage the line names as a saving with one of Saving's
 	// words ("Save $19.89 a year", "20% off"). The first two weigh more
 	// than the rest.
@@ -108,7 +111,8 @@ func Profiles() []Profile {
 			Prefer:      []string{"you", "discover", "enjoy", "now"}, Avoid: []string{"utilize", "leverage", "solution"},
 			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"},
 			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
-				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "explore", "inspir*", "creativ*", "imagin*", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie"},
+				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "explore", "inspir*", "creativ*", "imagin*", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie", "amazing", "awesome", "exciting", "incredible", "adore", "génial", "incroyable*", "toll", "genial", "unglaublich", "increíble", "incrível", "incredibile", "geweldig"},
+				Facts:   []string{"quote"},
 				Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
@@ -147,7 +151,7 @@ func Profiles() []Profile {
 			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"},
 			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works", Shorter: true,
 				Cues:  []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch"},
-				Facts: []string{"quantity:time"}, Missing: "no time figure on the page (set-up time, time saved): a busy reader will look for how soon it works"}},
+				Facts: []string{"quantity:time", "quote"}, Missing: "no time figure on the page (set-up time, time saved): a busy reader will look for how soon it works"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
 			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
 			Objections:  []string{"unproven vendors", "vague value", "operational risk"},
@@ -159,7 +163,7 @@ func Profiles() []Profile {
 			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"},
 			Substance: Substance{Lead: "outcomes and scale", Why: "an executive decides on results, scale and risk",
 				Cues:  []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar"},
-				Facts: []string{"claim:endorsement"}, Missing: "no outcome or scale figure on the page: an executive will ask what it achieved for others"}},
+				Facts: []string{"claim:endorsement", "quote"}, Missing: "no outcome or scale figure on the page: an executive will ask what it achieved for others"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},
@@ -183,7 +187,7 @@ func Profiles() []Profile {
 			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"},
 			Substance: Substance{Lead: "the first step and the help on offer", Why: "a newcomer needs to see that getting started is simple and help is there",
 				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
-				Facts: []string{"claim:free"}, Missing: "no first step or help described on the page: a beginner will look for where to start"}},
+				Facts: []string{"claim:free", "quote"}, Missing: "no first step or help described on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},
 			Objections:  []string{"risk of loss", "pressure", "fine print surprises"},
@@ -195,7 +199,7 @@ func Profiles() []Profile {
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
 				Cues:  []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
-				Facts: []string{"guarantee", "claim:guarantee", "claim:condition"}, Missing: "no guarantee, trial or cancellation terms on the page: a cautious reader will look for one"}},
+				Facts: []string{"guarantee", "claim:guarantee", "claim:condition", "quote"}, Missing: "no guarantee, trial or cancellation terms on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},
@@ -207,7 +211,7 @@ func Profiles() []Profile {
 			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"},
 			Substance: Substance{Lead: "the mark of distinction", Why: "a status seeker wants to belong to the best",
 				Cues:  []string{"award", "exclusive", "premium", "members", "elite", "renowned", "world-class", "leading", "handcrafted", "crafted", "exklusiv", "exclusif", "exclusivo", "prestige", "esclusivo", "esclusiva", "premiato", "prestigio", "exclusief", "bekroond", "onderscheiding"},
-				Facts: []string{"claim:proof", "claim:superlative"}, Missing: "no award, membership or mark of distinction on the page: a status seeker will look for who else uses it"}},
+				Facts: []string{"claim:proof", "claim:superlative", "quote"}, Missing: "no award, membership or mark of distinction on the page: a status seeker will look for who else uses it"}},
 		{Name: "eco-conscious", Title: "Eco-conscious", Description: "Weighs the impact on people and planet; wants honest sustainability.",
 			Motivations: []string{"doing less harm", "honest sourcing", "things that last"},
 			Objections:  []string{"greenwashing", "waste"},
@@ -231,6 +235,7 @@ func Profiles() []Profile {
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
 				Cues:    []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig"},
+				Facts:   []string{"quote"},
 				Missing: "nothing for families on the page (safety, family offer, children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},

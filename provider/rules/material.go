@@ -30,9 +30,10 @@ const (
 	maxLeadWords = 22
 )
 
-// leadRoles are the roles whose lines may lead: a testimonial is someone
-// else's words and moves with its section instead; a button, a price or
-// fine print is not a line to lead with.
+// leadRoles are the roles whose lines may lead in the hero's copy: a
+// testimonial is someone else's words and leads by moving up with its
+// section instead (pageLines lists it apart); a button, a price or fine
+// print is not a line to lead with.
 var leadRoles = map[fork.Role]bool{
 	fork.RoleHeadline: true, fork.RoleSubheadline: true, fork.RoleMetaDescription: true,
 	fork.RoleBody: true, fork.RoleBullet: true, fork.RoleFAQAnswer: true, fork.RoleGuarantee: true,
@@ -56,6 +57,17 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleTestimonial && !soldOut[b.Section] {
+			// A customer's words are material too ("what fellow fans
+			// say", "other parents' words"), but someone else's: the
+			// quote is one line, whatever its length, and it leads only
+			// by moving up with its section (placeLead and joinLead never
+			// take it into the hero's copy).
+			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
+				out = append(out, line{text: t, lower: strings.ToLower(t), block: b.ID, role: b.Role, facts: b.Facts})
+			}
+			continue
+		}
 		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) || soldOut[b.Section] {
 			continue // a sold-out ticket's perks are no reason to come
 		}
@@ -329,6 +341,16 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 	}
 	cued := score > 0
 	for i, want := range s.Facts {
+		if want == "quote" {
+			// A customer's quote is the profile's proof where it speaks of
+			// what the profile looks for ("my kids love it" for a parent):
+			// any quote at all is no reason to move it up.
+			if cued && l.role == fork.RoleTestimonial {
+				score += 3
+				why = append(why, "a customer's words")
+			}
+			continue
+		}
 		held := strings.HasPrefix(want, "role:") && want == "role:"+string(l.role)
 		if want == "saving" {
 			if f, ok := saving(l, s.Saving, lower); ok {
@@ -448,8 +470,20 @@ func (p *Provider) Material(plan *fork.Plan) []fork.Material {
 // (fork.FittingProfiles) scores them eleven times but cuts them once.
 type linesFinder []line
 
-// Material implements fork.MaterialFinder.
-func (f linesFinder) Material(plan *fork.Plan) []fork.Material { return materialOf(f, plan) }
+// Material implements fork.MaterialFinder for the note on the profiles a
+// page serves better: a line that already leads the page (in the hero, or
+// a quote whose section stands right under it) gives another profile's
+// fork nothing more to test, so it is left out.
+func (f linesFinder) Material(plan *fork.Plan) []fork.Material {
+	var movable []line
+	for _, l := range f {
+		if leads(plan, l) || (l.role == fork.RoleTestimonial && nextToTop(plan, plan.Blocks[l.block].Section)) {
+			continue
+		}
+		movable = append(movable, l)
+	}
+	return materialOf(movable, plan)
+}
 
 // materialOf is Material over lines already cut from the plan's page.
 func materialOf(lines []line, plan *fork.Plan) []fork.Material {

@@ -322,8 +322,10 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 // budget and keeps every fact the slot's own text states (a headline's
 // price stays on the page).
 func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
-	if leads(plan, l) {
-		// Already in view: promoted, it would stand twice in a row.
+	if leads(plan, l) || l.role == fork.RoleTestimonial {
+		// Already in view: promoted, it would stand twice in a row. A
+		// customer's words are not the page's to put in its hero: the
+		// quote moves up with its section instead.
 		return 0, edit{}, false
 	}
 	// The line joins the subheadline first: the headline keeps the promise
@@ -380,7 +382,7 @@ func titleOnly(text, lang string) bool {
 // the subheadline already says it.
 func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, edit, bool) {
 	_, s := heroSlots(plan)
-	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.score < least {
+	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleTestimonial || l.score < least {
 		return 0, edit{}, false
 	}
 	if (l.role == fork.RoleMetaDescription && !statesAmount(l)) || leads(plan, l) {
@@ -702,6 +704,9 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 			holds = holds || x == promoted
 		}
 		switch {
+		case holds && topics[k] == fork.RoleTestimonial:
+			sub := plan.Profile.Substance
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since a customer's words there speak of %s: %s", name, from, to, sub.Lead, sub.Why)
 		case holds:
 			sub := plan.Profile.Substance
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, sub.Lead, sub.Why)

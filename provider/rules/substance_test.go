@@ -275,7 +275,7 @@ func TestProfilesDifferInSubstance(t *testing.T) {
 				// none for it, has it only where no line can lead with it,
 				// or already shows it in its hero.
 				if !containsNote(res.Notes, sub.Substance.Missing) && !slices.ContainsFunc(res.Notes, func(n string) bool {
-					return strings.Contains(n, "cannot lead on its own") || strings.Contains(n, "already leads with")
+					return strings.Contains(n, "cannot lead on its own") || strings.Contains(n, "already leads with") || strings.Contains(n, "already stands right under")
 				}) {
 					material++
 				}
@@ -856,4 +856,55 @@ func keepsWordsInOrder(source, text string) bool {
 		}
 	}
 	return len(want) == 0
+}
+
+// TestQuoteLeadsWithItsSection: a customer's quote that speaks of what a
+// profile looks for ("I love how much fun it is…" for an enthusiast) is
+// that profile's material: it leads by moving up with its section, says
+// so in its rationale, and never joins the hero's copy (it is someone
+// else's words). A quote alone is no material for a profile it does not
+// speak to: the parent's fork keeps the page's order.
+func TestQuoteLeadsWithItsSection(t *testing.T) {
+	src := page(t, "testdata/quotes-en.html")
+	const quote = `"I love how much fun it is to sketch a beat on the train."`
+	for _, tc := range []struct {
+		profile string
+		moved   bool
+	}{
+		{"enthusiast", true},
+		{"parent", false},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: src, Profile: tc.profile})
+			if got := res.Sections != nil; got != tc.moved {
+				t.Fatalf("sections reordered = %v (order %v), want %v; notes %q", got, res.Sections, tc.moved, res.Notes)
+			}
+			for _, b := range res.Blocks {
+				if b.Role != fork.RoleTestimonial && strings.Contains(b.Text, "sketch a beat") {
+					t.Errorf("block %d (%s) took the customer's words: %q", b.ID, b.Role, b.Text)
+				}
+				if b.Role == fork.RoleTestimonial && b.Text != b.Source {
+					t.Errorf("quote %q became %q", b.Source, b.Text)
+				}
+			}
+			if !tc.moved {
+				return
+			}
+			if res.Sections[1] != 3 {
+				t.Errorf("order %v: the reviews (section 3) do not stand right under the hero", res.Sections)
+			}
+			why := ""
+			for _, b := range res.Blocks {
+				if b.Rationale != "" && strings.Contains(b.Rationale, "up from place") {
+					why = b.Rationale
+				}
+			}
+			if !strings.Contains(why, "a customer's words there speak of") {
+				t.Errorf("the move's rationale %q does not say the quote is why", why)
+			}
+			if !slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool { return b.Source == quote }) {
+				t.Errorf("no block holds the quote %s", quote)
+			}
+		})
+	}
 }
