@@ -101,7 +101,7 @@ func blockText(b Block) string { return b.Text }
 // page's lang attribute and Content-Language header are read here, at the
 // edge, with langtag: a tag it refuses ("und", "x-klingon") counts as no
 // declaration.
-func analyse(doc *extract.Document, contentLanguage string, hint Language) (Analysis, Language) {
+func analyse(doc *extract.Document, contentLanguage string, hint Language, m *forkMemo) (Analysis, Language) {
 	an := Analysis{Roles: map[Role]int{}}
 	for _, b := range doc.Blocks {
 		an.Roles[b.Role]++
@@ -149,7 +149,7 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language) (Anal
 		notes = append(notes, fmt.Sprintf("source_language %s was a hint; the page is in %s (%s), which wins", hint, an.Language, an.LanguageSource))
 	}
 	an.LanguageNote = strings.Join(notes, "; ")
-	an.Text, an.Readability = readability.Measure(all, lang)
+	an.Text, an.Readability = m.measure(all, lang)
 	an.Pattern = detectPattern(doc.Blocks, lang)
 	an.Audience = guessAudience(doc.Blocks)
 	return an, lang

@@ -26,6 +26,9 @@ type drafted struct {
 	// when it covered only some blocks).
 	tries int
 	usage Usage
+	// memo is what the draft's verifications share with each other and
+	// with the result.
+	memo *forkMemo
 	// fallbacks says, by block ID, why a block keeps its source text.
 	fallbacks map[int]string
 	notes     []string
@@ -41,8 +44,8 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 		return nil, f.rewriteError(ctx, rctx, info, err)
 	}
 	reapplyMarkup(plan, ex, first)
-	out := &drafted{draft: first, tries: 1, usage: first.Usage}
-	if out.rep, err = verifyDraft(ctx, plan, first); err != nil {
+	out := &drafted{draft: first, tries: 1, usage: first.Usage, memo: ex.memo}
+	if out.rep, err = verifyWith(ctx, plan, first, out.memo); err != nil {
 		return nil, err
 	}
 	if out.rep.Passed {
@@ -61,7 +64,7 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 		out.tries = 2
 		out.usage = out.usage.Add(second.Usage)
 		out.draft = merge(first, second, plan.RetryBlocks())
-		if out.rep, err = verifyDraft(ctx, plan, out.draft); err != nil {
+		if out.rep, err = verifyWith(ctx, plan, out.draft, out.memo); err != nil {
 			return nil, err
 		}
 	}
@@ -158,7 +161,7 @@ func (o *drafted) fallBack(ctx context.Context, plan *Plan) error {
 		}
 		o.draft = &d
 		var err error
-		if o.rep, err = verifyDraft(ctx, plan, o.draft); err != nil {
+		if o.rep, err = verifyWith(ctx, plan, o.draft, o.memo); err != nil {
 			return err
 		}
 	}

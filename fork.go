@@ -284,6 +284,9 @@ type Extraction struct {
 
 	doc  *extract.Document
 	lang Language
+	// memo is the fork's, for an extraction made for one (nil otherwise):
+	// it measured the page's prose, whose lines the drafts share.
+	memo *forkMemo
 }
 
 // Language is the page's language (Analysis.Language) as a typed value. An
@@ -428,12 +431,12 @@ func (f *Forker) Extract(ctx context.Context, src Source) (*Extraction, error) {
 		}
 		hint = t
 	}
-	return f.extract(ctx, src, hint)
+	return f.extract(ctx, src, hint, nil)
 }
 
 // extract is Extract with the language hint parsed (the zero Language for
-// none).
-func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extraction, error) {
+// none), keeping what it measures in m when m is not nil.
+func (f *Forker) extract(ctx context.Context, src Source, hint Language, m *forkMemo) (*Extraction, error) {
 	if strings.TrimSpace(src.HTML) == "" {
 		if strings.TrimSpace(src.URL) == "" {
 			return nil, fmt.Errorf("%w: give a url or an inline html page", ErrInvalidInput)
@@ -456,7 +459,7 @@ func (f *Forker) extract(ctx context.Context, src Source, hint Language) (*Extra
 		}
 		body, url, content = page.HTML, page.URL, page.ContentLanguage
 	}
-	return extractPage(ctx, body, url, content, hint, f.maxCopy)
+	return extractPage(ctx, body, url, content, hint, f.maxCopy, m)
 }
 
 // MaxBlocks bounds the copy blocks of a page: a landing page has dozens or
@@ -473,8 +476,9 @@ func copyBytes(blocks []extract.Block) int {
 	return n
 }
 
-// extractPage parses a page and builds its extraction.
-func extractPage(ctx context.Context, body []byte, url, contentLanguage string, hint Language, maxCopy int) (*Extraction, error) {
+// extractPage parses a page and builds its extraction, with m (which may
+// be nil) as its memo.
+func extractPage(ctx context.Context, body []byte, url, contentLanguage string, hint Language, maxCopy int, m *forkMemo) (*Extraction, error) {
 	doc, err := extract.Parse(bytes.NewReader(body))
 	if errors.Is(err, ErrTooDeep) {
 		return nil, err
@@ -494,7 +498,7 @@ func extractPage(ctx context.Context, body []byte, url, contentLanguage string, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	an, lang := analyse(doc, contentLanguage, hint)
+	an, lang := analyse(doc, contentLanguage, hint, m)
 	var names []string
 	if doc.SiteName != "" {
 		names = append(names, doc.SiteName)
@@ -507,7 +511,7 @@ func extractPage(ctx context.Context, body []byte, url, contentLanguage string, 
 		facts = []Fact{}
 	}
 	markScarcity(doc.Blocks, facts)
-	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc, lang: lang}, nil
+	return &Extraction{URL: url, Blocks: doc.Blocks, Ledger: facts, Analysis: an, doc: doc, lang: lang, memo: m}, nil
 }
 
 // markScarcity flags the blocks that state a scarcity claim ("only 6

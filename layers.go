@@ -59,6 +59,9 @@ type measurement struct {
 	done   bool
 	stats  readability.Stats
 	scores readability.Scores
+	// meter, when set, is the fork's: the lines its drafts share are
+	// counted once.
+	meter *readability.Meter
 }
 
 // NewSample returns a sample whose readability is measured once however
@@ -73,7 +76,11 @@ func (s Sample) Measure() (readability.Stats, readability.Scores) {
 		return readability.Measure(s.Text, s.Language)
 	}
 	if !s.measured.done {
-		s.measured.stats, s.measured.scores = readability.Measure(s.Text, s.Language)
+		if s.measured.meter != nil {
+			s.measured.stats, s.measured.scores = s.measured.meter.Measure(s.Text, s.Language)
+		} else {
+			s.measured.stats, s.measured.scores = readability.Measure(s.Text, s.Language)
+		}
 		s.measured.done = true
 	}
 	return s.measured.stats, s.measured.scores

@@ -203,7 +203,7 @@ func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, err
 	if err != nil {
 		return nil, nil, err
 	}
-	ex, err := f.extract(ctx, Source{URL: req.URL, HTML: req.HTML, Language: req.SourceLanguage}, langs.source)
+	ex, err := f.extract(ctx, Source{URL: req.URL, HTML: req.HTML, Language: req.SourceLanguage}, langs.source, &forkMemo{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -180,7 +180,7 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 		return nil, fmt.Errorf("%w: strict mode: the %s provider's fork failed verification after %d tries: %s",
 			ErrProvider, info.Name, out.tries, strings.Join(names, "; "))
 	}
-	res, err := f.result(plan, ex, out.draft, out.rep, info, out.tries)
+	res, err := f.result(plan, ex, out.draft, out.rep, info, out.tries, out.memo)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,7 @@ func failed(checks []Check) []Check {
 	return out
 }
 
-func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info ProviderInfo, tries int) (*Result, error) {
+func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info ProviderInfo, tries int, m *forkMemo) (*Result, error) {
 	byID := map[int]DraftBlock{}
 	for _, b := range d.Blocks {
 		byID[b.ID] = b
@@ -260,7 +260,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
-	after := metrics(prose(forked, blockText), p.Target)
+	after := m.metrics(prose(forked, blockText), p.Target)
 	return &Result{
 		Request:        p.Request,
 		Provider:       info,
@@ -288,8 +288,10 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	}, nil
 }
 
-func metrics(text string, lang Language) TextMetrics {
-	st, sc := readability.Measure(text, lang)
+// metrics measures text with the fork's meter: most of its lines were
+// counted when its drafts were verified.
+func (m *forkMemo) metrics(text string, lang Language) TextMetrics {
+	st, sc := m.measure(text, lang)
 	return TextMetrics{Text: st, Readability: sc}
 }
 

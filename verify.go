@@ -151,7 +151,7 @@ func (f *Forker) Verify(ctx context.Context, vr VerifyRequest) (*Report, error) 
 	if err != nil {
 		return nil, err
 	}
-	rep, err := verifyDraft(ctx, plan, draft)
+	rep, err := verifyWith(ctx, plan, draft, ex.memo)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func (f *Forker) Adopt(ctx context.Context, vr VerifyRequest) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := verifyDraft(ctx, plan, draft)
+	rep, err := verifyWith(ctx, plan, draft, ex.memo)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func (f *Forker) Adopt(ctx context.Context, vr VerifyRequest) (*Result, error) {
 		}
 		return nil, fmt.Errorf("%w: the fork fails %d checks (%s): verify it and fix them before it runs as a variant", ErrInvalidInput, len(names), strings.Join(names, ", "))
 	}
-	return f.result(plan, ex, draft, rep, ProviderInfo{Name: DraftProvider, Version: "1"}, 1)
+	return f.result(plan, ex, draft, rep, ProviderInfo{Name: DraftProvider, Version: "1"}, 1, ex.memo)
 }
 
 // draft plans the source for a verify request's target and reads its
@@ -343,6 +343,12 @@ var numericKinds = map[ledger.Kind]bool{
 
 // verifyDraft runs every check of a draft against its plan.
 func verifyDraft(ctx context.Context, p *Plan, d *Draft) (Report, error) {
+	return verifyWith(ctx, p, d, &forkMemo{})
+}
+
+// verifyWith is verifyDraft reading and filling the fork's memo, for a
+// fork whose drafts are verified more than once.
+func verifyWith(ctx context.Context, p *Plan, d *Draft, m *forkMemo) (Report, error) {
 	byID := map[int]DraftBlock{}
 	var unknown []int
 	known := map[int]bool{}
@@ -388,17 +394,18 @@ func verifyDraft(ctx context.Context, p *Plan, d *Draft) (Report, error) {
 	inBlock := factsByBlock(forkFacts)
 	entries, ledgerCheck := checkLedger(p, forked, forkFacts, inBlock, allowed)
 	checks = append(checks, ledgerCheck)
-	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed)
+	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed, m)
 	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, inBlock, allowed), checkConditions(p, forked, forkFacts, inBlock, allowed))
 	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d), checkMarkup(p, byID))
 	prose, running := layerText(p, forked)
 	sample := NewSample(prose, p.Target)
 	sample.Running = running
+	sample.measured.meter = &m.meter
 	for _, r := range p.Layer.Rules {
 		status, detail := r.Check(sample)
 		checks = append(checks, newCheck("layer:"+r.Name, status, detail, nil))
 	}
-	checks = append(checks, checkLanguage(p, forked, same, sample.Text))
+	checks = append(checks, checkLanguage(p, forked, same, sample.Text, m))
 	checks = append(checks, checkBrand(p, forked)...)
 	rep := Report{Checks: checks, Ledger: entries, Invented: invented}
 	rep.tally()
@@ -571,7 +578,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
-func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[string]ruleChange) ([]Fact, Check) {
+func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[string]ruleChange, m *forkMemo) ([]Fact, Check) {
 	have := map[string]bool{}
 	for _, f := range p.Ledger {
 		have[factKey(f.Kind, f.Value)] = true
@@ -586,12 +593,7 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 			have[factKey(ledger.KindClaim, "free:plan")] = true
 		}
 	}
-	var sb strings.Builder
-	sb.WriteString(strings.ToLower(joinTexts(src)))
-	for _, b := range src {
-		sb.WriteString("\n" + strings.ToLower(b.Href))
-	}
-	srcLower := sb.String()
+	srcLower := m.sourceLower(src)
 	invented := []Fact{}
 	var blocks []int
 	seen := map[string]bool{}
@@ -618,7 +620,7 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 			blocks = append(blocks, f.Block)
 		}
 	}
-	for _, f := range properNames(p, forked, same, srcLower) {
+	for _, f := range properNames(p, forked, same, m) {
 		if k := factKey(f.Kind, f.Value); !seen[k] {
 			seen[k] = true
 			invented = append(invented, f)
@@ -772,15 +774,15 @@ func checkOrder(p *Plan, d *Draft) Check {
 // checkLanguage confirms the fork is in the target language where the
 // detector is confident enough to say: over the whole fork, and block by
 // block, so one block left in another language is found.
-func checkLanguage(p *Plan, forked []Block, same []bool, text string) Check {
+func checkLanguage(p *Plan, forked []Block, same []bool, text string, m *forkMemo) Check {
 	want := p.Target.Base()
-	got, conf := langdetect.Detect(detectSample(text))
+	got, conf := m.detect(detectSample(text))
 	c := Check{Name: "language", Status: CheckPassed}
 	if !langdetect.Knows(want) {
 		c.Status, c.Details = CheckSkipped, "no language detector for "+languageName(want)
 		return c
 	}
-	items, blocks := blockLanguages(p, forked, same, want)
+	items, blocks := blockLanguages(p, forked, same, want, m)
 	switch {
 	case got != "" && conf >= 0.2 && got != want:
 		c.Status = CheckFailed

@@ -217,7 +217,7 @@ const minBlockWords = 8
 // blockLanguages finds the blocks that read as another language than the
 // target: the rewritten ones, or every block of a translation. A block the
 // detector is unsure of is left alone.
-func blockLanguages(p *Plan, forked []Block, same []bool, want string) (items []string, blocks []int) {
+func blockLanguages(p *Plan, forked []Block, same []bool, want string, m *forkMemo) (items []string, blocks []int) {
 	for i, b := range forked {
 		if !proseRoles[b.Role] || b.Text == "" || len(strings.Fields(b.Text)) < minBlockWords {
 			continue
@@ -225,7 +225,7 @@ func blockLanguages(p *Plan, forked []Block, same []bool, want string) (items []
 		if !p.Translation && same[i] {
 			continue
 		}
-		got, conf := langdetect.Detect(blockSample(b.Text))
+		got, conf := m.detect(blockSample(b.Text))
 		if got != "" && got != want && conf >= 0.5 {
 			items = append(items, fmt.Sprintf("block %d reads as %s", b.ID, got))
 			blocks = append(blocks, b.ID)
@@ -332,7 +332,7 @@ func isCondition(f Fact) bool { return f.Kind == ledger.KindClaim && f.Claim == 
 // blocks written in title case, where every word is capitalised. German
 // capitalises every noun, so there only words with an inner capital count.
 // All-capital words are not judged: copy shouts common words ("FREE").
-func properNames(p *Plan, forked []Block, same []bool, srcLower string) []Fact {
+func properNames(p *Plan, forked []Block, same []bool, m *forkMemo) []Fact {
 	var srcWords map[string]bool
 	nounsCapitalised := p.Target.Base() == "de"
 	var out []Fact
@@ -350,7 +350,7 @@ func properNames(p *Plan, forked []Block, same []bool, srcLower string) []Fact {
 			if srcWords == nil {
 				// Built once a word needs it: most rewritten blocks hold
 				// no capital inside a sentence.
-				srcWords = wordSet(srcLower)
+				srcWords = m.sourceWords()
 			}
 			lw := strings.ToLower(w.word)
 			if seen[lw] || inWords(srcWords, lw) || langdetect.FunctionWord(lw) {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork/internal/langtag"
 )
 
 // wantScores recomputes the formulas from hand-counted Stats (and letters,
@@ -357,5 +359,40 @@ func BenchmarkMeasure(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		Measure(text, lang)
+	}
+}
+
+// FuzzMeter holds a Meter to Measure: a text measured after another whose
+// lines it shares, in the same or another language, gets Measure's counts
+// and scores.
+func FuzzMeter(f *testing.F) {
+	f.Add("The cat sat on the mat.\nIt was happy.", "It was happy.\nThe dog did not. Why?", uint8(0), uint8(0))
+	f.Add("Wir bieten z. B. Kurse an.\nAm 3. Mai!", "Am 3. Mai!\r\nAm 3. Mai!", uint8(1), uint8(8))
+	f.Add("« C'est génial ! »\u2028l'amour… d'accord", "l'amour… d'accord\n\n« C'est", uint8(3), uint8(11))
+	f.Add("", "\n\n", uint8(6), uint8(6))
+	f.Fuzz(func(t *testing.T, a, b string, la, lb uint8) {
+		langA, langB := tag(fuzzLangs[int(la)%len(fuzzLangs)]), tag(fuzzLangs[int(lb)%len(fuzzLangs)])
+		var m Meter
+		for _, c := range []struct {
+			text string
+			lang langtag.Tag
+		}{{a, langA}, {b, langB}, {a, langA}, {b, langA}} {
+			gotSt, gotSc := m.Measure(c.text, c.lang)
+			wantSt, wantSc := Measure(c.text, c.lang)
+			if d := cmp.Diff(wantSt, gotSt) + cmp.Diff(wantSc, gotSc); d != "" {
+				t.Fatalf("Meter.Measure(%q, %q) differs from Measure (-want +got):\n%s", c.text, c.lang, d)
+			}
+		}
+	})
+}
+
+func BenchmarkMeter(b *testing.B) {
+	text := strings.Repeat("Build faster websites with modern tools. Don't wait: plans start at $4.99 per month! "+
+		"Our team, e.g. Dr. Smith, answers within 24 hours…\nStart your free trial today.\n", 20)
+	lang := tag("en-GB")
+	var m Meter
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		m.Measure(text, lang)
 	}
 }

@@ -92,30 +92,62 @@ type Scores struct {
 // A text without words has zero Stats, LIX 0 and no language formulas: a
 // Flesch score of 206.8 for an empty page would read as "very easy".
 func Measure(text string, lang langtag.Tag) (Stats, Scores) {
+	return measure(text, lang, nil)
+}
+
+// A Meter measures texts as Measure does, keeping each line's counts: the
+// texts of one fork (the page, each draft, the result) share most of their
+// lines, and a line is counted once however many of them hold it. Lines
+// can be counted apart because every line is a sentence break (see
+// Sentences) and the counts add up. The zero Meter is ready; it is not
+// safe for concurrent use.
+type Meter struct {
+	lines map[meterKey]lineCounts
+}
+
+type meterKey struct{ base, line string }
+
+// lineCounts are the counts of one line: Stats' sentence, word, syllable
+// and long-word counts, its longest sentence, and its letters (Gulpease).
+type lineCounts struct {
+	sentences, words, syllables, longWords, letters, longest int
+}
+
+// Measure is Measure with the lines counted before taken from m.
+func (m *Meter) Measure(text string, lang langtag.Tag) (Stats, Scores) {
+	if m.lines == nil {
+		m.lines = map[meterKey]lineCounts{}
+	}
+	return measure(text, lang, m)
+}
+
+// measure is Measure, reading each line's counts from m where m is not
+// nil and holds them.
+func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 	base := lang.Base()
 	var st Stats
 	letters := 0 // for Gulpease
 	// A page repeats its words (its name, "the", "your"): each is counted
 	// once per call.
 	counted := map[string]int{}
-	for _, s := range Sentences(text) {
-		ws := Words(s)
-		st.Sentences++
-		st.Words += len(ws)
-		st.LongestSentence = max(st.LongestSentence, len(ws))
-		for _, w := range ws {
-			syl, ok := counted[w]
-			if !ok {
-				syl = syllables(w, base)
-				counted[w] = syl
-			}
-			st.Syllables += syl
-			n := letterCount(w)
-			letters += n
-			if n > 6 {
-				st.LongWords++
+	for _, line := range lines(text) {
+		var c lineCounts
+		if m == nil {
+			c = countLine(line, base, counted)
+		} else {
+			k := meterKey{base, line}
+			var ok bool
+			if c, ok = m.lines[k]; !ok {
+				c = countLine(line, base, counted)
+				m.lines[k] = c
 			}
 		}
+		st.Sentences += c.sentences
+		st.Words += c.words
+		st.Syllables += c.syllables
+		st.LongWords += c.longWords
+		st.LongestSentence = max(st.LongestSentence, c.longest)
+		letters += c.letters
 	}
 	st.Contractions = len(Contractions(text))
 	st.Exclamations = countExclamations(text)
@@ -144,6 +176,32 @@ func Measure(text string, lang langtag.Tag) (Stats, Scores) {
 		sc.FleschDouma = ptr(round1(206.84 - 0.77*(100*asw) - 0.93*asl))
 	}
 	return st, sc
+}
+
+// countLine counts one line's sentences, words, syllables (from counted
+// where it has the word, into it where not), long words and letters.
+func countLine(line, base string, counted map[string]int) lineCounts {
+	var c lineCounts
+	for _, s := range splitLine(nil, []rune(line)) {
+		ws := Words(s)
+		c.sentences++
+		c.words += len(ws)
+		c.longest = max(c.longest, len(ws))
+		for _, w := range ws {
+			syl, ok := counted[w]
+			if !ok {
+				syl = syllables(w, base)
+				counted[w] = syl
+			}
+			c.syllables += syl
+			n := letterCount(w)
+			c.letters += n
+			if n > 6 {
+				c.longWords++
+			}
+		}
+	}
+	return c
 }
 
 // round1 rounds to one decimal and folds −0 into 0, so JSON never shows "-0".

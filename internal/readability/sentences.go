@@ -30,17 +30,21 @@ import (
 // Pieces without any letter or digit are dropped.
 func Sentences(text string) []string {
 	var out []string
-	lines := strings.FieldsFunc(text, func(r rune) bool {
+	for _, line := range lines(text) {
+		out = splitLine(out, []rune(line))
+	}
+	return out
+}
+
+// lines are the non-empty lines of text: every line break ends a sentence.
+func lines(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool {
 		switch r {
 		case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
 			return true
 		}
 		return false
 	})
-	for _, line := range lines {
-		out = splitLine(out, []rune(line))
-	}
-	return out
 }
 
 func splitLine(out []string, rs []rune) []string {
