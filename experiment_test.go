@@ -83,6 +83,27 @@ func TestHypothesisForTheSameReader(t *testing.T) {
 	}
 }
 
+// TestHypothesisForAReword: a fork that puts nothing first for a reader
+// the page was not written for says its test measures the rewording, and
+// never that the offer was told for that reader; one that puts something
+// first does.
+func TestHypothesisForAReword(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "parent"), Layer: Layer{Name: "plain"}}
+	p.Analysis.Pattern.Name = "offer-led"
+	p.Analysis.Audience.Profile = "bargain-hunter"
+	for _, tc := range []struct {
+		promoted bool
+		want     string
+	}{
+		{false, "Rewording the page in the plain layer, with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
+		{true, "The same offer told for parent readers in the plain layer converts better than the original offer-led copy, which reads as written for bargain hunter readers."},
+	} {
+		if got := experiment(p, &Extraction{}, tc.promoted).Hypothesis; got != tc.want {
+			t.Errorf("promoted %v:\ngot  %q\nwant %q", tc.promoted, got, tc.want)
+		}
+	}
+}
+
 // TestHeroChanged: a fork puts something first when a section moves or a
 // block before the first call to action reads differently; a change
 // further down, or to the title, is no promotion.
