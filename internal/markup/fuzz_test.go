@@ -1,6 +1,9 @@
 package markup
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // FuzzTokens checks that tokenising never panics and loses nothing, that a
 // string validates against itself whenever it is a valid source, and that
@@ -34,6 +37,53 @@ func FuzzTokens(f *testing.F) {
 		}
 		if err := spec.Validate(got); err != nil {
 			t.Fatalf("Reapply(%q, %q) = %q: %v", src, plain, got, err)
+		}
+	})
+}
+
+// FuzzFind holds the index to the plain reading of find, and countWords
+// to appendWords: every run of one
+// to three words of want, looked up in the words of text, is found where
+// it stands when it stands there exactly once (words compared as the
+// index compares them: by their lower case, and without case), and
+// nowhere else; the runs past the first maxScans are read from
+// the tables, the first ones by scanning.
+func FuzzFind(f *testing.F) {
+	f.Add("Set up in five minutes. Set it and forget it!", "set it up in five")
+	f.Add("a b a b a", "a b a")
+	f.Add("Straße STRASSE straße", "STRASSE straße Straße")
+	f.Fuzz(func(t *testing.T, text, want string) {
+		words := appendWords(nil, text)
+		// Reapply counts a text's words to place its void placeholders.
+		if n := countWords(text); n != len(words) {
+			t.Fatalf("countWords(%q) = %d; appendWords finds %d", text, n, len(words))
+		}
+		idx := newIndex(words)
+		keys := appendWords(nil, want)
+		for k := 1; k <= 3; k++ {
+			for i := 0; i+k <= len(keys); i++ {
+				run := keys[i : i+k]
+				at, n := 0, 0
+				for p := 0; p+k <= len(words); p++ {
+					same := true
+					for j, w := range run {
+						if words[p+j].hash != w.hash || !strings.EqualFold(words[p+j].text, w.text) {
+							same = false
+							break
+						}
+					}
+					if same {
+						if n == 0 {
+							at = p
+						}
+						n++
+					}
+				}
+				got, ok := idx.find(run)
+				if ok != (n == 1) || ok && got != at {
+					t.Fatalf("find(%q) in %q = %d, %v; want %d, %v (%d times)", want, text, got, ok, at, n == 1, n)
+				}
+			}
 		}
 	})
 }

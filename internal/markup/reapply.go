@@ -33,11 +33,21 @@ func Reapply(src, plain string) (string, bool) {
 	if err != nil || len(spec) == 0 {
 		return "", false
 	}
-	var srcKeys []word
+	// The words are counted first, so that each list is made once at its
+	// size: growing them was most of what a call allocated.
+	n := 0
+	for _, t := range toks {
+		if t.Kind == Text {
+			n += countWords(t.Text)
+		}
+	}
+	srcKeys := make([]word, 0, n)
+	before := make([]int, len(toks)) // token → the source words before it
 	openAt := map[int]int{}
 	spans := map[int][2]int{} // paired placeholder → its source words [from, to)
 	order := map[int]int{}    // placeholder → its position among the source's tokens
 	for i, t := range toks {
+		before[i] = len(srcKeys)
 		switch t.Kind {
 		case Text:
 			srcKeys = appendWords(srcKeys, t.Text)
@@ -50,7 +60,7 @@ func Reapply(src, plain string) (string, bool) {
 			order[t.N] = i
 		}
 	}
-	words := appendWords(nil, plain)
+	words := appendWords(make([]word, 0, countWords(plain)), plain)
 	idx := newIndex(words)
 
 	// Paired placeholders: the wrapped words, found once in the rewrite.
@@ -110,17 +120,12 @@ func Reapply(src, plain string) (string, bool) {
 	}
 
 	// Void placeholders, in source order, beside what they stood next to.
-	srcWord := 0
 	voidAt := map[int]int{}
 	for i, t := range toks {
-		switch t.Kind {
-		case Text:
-			srcWord += countWords(t.Text)
-			continue
-		case Open, Close:
+		if t.Kind != Void {
 			continue
 		}
-		b, pos, ok := voidPlace(toks, i, srcWord, srcKeys, at, voidAt, slots, idx, len(words))
+		b, pos, ok := voidPlace(toks, i, before[i], srcKeys, at, voidAt, slots, idx, len(words))
 		if !ok {
 			return "", false
 		}
@@ -412,21 +417,30 @@ func foldHash(s string) uint64 {
 	return h | 1
 }
 
-// index finds a run of words in the rewrite by rolling hashes, built once
-// per run length.
+// index finds a run of words in the rewrite by rolling hashes: the first
+// few runs asked for by a scan of the windows, the rest in a table built
+// once per run length.
 type index struct {
 	words  []word
 	prefix []uint64 // prefix[i] is the hash of words[:i]
 	pow    []uint64
 	byLen  map[int]map[uint64]hit
+	// scans counts the finds made by scanning, up to maxScans.
+	scans int
 }
+
+// maxScans is how many finds scan the windows before tables take over: a
+// block has a few placeholders, and a scan allocates nothing where a table
+// costs a map entry per word; past it a block with many placeholders
+// still takes time linear in its words per run length.
+const maxScans = 8
 
 type hit struct{ count, at int }
 
 const hashBase = 1000003
 
 func newIndex(words []word) *index {
-	x := &index{words: words, prefix: make([]uint64, len(words)+1), pow: make([]uint64, len(words)+1), byLen: map[int]map[uint64]hit{}}
+	x := &index{words: words, prefix: make([]uint64, len(words)+1), pow: make([]uint64, len(words)+1)}
 	x.pow[0] = 1
 	for i, w := range words {
 		x.prefix[i+1] = x.prefix[i]*hashBase + w.hash
@@ -477,6 +491,46 @@ func punct(w word) bool {
 	return !isWordRune(r)
 }
 
+// lookup is where the first window of k words with hash h stands, and
+// how many such windows there are (counted up to 2 when scanning: one
+// more says it is not alone).
+func (x *index) lookup(k int, h uint64) hit {
+	if m, ok := x.byLen[k]; ok {
+		return m[h]
+	}
+	if x.scans < maxScans {
+		x.scans++
+		var e hit
+		for i := 0; i+k <= len(x.words); i++ {
+			if x.window(i, k) != h {
+				continue
+			}
+			if e.count == 0 {
+				e.at = i
+			}
+			if e.count++; e.count > 1 {
+				break
+			}
+		}
+		return e
+	}
+	m := make(map[uint64]hit, len(x.words)-k+1)
+	for i := 0; i+k <= len(x.words); i++ {
+		h := x.window(i, k)
+		e := m[h]
+		if e.count == 0 {
+			e.at = i
+		}
+		e.count++
+		m[h] = e
+	}
+	if x.byLen == nil {
+		x.byLen = map[int]map[uint64]hit{}
+	}
+	x.byLen[k] = m
+	return m[h]
+}
+
 // find returns where want occurs in the rewrite, when it occurs exactly
 // once.
 func (x *index) find(want []word) (int, bool) {
@@ -484,25 +538,11 @@ func (x *index) find(want []word) (int, bool) {
 	if k == 0 || k > len(x.words) {
 		return 0, false
 	}
-	m, ok := x.byLen[k]
-	if !ok {
-		m = make(map[uint64]hit, len(x.words)-k+1)
-		for i := 0; i+k <= len(x.words); i++ {
-			h := x.window(i, k)
-			e := m[h]
-			if e.count == 0 {
-				e.at = i
-			}
-			e.count++
-			m[h] = e
-		}
-		x.byLen[k] = m
-	}
 	var h uint64
 	for _, w := range want {
 		h = h*hashBase + w.hash
 	}
-	e := m[h]
+	e := x.lookup(k, h)
 	if e.count != 1 {
 		return 0, false
 	}
