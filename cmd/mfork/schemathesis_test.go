@@ -65,9 +65,13 @@ func TestStressSchemathesis(t *testing.T) {
 		t.Run(run.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
+			// One worker: with two, Hypothesis's threads raced on
+			// sys.modules while describing a strategy ("dictionary changed
+			// size during iteration", seen once in CI), an error of the
+			// tool's that failed the run.
 			cmd := exec.CommandContext(ctx, st, "run", base+"/openapi.json", "-H", run.header,
 				"--checks", "all", "--exclude-checks", "positive_data_acceptance", "--exclude-path", "/{path}",
-				"--seed", "20261124", "--max-examples", "40", "--max-time", "90", "--workers", "2", "--no-color")
+				"--seed", "20261124", "--max-examples", "40", "--max-time", "90", "--workers", "1", "--no-color")
 			cmd.Dir = dir
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
