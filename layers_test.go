@@ -24,7 +24,8 @@ func TestFormalAddress(t *testing.T) {
 		{"Spanish tú", "es", "Con tu plan tienes todo.", CheckFailed, "1 informal form of address (tu); write usted"},
 		{"Spanish usted", "es-MX", "Con su plan usted tiene todo.", CheckPassed, "the reader is addressed formally"},
 		{"Italian tu", "it", "Ti inviamo il tuo ordine.", CheckFailed, "2 informal forms of address (ti, tuo); write Lei"},
-		{"English has one you", "en", "You get it.", CheckSkipped, "no formal form of address to check in English"},
+		{"English has one you", "en", "You get it.", CheckSkipped, "English has one \"you\": no formal form of address to check"},
+		{"Dutch business copy says je", "nl", "Je krijgt het.", CheckSkipped, "Dutch business copy does not require a formal form of address"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
