@@ -85,6 +85,13 @@ var proseRoles = map[Role]bool{
 // prose joins the prose blocks' texts, one per line.
 func prose(blocks []Block, text func(Block) string) string {
 	var sb strings.Builder
+	size := 0
+	for _, b := range blocks {
+		if proseRoles[b.Role] {
+			size += len(text(b)) + 1
+		}
+	}
+	sb.Grow(size)
 	for _, b := range blocks {
 		if proseRoles[b.Role] {
 			sb.WriteString(text(b))
@@ -285,12 +292,7 @@ func detectPattern(blocks []Block, lang Language) Pattern {
 
 // guessAudience counts each profile's signals in the page's words.
 func guessAudience(blocks []Block) AudienceGuess {
-	var sb strings.Builder
-	for _, b := range blocks {
-		sb.WriteString(strings.ToLower(b.Text))
-		sb.WriteByte('\n')
-	}
-	text := sb.String()
+	text := strings.ToLower(joinTexts(blocks))
 	words := wordCounts(text)
 	best := AudienceGuess{Profile: DefaultProfile, Evidence: []string{}}
 	for _, p := range Profiles() {

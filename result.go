@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/marketingfork/fork/internal/fault"
 	"github.com/marketingfork/fork/internal/langtag"
@@ -392,15 +391,12 @@ var auxiliaries = map[string]bool{"is": true, "are": true, "am": true, "not": tr
 // does not (auxiliaries aside): a line of the page's put there, not the
 // source reworded.
 func gainsWords(source, text string) bool {
-	split := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
 	had := map[string]bool{}
-	for _, w := range split(source) {
+	for w := range strings.FieldsFuncSeq(strings.ToLower(source), notWordRune) {
 		had[w] = true
 	}
 	n := 0
-	for _, w := range split(text) {
+	for w := range strings.FieldsFuncSeq(strings.ToLower(text), notWordRune) {
 		if !had[w] && !auxiliaries[w] {
 			had[w] = true
 			n++

@@ -474,6 +474,15 @@ func (p *Plan) forkFacts(ctx context.Context, forked []Block) ([]Fact, error) {
 // its headings (see Sample.Running).
 func layerText(p *Plan, forked []Block) (prose, running string) {
 	var sb, run strings.Builder
+	// Sized once: the prose is most of the page's copy.
+	size := 0
+	for _, b := range forked {
+		if proseRoles[b.Role] {
+			size += len(b.Text) + 1
+		}
+	}
+	sb.Grow(size)
+	run.Grow(size)
 	for i, b := range forked {
 		if !proseRoles[b.Role] || p.Blocks[i].Verbatim {
 			continue
@@ -821,7 +830,8 @@ func changedSummary(entries []LedgerEntry) string {
 }
 
 func joinTexts(blocks []Block) string {
-	var buf bytes.Buffer
+	var buf strings.Builder
+	buf.Grow(copyBytes(blocks) + len(blocks))
 	for _, b := range blocks {
 		buf.WriteString(b.Text)
 		buf.WriteByte('\n')

@@ -219,10 +219,7 @@ const minBlockWords = 8
 // detector is unsure of is left alone.
 func blockLanguages(p *Plan, forked []Block, same []bool, want string, m *forkMemo) (items []string, blocks []int) {
 	for i, b := range forked {
-		if !proseRoles[b.Role] || b.Text == "" || len(strings.Fields(b.Text)) < minBlockWords {
-			continue
-		}
-		if !p.Translation && same[i] {
+		if !proseRoles[b.Role] || b.Text == "" || (!p.Translation && same[i]) || !hasFields(b.Text, minBlockWords) {
 			continue
 		}
 		got, conf := m.detect(blockSample(b.Text))
@@ -232,6 +229,17 @@ func blockLanguages(p *Plan, forked []Block, same []bool, want string, m *forkMe
 		}
 	}
 	return items, blocks
+}
+
+// hasFields reports whether s has at least n words as strings.Fields
+// splits it, counting no further.
+func hasFields(s string, n int) bool {
+	for range strings.FieldsSeq(s) {
+		if n--; n <= 0 {
+			return true
+		}
+	}
+	return n <= 0
 }
 
 // maxBlockSample bounds how much of one block the language check reads:
@@ -415,7 +423,9 @@ func capitalWords(text string) capWords {
 		cw.titleCase = append(cw.titleCase, big >= 2 && capitalised == big)
 		big, capitalised = 0, 0
 	}
-	for pos, tok := range strings.Fields(text) {
+	pos := -1
+	for tok := range strings.FieldsSeq(text) {
+		pos++
 		lead := strings.TrimLeftFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		opens := start || strings.ContainsAny(tok[:len(tok)-len(lead)], "(\"“‘«¿¡'-–—•*")
 		word := strings.TrimRightFunc(lead, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -469,7 +479,7 @@ func isAllCaps(w string) bool {
 // inWords reports whether every part of w ("editor-in-chief" is three) is
 // in the set.
 func inWords(set map[string]bool, w string) bool {
-	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for part := range strings.FieldsFuncSeq(w, notWordRune) {
 		if !set[part] {
 			return false
 		}
@@ -480,11 +490,15 @@ func inWords(set map[string]bool, w string) bool {
 // wordSet is the set of words (letters and digits) in s.
 func wordSet(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for w := range strings.FieldsFuncSeq(s, notWordRune) {
 		out[w] = true
 	}
 	return out
 }
+
+// notWordRune reports a rune that is neither a letter nor a digit: what
+// separates the words of wordSet and inWords.
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 func joinInts(ids []int) string {
 	s := make([]string, len(ids))
