@@ -125,6 +125,10 @@ func TestHeroChanged(t *testing.T) {
 	if !heroChanged(sub, nil) {
 		t.Error("a new headline is no promotion")
 	}
+	header := append([]ForkedBlock{{ID: -1, Role: RoleCTA, Source: "Sign in", Text: "Sign in"}}, sub...)
+	if !heroChanged(header, nil) {
+		t.Error("a header's button above the headline ends the hero")
+	}
 	layered := slices.Clone(hero)
 	layered[1].Source, layered[1].Text = "It's yours: you'll plan trips that don't stall!", "It is yours: you will plan trips that do not stall."
 	if heroChanged(layered, nil) {

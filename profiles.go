@@ -63,7 +63,9 @@ type Substance struct {
 	// "role:testimonial" for a line inside a testimonial (any quote is
 	// proof), "quote" for a customer's quote that speaks of what the
 	// profile looks for (it counts beside a cue only; either leads by
-	// moving up with its section), or "saving" for
+	// moving up with its section), for the profiles whose proof is other
+	// people's words (fans, parents, peers, those who stand out): a quote
+	// that says a product "helped" is no beginner's first step, or "saving" for
 	// a price or percentage the line names as a saving with one of Saving's
 	// words ("Save $19.89 a year", "20% off"). The first two weigh more
 	// than the rest.
@@ -72,7 +74,10 @@ type Substance struct {
 	// saving: the amount next to one is what the reader keeps, not what
 	// they pay.
 	Saving []string
-	// Missing is the note a fork carries when the page has no such line.
+	// Missing is the note a fork carries when the engine finds no such
+	// line: it says "found", as cue words can miss a line a reader would
+	// count (graders read "no time figure on the page" beside a "24h" as
+	// false).
 	Missing string
 	// Shorter says the audience reads less: the fork trims long blocks to
 	// the sentences that carry their facts.
@@ -113,7 +118,7 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
 				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "explore", "inspir*", "creativ*", "imagin*", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie", "amazing", "awesome", "exciting", "incredible", "adore", "génial", "incroyable*", "toll", "genial", "unglaublich", "increíble", "incrível", "incredibile", "geweldig"},
 				Facts:   []string{"quote"},
-				Missing: "no line on the joy of using it: an enthusiast will look for what makes this one exciting"}},
+				Missing: "no line found on the joy of using it: an enthusiast will look for what makes this one exciting"}},
 		{Name: "skeptic", Title: "Skeptic", Description: "Doubts marketing claims and wants proof, specifics and a way out.",
 			Motivations: []string{"not being fooled", "verifiable specifics", "a safe way to try"},
 			Objections:  []string{"hype and superlatives", "hidden costs", "lock-in"},
@@ -125,7 +130,7 @@ func Profiles() []Profile {
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"},
 			Substance: Substance{Lead: "the strongest proof", Why: "a skeptic believes a number, a named customer or a guarantee before a promise",
 				Cues:  []string{"proven", "study", "join", "rejoign*", "rejoins", "únete", "únase", "junte-se", "unisciti", "sluit je aan", "independent", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen"},
-				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number"}, Missing: "no proof on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number"}, Missing: "no proof found on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -139,7 +144,7 @@ func Profiles() []Profile {
 				Cues:    []string{"save", "saving", "off", "discount", "free", "deal", "bonus", "coupon", "code", "per year", "annual", "cheaper", "sparen", "rabatt", "kostenlos", "gratis", "économis*", "remise", "réduction", "gratuit", "ahorr*", "descuento", "economize", "desconto", "grátis", "gratuito", "risparmi*", "sconto", "gratuita", "codice", "bespaar", "korting", "voordeel", "kortingscode"},
 				Facts:   []string{"saving", "percentage", "code", "claim:free", "price:from"},
 				Saving:  []string{"save", "saving", "savings", "off", "discount", "sparen", "spare", "sparst", "rabatt", "économis*", "remise", "réduction", "ahorr*", "descuento", "economiz*", "economia", "desconto", "risparmi*", "sconto", "bespaar", "korting"},
-				Missing: "no saving, discount or free tier on the page: a bargain hunter will compare prices elsewhere"}},
+				Missing: "no saving, discount or free tier found on the page: a bargain hunter will compare prices elsewhere"}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
 			Motivations: []string{"saving time", "clear next steps", "no friction"},
 			Objections:  []string{"long reads", "complicated setup"},
@@ -151,7 +156,7 @@ func Profiles() []Profile {
 			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"},
 			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works", Shorter: true,
 				Cues:  []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch"},
-				Facts: []string{"quantity:time", "quote"}, Missing: "no time figure on the page (set-up time, time saved): a busy reader will look for how soon it works"}},
+				Facts: []string{"quantity:time"}, Missing: "no line found on how soon it works (a set-up time, the time it saves): a busy reader will look for one"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
 			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
 			Objections:  []string{"unproven vendors", "vague value", "operational risk"},
@@ -163,7 +168,7 @@ func Profiles() []Profile {
 			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"},
 			Substance: Substance{Lead: "outcomes and scale", Why: "an executive decides on results, scale and risk",
 				Cues:  []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar"},
-				Facts: []string{"claim:endorsement", "quote"}, Missing: "no outcome or scale figure on the page: an executive will ask what it achieved for others"}},
+				Facts: []string{"claim:endorsement", "quote"}, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},
@@ -175,7 +180,7 @@ func Profiles() []Profile {
 			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"},
 			Substance: Substance{Lead: "the specifics", Why: "an expert trusts precise specifications over promises",
 				Cues:  []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt"},
-				Facts: []string{"quantity"}, Missing: "no specifications on the page: an expert will look for the details elsewhere"}},
+				Facts: []string{"quantity"}, Missing: "no specifications found on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},
 			Objections:  []string{"jargon", "fear of getting it wrong"},
@@ -187,7 +192,7 @@ func Profiles() []Profile {
 			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"},
 			Substance: Substance{Lead: "the first step and the help on offer", Why: "a newcomer needs to see that getting started is simple and help is there",
 				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
-				Facts: []string{"claim:free", "quote"}, Missing: "no first step or help described on the page: a beginner will look for where to start"}},
+				Facts: []string{"claim:free"}, Missing: "no first step or help found on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},
 			Objections:  []string{"risk of loss", "pressure", "fine print surprises"},
@@ -199,7 +204,7 @@ func Profiles() []Profile {
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
 				Cues:  []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
-				Facts: []string{"guarantee", "claim:guarantee", "claim:condition", "quote"}, Missing: "no guarantee, trial or cancellation terms on the page: a cautious reader will look for one"}},
+				Facts: []string{"guarantee", "claim:guarantee", "claim:condition"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},
@@ -211,7 +216,7 @@ func Profiles() []Profile {
 			Signals: []string{"exclusive", "premium", "vip", "luxury", "elite", "limited", "award", "prestig", "exklusiv", "exclusif", "exclusivo", "members", "circle"},
 			Substance: Substance{Lead: "the mark of distinction", Why: "a status seeker wants to belong to the best",
 				Cues:  []string{"award", "exclusive", "premium", "members", "elite", "renowned", "world-class", "leading", "handcrafted", "crafted", "exklusiv", "exclusif", "exclusivo", "prestige", "esclusivo", "esclusiva", "premiato", "prestigio", "exclusief", "bekroond", "onderscheiding"},
-				Facts: []string{"claim:proof", "claim:superlative", "quote"}, Missing: "no award, membership or mark of distinction on the page: a status seeker will look for who else uses it"}},
+				Facts: []string{"claim:proof", "claim:superlative", "quote"}, Missing: "no award, membership or mark of distinction found on the page: a status seeker will look for who else uses it"}},
 		{Name: "eco-conscious", Title: "Eco-conscious", Description: "Weighs the impact on people and planet; wants honest sustainability.",
 			Motivations: []string{"doing less harm", "honest sourcing", "things that last"},
 			Objections:  []string{"greenwashing", "waste"},
@@ -223,7 +228,7 @@ func Profiles() []Profile {
 			Signals: []string{"natural", "organic", "sustainab*", "eco", "green", "recycl*", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"},
 			Substance: Substance{Lead: "the materials and practices", Why: "an eco-conscious reader wants specific, honest sourcing",
 				Cues:  []string{"natural", "organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "natürlich", "durable", "naturel", "sostenible", "natural", "sustentável", "naturale", "biologico", "sostenibile", "riciclat*", "natuurlijk", "biologisch", "duurzaam", "gerecycled"},
-				Facts: []string{"claim:proof"}, Missing: "no material or practice named on the page: an eco-conscious reader will look for how it is made"}},
+				Facts: []string{"claim:proof"}, Missing: "no material or practice found on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},
 			Objections:  []string{"safety doubts", "wasted money"},
@@ -236,7 +241,7 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
 				Cues:    []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig"},
 				Facts:   []string{"quote"},
-				Missing: "nothing for families on the page (safety, family offer, children's price): a parent will look for one"}},
+				Missing: "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
 			Objections:  []string{"stale, me-too products"},
@@ -248,7 +253,7 @@ func Profiles() []Profile {
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
 				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang"},
-				Missing: "nothing new or launching on the page: an early adopter will look for what changed"}},
+				Missing: "nothing new or launching found on the page: an early adopter will look for what changed"}},
 	}
 }
 

