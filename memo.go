@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/marketingfork/fork/internal/langdetect"
+	"github.com/marketingfork/fork/internal/ledger"
 	"github.com/marketingfork/fork/internal/readability"
 )
 
@@ -25,6 +26,8 @@ type forkMemo struct {
 	srcWords map[string]bool
 	// langs holds langdetect.Detect's answer by the sample it read.
 	langs map[string]detected
+	// ledger keeps the facts of each block a draft rewrote.
+	ledger ledger.Memo
 }
 
 // measure is readability.Measure(text, lang), with the lines counted

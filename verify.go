@@ -386,7 +386,7 @@ func verifyWith(ctx context.Context, p *Plan, d *Draft, m *forkMemo) (Report, er
 	}
 
 	var checks []Check
-	forkFacts, err := p.forkFacts(ctx, forked)
+	forkFacts, err := p.forkFacts(ctx, forked, &m.ledger)
 	if err != nil {
 		return Report{}, err
 	}
@@ -441,7 +441,7 @@ func (r *Report) tally() {
 // only the rewritten blocks are read again. Names are not looked for:
 // whether a source name is kept is a plain text search, and the names a
 // fork invents are found by properNames against the source's words.
-func (p *Plan) forkFacts(ctx context.Context, forked []Block) ([]Fact, error) {
+func (p *Plan) forkFacts(ctx context.Context, forked []Block, memo *ledger.Memo) ([]Fact, error) {
 	sameLocale := p.TargetLanguage == p.SourceLanguage
 	unchanged := map[int]bool{}
 	var changed []Block
@@ -453,9 +453,9 @@ func (p *Plan) forkFacts(ctx context.Context, forked []Block) ([]Fact, error) {
 		changed = append(changed, b)
 	}
 	if len(changed) == len(forked) {
-		return ledger.ExtractContext(ctx, ledger.Source{Blocks: forked, Locale: p.TargetLanguage, KnownNamesOnly: true})
+		return ledger.ExtractContext(ctx, ledger.Source{Blocks: forked, Locale: p.TargetLanguage, KnownNamesOnly: true, Memo: memo})
 	}
-	facts, err := ledger.ExtractContext(ctx, ledger.Source{Blocks: changed, Locale: p.TargetLanguage, KnownNamesOnly: true})
+	facts, err := ledger.ExtractContext(ctx, ledger.Source{Blocks: changed, Locale: p.TargetLanguage, KnownNamesOnly: true, Memo: memo})
 	if err != nil {
 		return nil, err
 	}

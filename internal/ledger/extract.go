@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/marketingfork/fork/internal/extract"
@@ -23,6 +24,40 @@ type Source struct {
 	// from the capitals in the text: for reading a fork, whose new names
 	// verification judges against the source's words itself.
 	KnownNamesOnly bool
+	// Memo, when set, keeps each block's reading for the next Source read
+	// with it (see Memo). May be nil.
+	Memo *Memo
+}
+
+// A Memo keeps what ExtractContext read in each block of a Source that
+// looks for no names (KnownNamesOnly without Names): there a block's facts
+// depend on the block and the locale alone, so a block read again (a
+// fork's drafts share most of theirs) is read once. Blocks are told apart
+// by everything of theirs that is read: text, link, role and struck-out
+// runs. The zero Memo is ready; it is for one goroutine.
+type Memo struct {
+	blocks map[memoKey][]posFact
+}
+
+type memoKey struct {
+	locale, text, href, was string
+	role                    extract.Role
+}
+
+// key is the block's key, its struck-out runs each written with its length
+// so that no two lists read alike.
+func (m *Memo) key(locale string, b extract.Block) memoKey {
+	k := memoKey{locale: locale, text: b.Text, href: b.Href, role: b.Role}
+	if len(b.Was) > 0 {
+		var sb strings.Builder
+		for _, w := range b.Was {
+			sb.WriteString(strconv.Itoa(len(w)))
+			sb.WriteByte(':')
+			sb.WriteString(w)
+		}
+		k.was = sb.String()
+	}
+	return k
 }
 
 // Extract returns the offer ledger of a page: every fact a fork must keep.
@@ -50,15 +85,21 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	names := pageNames(src, &li)
 	perBlock := make([][]posFact, len(src.Blocks))
 	pageCurrency := ""
+	memo := src.Memo
+	if len(names) > 0 {
+		memo = nil // a block's facts depend on the page's names
+	}
 	for i, b := range src.Blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		fs := markWas(scanText(b.Text, &li), b)
-		fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
-		fs = append(fs, lineFacts(b, &li)...)
-		sortPosFacts(fs)
-		fs = append(fs, hrefFacts(b.Href)...)
+		fs := memo.read(src.Locale, b, func() []posFact {
+			fs := markWas(scanText(b.Text, &li), b)
+			fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
+			fs = append(fs, lineFacts(b, &li)...)
+			sortPosFacts(fs)
+			return append(fs, hrefFacts(b.Href)...)
+		})
 		for _, f := range fs {
 			if pageCurrency == "" && f.Kind == KindPrice {
 				pageCurrency = f.Currency
@@ -89,6 +130,25 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 		}
 	}
 	return out, nil
+}
+
+// read is the block's facts as m holds them, or as scan reads them (kept
+// in m for the next time). A nil m holds nothing. The facts are shared:
+// no caller may change them in place.
+func (m *Memo) read(locale string, b extract.Block, scan func() []posFact) []posFact {
+	if m == nil {
+		return scan()
+	}
+	k := m.key(locale, b)
+	if fs, ok := m.blocks[k]; ok {
+		return fs
+	}
+	fs := scan()
+	if m.blocks == nil {
+		m.blocks = map[memoKey][]posFact{}
+	}
+	m.blocks[k] = fs
+	return fs
 }
 
 // markWas turns the prices that stand in the block's struck-out runs
