@@ -52,7 +52,7 @@ func TestSecondLanguageCopyNoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "data-en") && strings.Contains(n, "switch to en") }) {
+	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "data-en") && strings.Contains(n, "switch to English") }) {
 		t.Errorf("notes %q; want one that says the data-en copy stayed the source's", res.Notes)
 	}
 	page, err = os.ReadFile("internal/extract/testdata/pages/inline.html")

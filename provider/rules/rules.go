@@ -141,6 +141,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		lead = &ranked[0]
 		promote = plan.Blocks[lead.block].Section
 	}
+	if n, ok := p.layerReach(plan.Layer.Name, lang, plan.Target.Name()); ok {
+		notes = append(notes, n)
+	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
 	// where it is whatever its weight, and the marketer is told where it
@@ -675,6 +678,39 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		split(10, 10, hardMaxWords)
 	}
 	return text, why
+}
+
+// layerReach says, for a page in a language other than English, how little
+// of the layer the engine writes there: its contractions, common words and
+// slang are English word lists, and a marketer who reads "the plain layer
+// found nothing to change" on an Italian page must know it had nothing to
+// change with. It reports false for English, where the layer is whole.
+func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
+	if lang == "en" {
+		return "", false
+	}
+	hype := len(p.hype[lang]) > 0
+	var does string
+	switch layer {
+	case "everyday":
+		does = "it splits long sentences where both parts are whole sentences and writes no contractions"
+	case "professional":
+		does = "it drops exclamation marks"
+		if hype {
+			does += " and hype words"
+		}
+		does += ", but writes out no contractions and replaces no slang"
+	case "technical":
+		does = "it drops exclamation marks"
+		if hype {
+			does += " and hype adjectives"
+		}
+	case "plain":
+		does = "it splits long sentences where both parts are whole sentences, but swaps no formal words for common ones"
+	default:
+		return "", false
+	}
+	return fmt.Sprintf("the built-in engine writes the %s layer fully in English only: in %s %s; an LLM provider (any OpenAI-compatible endpoint) rewrites the wording itself", layer, name, does), true
 }
 
 // neutralWord stands in for a hype word used as a predicate ("It is

@@ -908,3 +908,30 @@ func TestQuoteLeadsWithItsSection(t *testing.T) {
 		})
 	}
 }
+
+// TestLayerReachNoted: a fork of a page in a language the engine's word
+// lists do not cover says what the layer did there, so that "the layer
+// found nothing to change" is never read as a judgement of the page; an
+// English fork carries no such note.
+func TestLayerReachNoted(t *testing.T) {
+	for _, tc := range []struct {
+		page, layer, want string
+	}{
+		{"../../testdata/pages/bergkaffee-de.html", "everyday", "in German it splits long sentences where both parts are whole sentences and writes no contractions"},
+		{"../../testdata/pages/bergkaffee-de.html", "technical", "in German it drops exclamation marks and hype adjectives"},
+		{"../../testdata/pages/tidyflow-en.html", "plain", ""},
+	} {
+		t.Run(tc.layer+" "+filepath.Base(tc.page), func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: page(t, tc.page), LanguageLayer: tc.layer})
+			noted := ""
+			for _, n := range res.Notes {
+				if strings.Contains(n, "fully in English only") {
+					noted = n
+				}
+			}
+			if tc.want == "" && noted != "" || !strings.Contains(noted, tc.want) {
+				t.Errorf("note %q; want one holding %q", noted, tc.want)
+			}
+		})
+	}
+}
