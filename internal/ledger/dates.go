@@ -185,11 +185,11 @@ func findDates(t string, li *localeInfo) []dateCand {
 // white space, merged where they overlap.
 func monthWindows(t string) [][2]int {
 	var out [][2]int
-	for _, w := range wordSpans(t) {
-		if n := w[1] - w[0]; n < 3 || n > 12 || monthByName[strings.ToLower(t[w[0]:w[1]])] == 0 {
+	for i, j := range wordSpans(t) {
+		if n := j - i; n < 3 || n > 12 || monthByName[strings.ToLower(t[i:j])] == 0 {
 			continue
 		}
-		a, b := max(w[0]-40, 0), min(w[1]+40, len(t))
+		a, b := max(i-40, 0), min(j+40, len(t))
 		for a > 0 && !isSpaceByte(t[a-1]) {
 			a--
 		}

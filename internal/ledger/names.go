@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,6 +14,14 @@ import (
 type nameRule struct {
 	value string
 	fold  bool // match without regard to case (names the caller gave)
+	// lower is value in lower case, and first the word it opens with
+	// (firstWord) in lower case: what nameFacts looks for in every block.
+	lower, first string
+}
+
+// newNameRule is the rule for the name v.
+func newNameRule(v string, fold bool) nameRule {
+	return nameRule{value: v, fold: fold, lower: strings.ToLower(v), first: strings.ToLower(firstWord(v))}
 }
 
 // wordStats is what the page says about one capitalised word.
@@ -46,7 +55,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 			continue
 		}
 		given[strings.ToLower(v)] = true
-		rules = append(rules, nameRule{value: v, fold: true})
+		rules = append(rules, newNameRule(v, true))
 	}
 	if src.KnownNamesOnly {
 		return rules
@@ -93,7 +102,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 			return
 		}
 		found[v] = true
-		rules = append(rules, nameRule{value: v})
+		rules = append(rules, newNameRule(v, false))
 	}
 	for _, b := range src.Blocks {
 		if b.Role == extract.RoleTitle {
@@ -233,11 +242,10 @@ func nameFacts(t string, rules []nameRule) []posFact {
 		if lower == "" {
 			lower = strings.ToLower(t)
 		}
-		if !strings.Contains(lower, strings.ToLower(n.value)) {
+		if !strings.Contains(lower, n.lower) {
 			continue
 		}
-		first := firstWord(n.value)
-		if first == "" {
+		if n.first == "" {
 			// A name that does not open with a letter or digit: scan.
 			if sp := occurrences(t, n); len(sp) > 0 {
 				out = append(out, namePos(t, n, sp[0][0], sp[0][1]))
@@ -246,12 +254,12 @@ func nameFacts(t string, rules []nameRule) []posFact {
 		}
 		if starts == nil {
 			starts = map[string][]int{}
-			for _, w := range wordSpans(t) {
-				k := strings.ToLower(t[w[0]:w[1]])
-				starts[k] = append(starts[k], w[0])
+			for i, j := range wordSpans(t) {
+				k := strings.ToLower(t[i:j])
+				starts[k] = append(starts[k], i)
 			}
 		}
-		for _, i := range starts[strings.ToLower(first)] {
+		for _, i := range starts[n.first] {
 			if end, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, end) {
 				out = append(out, namePos(t, n, i, end))
 				break
@@ -268,8 +276,11 @@ func namePos(t string, n nameRule, i, end int) posFact {
 // firstWord is the word a name opens with, or "" when it opens with
 // something else.
 func firstWord(v string) string {
-	if ws := wordSpans(v); len(ws) > 0 && ws[0][0] == 0 {
-		return v[:ws[0][1]]
+	for i, j := range wordSpans(v) {
+		if i == 0 {
+			return v[:j]
+		}
+		break
 	}
 	return ""
 }
@@ -293,38 +304,41 @@ func occurrences(t string, n nameRule) [][2]int {
 // nameSpans splits t into name words: runs of letters, digits and marks,
 // joined over a hyphen between two of them (F-Droid, Météo-France).
 func nameSpans(t string) [][2]int {
-	ws := wordSpans(t)
 	var out [][2]int
-	for _, w := range ws {
-		if k := len(out) - 1; k >= 0 && w[0] == out[k][1]+1 && t[out[k][1]] == '-' {
-			out[k][1] = w[1]
+	for i, j := range wordSpans(t) {
+		if k := len(out) - 1; k >= 0 && i == out[k][1]+1 && t[out[k][1]] == '-' {
+			out[k][1] = j
 			continue
 		}
-		out = append(out, w)
+		out = append(out, [2]int{i, j})
 	}
 	return out
 }
 
-// wordSpans splits t into words: runs of letters, digits and marks.
-func wordSpans(t string) [][2]int {
-	var out [][2]int
-	start := -1
-	for i, r := range t {
-		if isWordRune(r) {
-			if start < 0 {
-				start = i
+// wordSpans yields the words of t, runs of letters, digits and marks, as
+// their start and end: read once where they are read, they are not
+// listed.
+func wordSpans(t string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		start := -1
+		for i, r := range t {
+			if isWordRune(r) {
+				if start < 0 {
+					start = i
+				}
+				continue
 			}
-			continue
+			if start >= 0 {
+				if !yield(start, i) {
+					return
+				}
+				start = -1
+			}
 		}
 		if start >= 0 {
-			out = append(out, [2]int{start, i})
-			start = -1
+			yield(start, len(t))
 		}
 	}
-	if start >= 0 {
-		out = append(out, [2]int{start, len(t)})
-	}
-	return out
 }
 
 func hasUpper(w string) bool { return strings.ContainsFunc(w, unicode.IsUpper) }
@@ -389,8 +403,8 @@ func titleCased(t string) bool {
 		return false
 	}
 	words, caps := 0, 0
-	for _, w := range wordSpans(t) {
-		r, _ := utf8.DecodeRuneInString(t[w[0]:])
+	for i := range wordSpans(t) {
+		r, _ := utf8.DecodeRuneInString(t[i:])
 		if !unicode.IsLetter(r) {
 			continue
 		}
