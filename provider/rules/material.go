@@ -21,6 +21,10 @@ type line struct {
 	role  fork.Role
 	facts []fork.Fact
 	score int
+	// moveOnly marks a line that may lead only by moving up with its
+	// section, never in the hero's copy: a customer's quote (someone
+	// else's words) or a sentence too long for a hero slot.
+	moveOnly bool
 }
 
 // Lines shorter or longer than this many words do not lead a page: a
@@ -28,6 +32,9 @@ type line struct {
 const (
 	minLeadWords = 3
 	maxLeadWords = 22
+	// maxMoveWords is the longest sentence that may lead by moving its
+	// section up (moveOnly): a longer one is a paragraph run together.
+	maxMoveWords = 45
 )
 
 // leadRoles are the roles whose lines may lead in the hero's copy: a
@@ -64,7 +71,7 @@ func pageLines(plan *fork.Plan) []line {
 			// by moving up with its section (placeLead and joinLead never
 			// take it into the hero's copy).
 			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
-				out = append(out, line{text: t, lower: strings.ToLower(t), block: b.ID, role: b.Role, facts: b.Facts})
+				out = append(out, line{text: t, lower: strings.ToLower(t), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
 		}
@@ -92,9 +99,14 @@ func pageLines(plan *fork.Plan) []line {
 			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
 				s = strings.TrimSpace(s[1 : len(s)-1]) // "(20% off on annual plan)" leads without its brackets
 			}
-			if n := wordCount(s); n < minLeadWords || n > maxLeadWords || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || unbalanced(s) {
+			n := wordCount(s)
+			if n < minLeadWords || n > maxMoveWords || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") || unbalanced(s) {
 				continue
 			}
+			// A sentence too long for a hero slot ("Developed by scientists
+			// …, independently tested for purity and safety.") still says
+			// what the profile looks for: it leads by moving its section.
+			long := n > maxLeadWords
 			if leansBack(s, plan.Target.Base()) {
 				continue // "On the other hand, …", "Click on the seal for …": it needs its place
 			}
@@ -127,7 +139,7 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			out = append(out, line{text: s, lower: strings.ToLower(s), block: b.ID, role: b.Role, facts: facts})
+			out = append(out, line{text: s, lower: strings.ToLower(s), block: b.ID, role: b.Role, facts: facts, moveOnly: long})
 		}
 	}
 	return out

@@ -322,10 +322,10 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 // budget and keeps every fact the slot's own text states (a headline's
 // price stays on the page).
 func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) {
-	if leads(plan, l) || l.role == fork.RoleTestimonial {
+	if leads(plan, l) || l.moveOnly {
 		// Already in view: promoted, it would stand twice in a row. A
-		// customer's words are not the page's to put in its hero: the
-		// quote moves up with its section instead.
+		// customer's words are not the page's to put in its hero, nor is
+		// a sentence too long for a slot: it moves up with its section.
 		return 0, edit{}, false
 	}
 	// The line joins the subheadline first: the headline keeps the promise
@@ -382,7 +382,7 @@ func titleOnly(text, lang string) bool {
 // the subheadline already says it.
 func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, edit, bool) {
 	_, s := heroSlots(plan)
-	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.role == fork.RoleTestimonial || l.score < least {
+	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.moveOnly || l.score < least {
 		return 0, edit{}, false
 	}
 	if (l.role == fork.RoleMetaDescription && !statesAmount(l)) || leads(plan, l) {

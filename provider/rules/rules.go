@@ -148,17 +148,18 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
 	// where it is whatever its weight, and the marketer is told where it
 	// stands: it is the test they can still run by hand.
-	quoteMoved := lead != nil && lead.role == fork.RoleTestimonial && movedUp(d.Sections, promote)
-	if lead != nil && (!movedUp(d.Sections, promote) || quoteMoved) {
+	sectionOnly := lead != nil && lead.moveOnly && movedUp(d.Sections, promote)
+	if lead != nil && (!movedUp(d.Sections, promote) || sectionOnly) {
 		// No section carries the line up: it joins the hero's subheadline,
 		// next to the first call to action, where it is a whole sentence
 		// and the slot has room; where the best line cannot (a card's
 		// label, a sentence too long for the slot), the next best that can
 		// joins instead: a strong one, or another line of the same block
 		// (the sentence under the guarantee's label states the guarantee).
-		// Where the best is a customer's quote that moved up with its
-		// section, the page's own best line may still join the hero: the
-		// two changes tell the same reader two things.
+		// Where the best is a line that leads only with its section (a
+		// customer's quote, a long sentence) and it moved up, the page's
+		// best line that fits the hero may still join it: the two changes
+		// tell the same reader two things.
 		for _, l := range ranked {
 			least := strongLead
 			if l.block == lead.block && l.text != lead.text && lead.score >= strongLead {

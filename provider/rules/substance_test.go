@@ -935,3 +935,18 @@ func TestLayerReachNoted(t *testing.T) {
 		})
 	}
 }
+
+// TestLongLineMovesItsSection: a sentence too long for a hero slot that
+// carries the profile's material (independent lab tests for a skeptic)
+// leads by moving its section up, and its words never join the hero.
+func TestLongLineMovesItsSection(t *testing.T) {
+	res := mustFork(t, fork.Request{HTML: page(t, "testdata/long-proof-en.html"), Profile: "skeptic"})
+	if len(res.Sections) < 3 || res.Sections[1] != 2 {
+		t.Fatalf("order %v: the lab's section (2) does not stand right under the hero; notes %q", res.Sections, res.Notes)
+	}
+	for _, b := range res.Blocks {
+		if strings.Contains(b.Text, "independently tested") && !strings.Contains(b.Source, "independently tested") {
+			t.Errorf("block %d (%s) took the long line: %q", b.ID, b.Role, b.Text)
+		}
+	}
+}
