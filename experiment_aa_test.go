@@ -42,3 +42,31 @@ func TestNoVariantNoTest(t *testing.T) {
 		}
 	}
 }
+
+// TestLayerMissNoted: a fork that falls short of its layer's targets says
+// which and by how much in its notes, not only in its checks; one that
+// meets them says nothing of it.
+func TestLayerMissNoted(t *testing.T) {
+	f := fork.New(fork.WithProvider(rules.New()))
+	long := `<!DOCTYPE html><html lang="en"><head><title>Quillfold</title></head><body><section><h1>Notes that file themselves</h1>
+<p>Quillfold reads every note you write, works out which project, client, meeting and deadline it belongs to, and files it in the right folder with the right tags, the right people and the right dates.</p>
+<a href="https://quillfold.example/start">Start free</a></section></body></html>`
+	res, err := f.Fork(context.Background(), fork.Request{HTML: long, LanguageLayer: "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed := slices.ContainsFunc(res.Checks, func(c fork.Check) bool { return c.Failed() && strings.HasPrefix(c.Name, "layer:") })
+	noted := slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.Contains(n, "falls short of the plain layer's targets") && strings.Contains(n, "max_sentence")
+	})
+	if !missed || !noted {
+		t.Errorf("layer checks failed %v, noted %v: %q", missed, noted, res.Notes)
+	}
+	short, err := f.Fork(context.Background(), fork.Request{HTML: strings.Replace(long, ", works out which project, client, meeting and deadline it belongs to, and files it in the right folder with the right tags, the right people and the right dates", " and files it", 1), LanguageLayer: "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.ContainsFunc(short.Notes, func(n string) bool { return strings.Contains(n, "layer's targets") }) {
+		t.Errorf("a fork that meets its layer's targets notes a miss: %q (checks %v)", short.Notes, short.Checks)
+	}
+}

@@ -257,6 +257,9 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
 	}
+	if n := layerMissNote(p, rep.Checks); n != "" {
+		notes = append(slices.Clip(notes), n)
+	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
 	after := m.metrics(prose(forked, blockText), p.Target)
@@ -310,6 +313,24 @@ func verifiedChanges(entries []LedgerEntry) []Change {
 		}
 	}
 	return out
+}
+
+// layerMissNote says, where the fork misses its layer's targets, which
+// and by how much, in the notes a marketer reads before the fork goes live:
+// the failed checks alone were found by graders only after they had read
+// a "plain" fork with a 38-word sentence in it.
+func layerMissNote(p *Plan, checks []Check) string {
+	var missed []string
+	for _, c := range checks {
+		if c.Failed() && strings.HasPrefix(c.Name, "layer:") {
+			missed = append(missed, strings.TrimPrefix(c.Short(160), "layer:"))
+		}
+	}
+	if len(missed) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the fork falls short of the %s layer's targets: %s; edit those lines by hand before the fork goes live (the built-in engine makes only the edits that break no sentence and change no fact, name or label)",
+		p.Layer.Name, strings.Join(missed, "; "))
 }
 
 // altCopyNote warns when the page carries its copy in a second language
