@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
 )
@@ -91,4 +92,49 @@ func FuzzParseNumber(f *testing.F) {
 			t.Errorf("ParseNumber(%q, %q) = %v; formatted %q reads back as %v, %v", s, locale, v, formatAmount(v), back, ok)
 		}
 	})
+}
+
+// FuzzContains holds formSet.contains, which rules forms out by the byte
+// after their first rune (form.mayStartAt), to the plain reading: every
+// form of the set tried at every place where it may start.
+func FuzzContains(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s.text, s.locale)
+	}
+	f.Add("Satisfait ou remboursé, GARANTIE 30 JOURS, money-back guarantee, © 2026 Tous droits réservés", "fr")
+	f.Add("\u212aeine R\u00fcckgabe, \u017fatisfaction guaranteed, VAT incl., Terms apply", "de")
+	f.Fuzz(func(t *testing.T, text, locale string) {
+		li := parseLocale(locale)
+		for name, fs := range map[string]formSet{"guarantee": guaranteeSet, "legal": legalSet, "unit": unitSet, "percent": percentSet, "period": periodPhraseSet} {
+			for _, l := range []*localeInfo{&li, nil} {
+				if got, want := fs.contains(text, l), containsPlain(fs, text, l); got != want {
+					t.Fatalf("%s.contains(%q) in %q = %v; plain reading %v", name, text, locale, got, want)
+				}
+			}
+		}
+	})
+}
+
+// containsPlain is formSet.contains as written before form.mayStartAt.
+func containsPlain(fs formSet, t string, li *localeInfo) bool {
+	prevWord := false
+	for i := 0; i < len(t); {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		midWord := prevWord && isWordRune(r)
+		prevWord = isWordRune(r)
+		for _, f := range fs.startingWith(lowerRune(r)) {
+			if midWord && !f.loose {
+				continue
+			}
+			if li != nil && !li.inLangs(f.langs) {
+				continue
+			}
+			end, ok := matchAt(t, i, f.text, f.exact)
+			if ok && (f.loose || wordBoundedAt(t, i, end)) {
+				return true
+			}
+		}
+		i += n
+	}
+	return false
 }

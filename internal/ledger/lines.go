@@ -22,8 +22,10 @@ func (fs formSet) contains(t string, li *localeInfo) bool {
 		// fail its boundary check anyway, so most positions cost nothing.
 		midWord := prevWord && isWordRune(r)
 		prevWord = isWordRune(r)
-		for _, f := range fs.startingWith(lowerRune(r)) {
-			if midWord && !f.loose {
+		forms := fs.startingWith(lowerRune(r))
+		for k := range forms {
+			f := &forms[k]
+			if midWord && !f.loose || !f.mayStartAt(t, i, n) {
 				continue
 			}
 			if li != nil && !li.inLangs(f.langs) {

@@ -17,6 +17,45 @@ type form struct {
 	loose bool     // match inside words too (stems: "rembours", "garantie")
 	glued bool     // only directly after a number, with no space ("3x", "10k")
 	langs []string // only for these languages (nil: any)
+	// second is the form's second rune when it is ASCII and not a space,
+	// in lower case unless exact (0 otherwise), set by newFormSet: a text
+	// whose next byte is another ASCII character cannot hold the form
+	// (see mayStartAt).
+	second byte
+}
+
+// mayStartAt reports whether f may be written at t[i:], whose first rune
+// is n bytes long, as far as the byte after it tells: an ASCII byte that
+// is not f.second rules f out without reading it all (matchAt would fail
+// on it, as an ASCII rune folds only to its own letter's other case).
+func (f *form) mayStartAt(t string, i, n int) bool {
+	if f.second == 0 || i+n >= len(t) {
+		return true
+	}
+	c := t[i+n]
+	switch {
+	case c >= utf8.RuneSelf:
+		return true // a non-ASCII rune may fold to an ASCII one (K, ſ)
+	case !f.exact && 'A' <= c && c <= 'Z':
+		c += 'a' - 'A'
+	}
+	return c == f.second
+}
+
+// secondByte is form text s's second rune as form.second keeps it.
+func secondByte(s string, exact bool) byte {
+	_, n := utf8.DecodeRuneInString(s)
+	if n >= len(s) {
+		return 0
+	}
+	c := s[n]
+	switch {
+	case c >= utf8.RuneSelf || c == ' ':
+		return 0
+	case !exact && 'A' <= c && c <= 'Z':
+		c += 'a' - 'A'
+	}
+	return c
 }
 
 // formSet is a phrase table indexed by its lower-cased first rune, longest
@@ -45,6 +84,7 @@ func newFormSet(groups ...[]form) formSet {
 			}
 			r, _ := utf8.DecodeRuneInString(f.text)
 			k := unicode.ToLower(r)
+			f.second = secondByte(f.text, f.exact)
 			fs.byFirst[k] = append(fs.byFirst[k], f)
 		}
 	}
