@@ -257,6 +257,9 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
 	}
+	if n := unreachableNote(ex.Blocks); n != "" {
+		notes = append(slices.Clip(notes), n)
+	}
 	if n := layerMissNote(p, rep.Checks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}
