@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -94,9 +95,9 @@ func FuzzParseNumber(f *testing.F) {
 	})
 }
 
-// FuzzContains holds formSet.contains, which rules forms out by the byte
-// after their first rune (form.mayStartAt), to the plain reading: every
-// form of the set tried at every place where it may start.
+// FuzzContains holds formSet.contains and formSet.match, which rule forms
+// out by the byte after their first rune (form.mayStartAt), to the plain
+// reading: every form of the set tried at every place where it may start.
 func FuzzContains(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s.text, s.locale)
@@ -105,14 +106,50 @@ func FuzzContains(f *testing.F) {
 	f.Add("\u212aeine R\u00fcckgabe, \u017fatisfaction guaranteed, VAT incl., Terms apply", "de")
 	f.Fuzz(func(t *testing.T, text, locale string) {
 		li := parseLocale(locale)
-		for name, fs := range map[string]formSet{"guarantee": guaranteeSet, "legal": legalSet, "unit": unitSet, "percent": percentSet, "period": periodPhraseSet} {
+		for name, fs := range map[string]formSet{"guarantee": guaranteeSet, "legal": legalSet, "unit": unitSet, "percent": percentSet, "period": periodPhraseSet, "periodNoun": periodNounSet, "suffixCurrency": suffixCurrencySet, "scale": scaleSet, "ordinal": ordinalSet} {
 			for _, l := range []*localeInfo{&li, nil} {
 				if got, want := fs.contains(text, l), containsPlain(fs, text, l); got != want {
 					t.Fatalf("%s.contains(%q) in %q = %v; plain reading %v", name, text, locale, got, want)
 				}
+				for i := range text {
+					for _, glued := range []bool{false, true} {
+						f, end, ok := fs.match(text, i, l, glued)
+						pf, pend, pok := matchPlain(fs, text, i, l, glued)
+						if ok != pok || end != pend || !reflect.DeepEqual(f, pf) {
+							t.Fatalf("%s.match(%q, %d, %v) in %q = %+v, %d, %v; plain reading %+v, %d, %v", name, text, i, glued, locale, f, end, ok, pf, pend, pok)
+						}
+					}
+				}
 			}
 		}
 	})
+}
+
+// matchPlain is formSet.match as written before form.mayStartAt.
+func matchPlain(fs formSet, t string, i int, li *localeInfo, glued bool) (form, int, bool) {
+	if i >= len(t) {
+		return form{}, 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(t[i:])
+	for _, f := range fs.startingWith(lowerRune(r)) {
+		if f.glued && !glued {
+			continue
+		}
+		if li != nil && !li.inLangs(f.langs) {
+			continue
+		}
+		end, ok := matchAt(t, i, f.text, f.exact)
+		if !ok {
+			continue
+		}
+		if !f.loose && endsWord(f.text) && end < len(t) {
+			if r2, _ := utf8.DecodeRuneInString(t[end:]); isWordRune(r2) {
+				continue
+			}
+		}
+		return f, end, true
+	}
+	return form{}, 0, false
 }
 
 // containsPlain is formSet.contains as written before form.mayStartAt.

@@ -123,9 +123,11 @@ func (fs formSet) match(t string, i int, li *localeInfo, glued bool) (form, int,
 	if i >= len(t) {
 		return form{}, 0, false
 	}
-	r, _ := utf8.DecodeRuneInString(t[i:])
-	for _, f := range fs.startingWith(lowerRune(r)) {
-		if f.glued && !glued {
+	r, n := utf8.DecodeRuneInString(t[i:])
+	forms := fs.startingWith(lowerRune(r))
+	for k := range forms {
+		f := &forms[k]
+		if f.glued && !glued || !f.mayStartAt(t, i, n) {
 			continue
 		}
 		if li != nil && !li.inLangs(f.langs) {
@@ -140,7 +142,7 @@ func (fs formSet) match(t string, i int, li *localeInfo, glued bool) (form, int,
 				continue
 			}
 		}
-		return f, end, true
+		return *f, end, true
 	}
 	return form{}, 0, false
 }
