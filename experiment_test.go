@@ -129,6 +129,17 @@ func TestHeroChanged(t *testing.T) {
 	if !heroChanged(header, nil) {
 		t.Error("a header's button above the headline ends the hero")
 	}
+	swapped := slices.Clone(hero)
+	swapped[1].Source = "Individuals may submit requests and purchase additional seats whenever they wish."
+	swapped[1].Text = "People may send requests and buy extra seats whenever they wish."
+	if heroChanged(swapped, nil) {
+		t.Error("a layer's word swaps in the hero count as a promotion")
+	}
+	joined := slices.Clone(hero)
+	joined[1].Text = "Plan your trip. Cancel any time within 30 days for a full refund."
+	if !heroChanged(joined, nil) {
+		t.Error("a line joined to the hero is no promotion")
+	}
 	layered := slices.Clone(hero)
 	layered[1].Source, layered[1].Text = "It's yours: you'll plan trips that don't stall!", "It is yours: you will plan trips that do not stall."
 	if heroChanged(layered, nil) {
@@ -169,5 +180,24 @@ func TestVisibleChange(t *testing.T) {
 				t.Errorf("visibleChange = %v; want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestNothingSeenSaysWhy: the hypothesis of a fork that changes nothing
+// gives the engine's reason as its notes give it: a page that already
+// leads with the profile's line is not one with nothing for the profile.
+func TestNothingSeenSaysWhy(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "cautious"), Layer: Layer{Name: "everyday"}}
+	for _, tc := range []struct {
+		notes []string
+		want  string
+	}{
+		{[]string{`the page already leads with its line on the guarantee for cautious buyer readers ("…"): it stays`}, "the page already leads with its line for cautious buyer readers"},
+		{[]string{`the page's best line for cautious buyer readers is "…" in block 4: it fits no hero slot and its section cannot move up, so it stays where it is`}, "the page's line for cautious buyer readers stays where it is"},
+		{nil, "the page has nothing the engine could put first for cautious buyer readers"},
+	} {
+		if got := nothingSeen(p, tc.notes); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("notes %q:\ngot  %q\nwant %q…", tc.notes, got, tc.want)
+		}
 	}
 }

@@ -41,7 +41,8 @@ func TestWordsWinOverWrongLang(t *testing.T) {
 
 // TestSecondLanguageCopyNoted forks a page that carries its English copy
 // in data-en attributes for a language switch: the fork's notes say that
-// copy stayed the source's; a page without it gets no such note.
+// copy stayed the source's; a fork that changed nothing, or a page without
+// it, gets no such note.
 func TestSecondLanguageCopyNoted(t *testing.T) {
 	page, err := os.ReadFile("internal/extract/testdata/pages/bilingual.html")
 	if err != nil {
@@ -54,6 +55,16 @@ func TestSecondLanguageCopyNoted(t *testing.T) {
 	}
 	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "data-en") && strings.Contains(n, "switch to English") }) {
 		t.Errorf("notes %q; want one that says the data-en copy stayed the source's", res.Notes)
+	}
+	// A fork that changes nothing leaves no copy behind: no note.
+	res, err = f.Fork(context.Background(), fork.Request{HTML: string(page), Profile: "enthusiast", LanguageLayer: "everyday", SourceLanguage: "it", TargetLanguage: "it"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool { return b.Text != b.Source })
+	noted := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "data-en") })
+	if changed || noted {
+		t.Errorf("enthusiast fork: changed %v, noted %v; want an unchanged fork without the note: %q", changed, noted, res.Notes)
 	}
 	page, err = os.ReadFile("internal/extract/testdata/pages/inline.html")
 	if err != nil {

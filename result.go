@@ -184,7 +184,8 @@ func (f *Forker) Fork(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	res.Notes = append(res.Notes, out.notes...)
-	if n := altCopyNote(plan, ex); n != "" {
+	if n := altCopyNote(plan, ex); n != "" && visibleChange(res.Blocks, res.Sections) {
+		// Only a fork that rewrote something leaves the second copy behind.
 		res.Notes = append(res.Notes, n)
 	}
 	if len(out.fallbacks) > 0 {
@@ -253,7 +254,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
-		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p) + "), so a test of it against the control measures nothing. Edit the fork, or fork the page for a profile its material serves, before running it."
+		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p, d.Notes) + "), so a test of it against the control measures nothing. Edit the fork, or fork the page for a profile its material serves, before running it."
 		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
 	}
@@ -381,11 +382,22 @@ func seen(b ForkedBlock) bool {
 // nothingSeen says why a fork changed nothing: the page has no material for
 // the profile, or has it and could not place it, or the layer found
 // nothing to change.
-func nothingSeen(p *Plan) string {
-	if len(p.Material) == 0 {
-		return fmt.Sprintf("the page has nothing the engine could put first for %s readers, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
+//
+// The draft's notes tell which: a fork does not list the page's material
+// (Plan.Material is the agent's), and the engine says in its notes where
+// the line it found stands ("already leads with", "stays where it is").
+func nothingSeen(p *Plan, notes []string) string {
+	readers := strings.ToLower(p.Profile.Title) + " readers"
+	said := func(s string) bool {
+		return slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, s) })
 	}
-	return fmt.Sprintf("the page's line for %s readers stays where it is, and the %s layer found nothing to change", strings.ToLower(p.Profile.Title), p.Layer.Name)
+	switch {
+	case said("already leads with"):
+		return fmt.Sprintf("the page already leads with its line for %s, and the %s layer found nothing to change", readers, p.Layer.Name)
+	case said("stays where it is") || len(p.Material) > 0:
+		return fmt.Sprintf("the page's line for %s stays where it is, and the %s layer found nothing to change", readers, p.Layer.Name)
+	}
+	return fmt.Sprintf("the page has nothing the engine could put first for %s, and the %s layer found nothing to change", readers, p.Layer.Name)
 }
 
 // heroChanged reports whether a fork puts something first: a section
@@ -437,5 +449,21 @@ func gainsWords(source, text string) bool {
 			n++
 		}
 	}
-	return n >= 3
+	if n < 3 {
+		return false
+	}
+	// A line put there makes the block longer (a sentence joined) or
+	// replaces most of it (a headline taken from elsewhere); a layer's
+	// word swaps ("individuals" → "people", three times) do neither.
+	before, after := wordsIn(source), wordsIn(text)
+	return after-before >= 3 || 2*n >= after
+}
+
+// wordsIn counts the words of s as gainsWords reads them.
+func wordsIn(s string) int {
+	n := 0
+	for range strings.FieldsFuncSeq(s, notWordRune) {
+		n++
+	}
+	return n
 }

@@ -474,7 +474,7 @@ const maxMaterial = 5
 // the profile's substance, best first (ties in page order), each scoring
 // at least what a line needs to lead a fork.
 func (p *Provider) Material(plan *fork.Plan) []fork.Material {
-	return materialOf(pageLines(plan), plan)
+	return materialOf(pageLines(plan), plan, nil)
 }
 
 // linesFinder is a MaterialFinder over lines cut once: the page's lines do
@@ -487,18 +487,31 @@ type linesFinder []line
 // a quote whose section stands right under it) gives another profile's
 // fork nothing more to test, so it is left out.
 func (f linesFinder) Material(plan *fork.Plan) []fork.Material {
-	var movable []line
-	for _, l := range f {
-		if leads(plan, l) || (l.role == fork.RoleTestimonial && nextToTop(plan, plan.Blocks[l.block].Section)) {
-			continue
-		}
-		movable = append(movable, l)
-	}
-	return materialOf(movable, plan)
+	return materialOf(f, plan, func(l line) bool { return canLead(plan, l) })
 }
 
-// materialOf is Material over lines already cut from the plan's page.
-func materialOf(lines []line, plan *fork.Plan) []fork.Material {
+// canLead reports whether a fork would put a scored line first: its
+// section moves up, or it takes a hero slot. A line that already leads,
+// or one that can go nowhere (a long sentence on a page whose sections do
+// not move), gives the profile's fork nothing to test, and a note must
+// not send the marketer to that fork.
+func canLead(plan *fork.Plan, l line) bool {
+	if leads(plan, l) {
+		return false
+	}
+	if s := plan.Blocks[l.block].Section; s >= 0 && movedUp(promoteSection(plan, plan.PatternOrder(), s), s) {
+		return true
+	}
+	if l.moveOnly {
+		return false
+	}
+	_, _, ok := placeLead(plan, l, nil)
+	return ok
+}
+
+// materialOf is Material over lines already cut from the plan's page:
+// those that score, and that keep (nil: every one) takes once scored.
+func materialOf(lines []line, plan *fork.Plan, keep func(line) bool) []fork.Material {
 	sub := plan.Profile.Substance
 	type scored struct {
 		l   line
@@ -513,6 +526,9 @@ func materialOf(lines []line, plan *fork.Plan) []fork.Material {
 		}
 		seen[l.text] = true
 		l.score = score
+		if keep != nil && !keep(l) {
+			continue
+		}
 		found = append(found, scored{l, uniqueStrings(why)})
 	}
 	sort.SliceStable(found, func(i, j int) bool { return found[i].l.score > found[j].l.score })
