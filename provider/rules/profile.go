@@ -418,8 +418,18 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	return s, edit{
 		text:  text,
 		facts: l.facts,
-		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in the subheadline, before the first call to action: %s", p.Lead, l.block, roleName(l.role), p.Why),
+		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, before the first call to action: %s", p.Lead, l.block, roleName(l.role), slotName(sub), p.Why),
 	}, true
+}
+
+// slotName names the hero slot a line joined as the page shows it: a hero
+// without a subheadline offers its first paragraph (heroSlots), and a
+// rationale that called it the subheadline misdescribed the fork.
+func slotName(b fork.Brief) string {
+	if b.Role == fork.RoleSubheadline {
+		return "the subheadline"
+	}
+	return "the hero's first paragraph"
 }
 
 // maxCloserWords is the longest last sentence that reads as a hero's

@@ -950,3 +950,25 @@ func TestLongLineMovesItsSection(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinedSlotNamed: a line that joins a hero without a subheadline
+// joins its first paragraph, and the rationale says so.
+func TestJoinedSlotNamed(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Stackwell</title></head><body>
+<section><h1>Shelves that hang straight</h1><p>Stackwell shelves hang on one steel rail, level themselves as you load them and take books, plants and speakers without a single extra screw in the wall. Each rail holds 40 kg and comes with its own fixings.</p>
+<a class="btn" href="https://stackwell.example/buy">Buy Stackwell</a></section>
+<section><h2>Made to last</h2><p>The rail is cut from one piece of steel.</p><p>The brackets are cast aluminium.</p><p>The boards are solid oak.</p></section>
+<section><h2>Questions</h2><h3>Can I send it back?</h3><p>If a shelf does not suit your wall, return it within 60 days for a full refund.</p></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "cautious"})
+	for _, b := range res.Blocks {
+		if b.Text == b.Source || !strings.Contains(b.Text, "60 days") {
+			continue
+		}
+		if b.Role == fork.RoleSubheadline || !strings.Contains(b.Rationale, "now stands in the hero's first paragraph") {
+			t.Errorf("block %d (%s) took the line; rationale %q", b.ID, b.Role, b.Rationale)
+		}
+		return
+	}
+	t.Fatalf("no block took the refund line: %v", res.Notes)
+}
