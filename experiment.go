@@ -44,7 +44,8 @@ var conversions = map[string]conversion{
 const minimumDetectableEffect = 0.20
 
 // primaryCTA is the page's primary conversion: the call to action whose
-// action ranks first (a purchase over a reminder form), ties going to the
+// action ranks first (a purchase over a reminder form), ties going to a
+// link that leaves the page over one that jumps within it, then to the
 // target most calls to action on the page share, then to page order. It
 // returns false when the page has no call to action.
 func primaryCTA(blocks []Block) (Block, string, bool) {
@@ -66,12 +67,29 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 			continue
 		}
 		ra, rb := conversions[a].rank, conversions[bestAction].rank
-		if ra < rb || (ra == rb && count[b.Href] > count[best.Href]) {
+		switch {
+		case ra != rb:
+			if ra < rb {
+				best, bestAction = b, a
+			}
+		case jumps(b) != jumps(best):
+			// "Acquista" → #acquista scrolls to the prices; "Acquista
+			// Pennino" → the checkout is the conversion, however often
+			// the page repeats its jump link.
+			if !jumps(b) {
+				best, bestAction = b, a
+			}
+		case count[b.Href] > count[best.Href]:
 			best, bestAction = b, a
 		}
 	}
 	return best, bestAction, found
 }
+
+// jumps reports a call to action that moves the reader within the page
+// (a link to "#prices") rather than to what it asks for; "#" alone is a
+// button a script handles, which may well be the order.
+func jumps(b Block) bool { return len(b.Href) > 1 && b.Href[0] == '#' }
 
 // ctaAction is what a call to action does, read from its label and its
 // link (extract.LinkAction).

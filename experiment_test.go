@@ -43,6 +43,15 @@ func TestPrimaryCTA(t *testing.T) {
 	if _, _, ok := primaryCTA(nil); ok {
 		t.Error("a page with no call to action has a primary one")
 	}
+	// A jump to the prices, however often repeated, is not the checkout.
+	jump := []Block{
+		{ID: 0, Role: RoleCTA, Text: "Buy", Href: "#buy"},
+		{ID: 1, Role: RoleCTA, Text: "Buy Lumo", Href: "https://pay.example/lumo"},
+		{ID: 2, Role: RoleCTA, Text: "Buy — €29", Href: "#buy"},
+	}
+	if got, _, _ := primaryCTA(jump); got.ID != 1 {
+		t.Errorf("got block %d (%s); want the checkout, block 1", got.ID, got.Href)
+	}
 }
 
 // TestCTAAction: a link that opens a chat is a contact request whatever
