@@ -119,8 +119,9 @@ func visitorsPerArm(p1, p2 float64) int {
 // should see the variant.
 //
 // promoted says whether the fork puts something first (a section moved up,
-// the hero's words changed): only then does the hypothesis say so.
-func experiment(p *Plan, ex *Extraction, promoted bool) Experiment {
+// the hero's words changed): only then does the hypothesis say so;
+// shortened, whether it cut the page's copy (a busy reader's fork).
+func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
@@ -160,8 +161,8 @@ func experiment(p *Plan, ex *Extraction, promoted bool) Experiment {
 		// retelling for the profile (graders read "told for parent
 		// readers" on forks that had swapped three words as a false claim).
 		measures := "the wording alone"
-		if p.Profile.Substance.Shorter {
-			measures = "the wording and the length alone" // a busy reader's fork may cut answers to their point
+		if shortened {
+			measures = "the wording and the length alone" // a busy reader's fork cut answers to their point
 		}
 		hypothesis = fmt.Sprintf("Rewording the page in the %s layer%s, with the same offer in the same order and nothing new put first for %s readers, converts better than the original %s copy: the test measures %s.",
 			p.Layer.Name, culture, strings.ToLower(p.Profile.Title), p.Analysis.Pattern.Name, measures)

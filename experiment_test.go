@@ -81,7 +81,7 @@ func TestHypothesisForTheSameReader(t *testing.T) {
 	p.Analysis.Pattern.Name = "offer-led"
 	p.Analysis.Audience.Profile = "bargain-hunter"
 	for _, promoted := range []bool{true, false} {
-		e := experiment(p, &Extraction{}, promoted)
+		e := experiment(p, &Extraction{}, promoted, false)
 		if strings.Contains(e.Hypothesis, "reads as written for") || !strings.Contains(e.Hypothesis, "already speaks to bargain hunter readers") {
 			t.Errorf("hypothesis %q; want it to say the page already speaks to the reader", e.Hypothesis)
 		}
@@ -107,7 +107,7 @@ func TestHypothesisForAReword(t *testing.T) {
 		{false, "Rewording the page in the plain layer, with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
 		{true, "The same offer told for parent readers in the plain layer converts better than the original offer-led copy, which reads as written for bargain hunter readers."},
 	} {
-		if got := experiment(p, &Extraction{}, tc.promoted).Hypothesis; got != tc.want {
+		if got := experiment(p, &Extraction{}, tc.promoted, false).Hypothesis; got != tc.want {
 			t.Errorf("promoted %v:\ngot  %q\nwant %q", tc.promoted, got, tc.want)
 		}
 	}
@@ -208,5 +208,24 @@ func TestNothingSeenSaysWhy(t *testing.T) {
 		if got := nothingSeen(p, tc.notes); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("notes %q:\ngot  %q\nwant %q…", tc.notes, got, tc.want)
 		}
+	}
+}
+
+// TestShortened: a fork that cut a tenth of the page's words or more is
+// shorter, and its hypothesis says the test measures the length too; a
+// fork that only reworded is not.
+func TestShortened(t *testing.T) {
+	cut := []ForkedBlock{{Source: "one two three four five six seven eight nine ten", Text: "one two three"}}
+	same := []ForkedBlock{{Source: "one two three", Text: "one two three"}, {Source: "Buy now", Text: "Buy now"}}
+	if !shortened(cut) || shortened(same) {
+		t.Errorf("shortened(cut) = %v, shortened(same) = %v", shortened(cut), shortened(same))
+	}
+	p := &Plan{Profile: mustProfile(t, "busy-professional"), Layer: Layer{Name: "everyday"}}
+	p.Analysis.Audience.Profile = "cautious"
+	if h := experiment(p, &Extraction{}, false, true).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
+		t.Errorf("shortened fork: %q", h)
+	}
+	if h := experiment(p, &Extraction{}, false, false).Hypothesis; strings.Contains(h, "length") {
+		t.Errorf("reworded fork: %q", h)
 	}
 }

@@ -250,7 +250,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if err != nil {
 		return nil, err
 	}
-	exp, notes := experiment(p, ex, heroChanged(blocks, order)), d.Notes
+	exp, notes := experiment(p, ex, heroChanged(blocks, order), shortened(blocks)), d.Notes
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
@@ -457,6 +457,18 @@ func gainsWords(source, text string) bool {
 	// word swaps ("individuals" → "people", three times) do neither.
 	before, after := wordsIn(source), wordsIn(text)
 	return after-before >= 3 || 2*n >= after
+}
+
+// shortened reports a fork that cut at least a tenth of the page's words
+// (a busy reader's answers cut to their point): a test of it measures the
+// length too.
+func shortened(blocks []ForkedBlock) bool {
+	before, after := 0, 0
+	for _, b := range blocks {
+		before += wordsIn(b.Source)
+		after += wordsIn(b.Text)
+	}
+	return after*10 < before*9
 }
 
 // wordsIn counts the words of s as gainsWords reads them.
