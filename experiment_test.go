@@ -229,3 +229,24 @@ func TestShortened(t *testing.T) {
 		t.Errorf("reworded fork: %q", h)
 	}
 }
+
+// TestWordsSwapped counts the words a visitor reads that a fork changed:
+// a swap, a contraction, a dropped mark; titles and unchanged blocks
+// count nothing.
+func TestWordsSwapped(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		blocks []ForkedBlock
+		want   int
+	}{
+		{"swap", []ForkedBlock{{Role: RoleBody, Source: "A broad selection of talks.", Text: "A broad choice of talks."}}, 1},
+		{"contraction", []ForkedBlock{{Role: RoleBody, Source: "You will love it.", Text: "You'll love it."}}, 1},
+		{"mark", []ForkedBlock{{Role: RoleFAQAnswer, Source: "Oui !", Text: "Oui."}}, 1},
+		{"title and same", []ForkedBlock{{Role: RoleTitle, Source: "Trips!", Text: "Trips"}, {Role: RoleBody, Source: "Go.", Text: "Go."}}, 0},
+		{"joined line", []ForkedBlock{{Role: RoleBody, Source: "Plan trips.", Text: "Plan trips. Cancel within 30 days for a full refund."}}, 8},
+	} {
+		if got := wordsSwapped(tc.blocks); got != tc.want {
+			t.Errorf("%s: %d words; want %d", tc.name, got, tc.want)
+		}
+	}
+}

@@ -250,7 +250,16 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if err != nil {
 		return nil, err
 	}
-	exp, notes := experiment(p, ex, heroChanged(blocks, order), shortened(blocks)), d.Notes
+	promoted := heroChanged(blocks, order)
+	exp, notes := experiment(p, ex, promoted, shortened(blocks)), d.Notes
+	if n := wordsSwapped(blocks); !promoted && n > 0 && n <= maxTrivialWords {
+		// Two contractions in an answer at the foot of the page are no
+		// variant either: graders read a sized test of them as an A/A
+		// test in all but name.
+		exp.Hypothesis = fmt.Sprintf("None worth the traffic yet: the fork changes %d %s of the page's copy and puts nothing first, so a test of it against the control would measure next to nothing. Edit the fork, or fork the page for a profile its material serves, before running it.", n, plural(n, "word or mark", "words or marks"))
+		exp.Refutation = "not applicable until the fork changes more than a few words; once it does: " + exp.Refutation
+		notes = append(slices.Clip(notes), fmt.Sprintf("the fork changes only %d %s a visitor reads and puts nothing first: running it against the control would be close to an A/A test", n, plural(n, "word or mark", "words or marks")))
+	}
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
@@ -457,6 +466,50 @@ func gainsWords(source, text string) bool {
 	// word swaps ("individuals" → "people", three times) do neither.
 	before, after := wordsIn(source), wordsIn(text)
 	return after-before >= 3 || 2*n >= after
+}
+
+// maxTrivialWords is the most words a fork may change, with nothing put
+// first, and still be no variant worth a test.
+const maxTrivialWords = 3
+
+// wordsSwapped counts the words a visitor reads that the fork changed, in
+// the blocks whose words changed (seen): each word of a block's text that
+// its source does not have, and each source word it dropped, whichever is
+// more, block by block.
+func wordsSwapped(blocks []ForkedBlock) int {
+	n := 0
+	for _, b := range blocks {
+		if !seen(b) {
+			continue
+		}
+		src, out := wordBag(b.Source), wordBag(b.Text)
+		added, dropped := 0, 0
+		for w, k := range out {
+			added += max(0, k-src[w])
+		}
+		for w, k := range src {
+			dropped += max(0, k-out[w])
+		}
+		n += max(added, dropped, 1) // a mark changed is a change too
+	}
+	return n
+}
+
+// wordBag counts the words of s, folded to lower case.
+func wordBag(s string) map[string]int {
+	out := map[string]int{}
+	for w := range strings.FieldsFuncSeq(strings.ToLower(s), notWordRune) {
+		out[w]++
+	}
+	return out
+}
+
+// plural is one or many, as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // shortened reports a fork that cut at least a tenth of the page's words
