@@ -972,3 +972,20 @@ func TestJoinedSlotNamed(t *testing.T) {
 	}
 	t.Fatalf("no block took the refund line: %v", res.Notes)
 }
+
+// TestMetaLineNamedAsSuch: where the profile's best line stands only in
+// the meta description, the note says so, not that it is "the page's best
+// line in block 1": no visitor reads it on the page.
+func TestMetaLineNamedAsSuch(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Inkpot</title>
+<meta name="description" content="Inkpot edits PDF files on your desk. Try it free for 7 days."></head><body>
+<section><h1>Edit any PDF</h1><p>Inkpot opens, marks up and signs PDF files</p><a class="btn" href="https://inkpot.example/buy">Buy Inkpot</a></section>
+<section><h2>Features</h2><p>Sign forms with a drawn signature.</p><p>Merge files in one window.</p></section>
+</body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "beginner"})
+	named := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "only in its description for search results") })
+	best := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "the page's best line") })
+	if !named || best {
+		t.Errorf("notes %q; want the meta description named as such", res.Notes)
+	}
+}
