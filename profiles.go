@@ -115,7 +115,7 @@ func Profiles() []Profile {
 			CTA:         "An eager, immediate verb: now, yes, let's go.",
 			Prefer:      []string{"you", "discover", "enjoy", "now"}, Avoid: []string{"utilize", "leverage", "solution"},
 			Signals: []string{"love", "amazing", "awesome", "favorite", "favourite", "passion", "fun", "enjoy", "exciting", "adore", "génial", "passionn", "toll", "genial", "incrível", "increíble"},
-			Substance: Substance{Lead: "the most vivid line about using it", Why: "an enthusiast acts on the pleasure of the thing itself",
+			Substance: Substance{Lead: "the joy of using it", Why: "an enthusiast acts on the pleasure of the thing itself",
 				Cues:    []string{"love", "enjoy", "fun", "beautiful", "delight", "play", "create", "discover", "explore", "inspir*", "creativ*", "imagin*", "favorite", "favourite", "passion", "community", "freude", "spaß", "plaisir", "disfruta", "divers", "curte", "passione", "divertente", "scopri", "plezier", "genieten", "ontdek", "passie", "amazing", "awesome", "exciting", "incredible", "adore", "génial", "incroyable*", "toll", "genial", "unglaublich", "increíble", "incrível", "incredibile", "geweldig"},
 				Facts:   []string{"quote"},
 				Missing: "no line found on the joy of using it: an enthusiast will look for what makes this one exciting"}},
