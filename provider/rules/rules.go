@@ -175,7 +175,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if lead != nil && lead.role == fork.RoleMetaDescription && !movedUp(d.Sections, promote) {
 		// The meta description is not on the page: naming it as the
 		// page's best line sent graders to copy no visitor reads.
-		d.Notes = append(d.Notes, fmt.Sprintf("the page says what %s readers look for (%s) only in its description for search results (%q), which no visitor reads on the page and no hero slot can take as it stands",
+		d.Notes = append(d.Notes, fmt.Sprintf("the best line the engine found for %s readers (%s) stands in the page's description for search results (%q), which no visitor reads on the page and no hero slot can take as it stands",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text))
 	} else if lead != nil && (lead.score >= strongLead || plan.Sections == 0) && !movedUp(d.Sections, promote) {
 		where := "it fits no hero slot and its section cannot move up, so it stays where it is"

@@ -983,7 +983,7 @@ func TestMetaLineNamedAsSuch(t *testing.T) {
 <section><h2>Features</h2><p>Sign forms with a drawn signature.</p><p>Merge files in one window.</p></section>
 </body></html>`
 	res := mustFork(t, fork.Request{HTML: src, Profile: "beginner"})
-	named := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "only in its description for search results") })
+	named := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "stands in the page's description for search results") })
 	best := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "the page's best line") })
 	if !named || best {
 		t.Errorf("notes %q; want the meta description named as such", res.Notes)
