@@ -63,6 +63,13 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			// engine missed.
 			notes = append(notes, fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
 				sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block))
+			// The page's next line for the reader may still stand far
+			// down: its section moves up under the one that leads (omax3's
+			// "independently tested for purity" under its guarantee band,
+			// for a skeptic).
+			if next, ok := nextMovable(plan, ranked[1:]); ok {
+				promote = next
+			}
 		}
 	}
 	for _, b := range plan.Blocks {
@@ -84,6 +91,20 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 		}
 	}
 	return edits, promote, notes
+}
+
+// nextMovable is the ranked lines from the first that does not lead the
+// page and whose section a fork can move up, or false.
+func nextMovable(plan *fork.Plan, ranked []line) ([]line, bool) {
+	for i, l := range ranked {
+		if leads(plan, l) {
+			continue
+		}
+		if s := plan.Blocks[l.block].Section; s >= 0 && movedUp(promoteSection(plan, plan.PatternOrder(), s), s) {
+			return ranked[i:], true
+		}
+	}
+	return nil, false
 }
 
 // statedFact finds, for a profile that looks for prices (its facts

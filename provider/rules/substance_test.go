@@ -989,3 +989,20 @@ func TestMetaLineNamedAsSuch(t *testing.T) {
 		t.Errorf("notes %q; want the meta description named as such", res.Notes)
 	}
 }
+
+// TestNextLineMovesUp: where the page already leads with the profile's
+// best line (a guarantee in the hero), its next line for the reader still
+// moves up with its section (independent lab tests for a skeptic), and
+// the note says the first one stays.
+func TestNextLineMovesUp(t *testing.T) {
+	src := strings.Replace(page(t, "testdata/long-proof-en.html"),
+		"<p>Brightwell fits under the sink in ten minutes.</p>",
+		"<p>Brightwell fits under the sink in ten minutes.</p>\n  <p>Every filter comes with a 60-day money-back guarantee.</p>", 1)
+	res := mustFork(t, fork.Request{HTML: src, Profile: "skeptic"})
+	if len(res.Sections) < 3 || res.Sections[1] != 2 {
+		t.Errorf("order %v: the lab's section (2) does not stand right under the hero", res.Sections)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "already leads with") && strings.Contains(n, "money-back guarantee") }) {
+		t.Errorf("notes %q: want the guarantee named as already leading", res.Notes)
+	}
+}
