@@ -1002,7 +1002,9 @@ func TestNextLineMovesUp(t *testing.T) {
 	if len(res.Sections) < 3 || res.Sections[1] != 2 {
 		t.Errorf("order %v: the lab's section (2) does not stand right under the hero", res.Sections)
 	}
-	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "already leads with") && strings.Contains(n, "money-back guarantee") }) {
+	if !slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.Contains(n, "already leads with") && strings.Contains(n, "money-back guarantee")
+	}) {
 		t.Errorf("notes %q: want the guarantee named as already leading", res.Notes)
 	}
 }
