@@ -127,6 +127,8 @@ func TestIssueKeyInvalid(t *testing.T) {
 			`{"detail":[{"type":"json_invalid","loc":["body",8],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting ':' delimiter"}}]}`},
 		{"not an object", `["ci"]`,
 			`{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":["ci"]}]}`},
+		{"white space only", " ",
+			`{"detail":[{"type":"json_invalid","loc":["body",1],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting value"}}]}`},
 		{"null", `null`,
 			`{"detail":[{"type":"model_attributes_type","loc":["body"],"msg":"Input should be a valid dictionary or object to extract fields from","input":null}]}`},
 	}
