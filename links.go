@@ -5,6 +5,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+
+	"github.com/marketingfork/fork/internal/fetch"
 )
 
 // unreachableNote warns when the page's calls to action point at an
@@ -45,7 +47,9 @@ func unreachableNote(blocks []Block) string {
 }
 
 // unreachableHost reports the host of an absolute http(s) link that only
-// its author's machine or network can reach, and why.
+// its author's machine or network can reach, and why. Which addresses no
+// public site lives on is the fetcher's policy (fetch.CheckIP), the one
+// list the SSRF defences use too.
 func unreachableHost(href string) (host, why string, ok bool) {
 	u, err := url.Parse(strings.TrimSpace(href))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -59,13 +63,14 @@ func unreachableHost(href string) (host, why string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	switch a = a.Unmap(); {
-	case a.IsLoopback():
+	rule, public := fetch.CheckIP(a.Unmap())
+	switch {
+	case public:
+		return "", "", false
+	case rule == "loopback":
 		return h, "the visitor's own machine", true
-	case a.IsPrivate():
+	case rule == "private" || rule == "unique-local" || rule == "cgnat":
 		return h, "a private network address", true
-	case a.IsLinkLocalUnicast(), a.IsUnspecified():
-		return h, "an address of no site", true
 	}
-	return "", "", false
+	return h, "an address no public site uses (" + rule + ")", true
 }

@@ -20,6 +20,7 @@ func TestUnreachableNote(t *testing.T) {
 		{"loopback", []Block{cta("http://127.0.0.1:8000/buy")}, "1 button links to an address visitors cannot reach (127.0.0.1, the visitor's own machine)"},
 		{"localhost", []Block{cta("https://shop.localhost/buy")}, "(shop.localhost, a host name of the author's own machine or network)"},
 		{"ipv6 loopback", []Block{cta("http://[::1]/buy")}, "(::1, the visitor's own machine)"},
+		{"link-local", []Block{cta("http://169.254.10.1/buy")}, "(169.254.10.1, an address no public site uses (link-local))"},
 		{"public", []Block{cta("https://example.com/buy"), cta("http://93.184.216.34/buy")}, ""},
 		{"relative and others", []Block{cta("/buy"), cta("#order"), cta("mailto:a@b.example"), {Role: RoleBody, Href: "http://10.0.0.1/"}}, ""},
 	} {
