@@ -18,20 +18,7 @@ import (
 // carries its price in its label. It runs over our own pages and the
 // corpus.
 func TestRolesAgreeWithFacts(t *testing.T) {
-	var files []string
-	for _, pat := range []string{
-		filepath.Join("..", "extract", "testdata", "pages", "*.html"),
-		filepath.Join("..", "..", "..", "shared", "corpus", "*.html"),
-	} {
-		fs, err := filepath.Glob(pat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, fs...)
-	}
-	if len(files) < 5 {
-		t.Fatalf("found %d pages; want our own pages and the corpus", len(files))
-	}
+	files := testPages(t)
 	checked := 0
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -80,4 +67,25 @@ func onlyPrices(text string, fs []Fact) bool {
 		rest = strings.Replace(rest, f.Text, "", 1)
 	}
 	return strings.Trim(rest, " \u00a0/–-.,:;()*+") == "" && offer.PriceCoverage(text) > 0
+}
+
+// testPages are our own pages and the corpus's, for the tests that read
+// every page the ledger is held to.
+func testPages(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, pat := range []string{
+		filepath.Join("..", "extract", "testdata", "pages", "*.html"),
+		filepath.Join("..", "..", "..", "shared", "corpus", "*.html"),
+	} {
+		fs, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
+	}
+	if len(files) < 5 {
+		t.Fatalf("found %d pages; want our own pages and the corpus", len(files))
+	}
+	return files
 }

@@ -20,20 +20,7 @@ import (
 // used, each reading with the Memo gives the facts the reading without
 // it gives.
 func TestMemoReadsAsWithout(t *testing.T) {
-	var files []string
-	for _, pat := range []string{
-		filepath.Join("..", "extract", "testdata", "pages", "*.html"),
-		filepath.Join("..", "..", "..", "shared", "corpus", "*.html"),
-	} {
-		fs, err := filepath.Glob(pat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, fs...)
-	}
-	if len(files) < 5 {
-		t.Fatalf("found %d pages; want our own pages and the corpus", len(files))
-	}
+	files := testPages(t)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			page, err := os.ReadFile(f)
