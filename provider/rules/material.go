@@ -499,7 +499,7 @@ func canLead(plan *fork.Plan, l line) bool {
 	if leads(plan, l) {
 		return false
 	}
-	if s := plan.Blocks[l.block].Section; s >= 0 && movedUp(promoteSection(plan, plan.PatternOrder(), s), s) {
+	if canMoveUp(plan, l) {
 		return true
 	}
 	if l.moveOnly {

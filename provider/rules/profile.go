@@ -100,11 +100,18 @@ func nextMovable(plan *fork.Plan, ranked []line) ([]line, bool) {
 		if leads(plan, l) {
 			continue
 		}
-		if s := plan.Blocks[l.block].Section; s >= 0 && movedUp(promoteSection(plan, plan.PatternOrder(), s), s) {
+		if canMoveUp(plan, l) {
 			return ranked[i:], true
 		}
 	}
 	return nil, false
+}
+
+// canMoveUp reports whether a fork can move the section of line l up, as
+// the draft would (promoteSection over the profile's pattern order).
+func canMoveUp(plan *fork.Plan, l line) bool {
+	s := plan.Blocks[l.block].Section
+	return s >= 0 && movedUp(promoteSection(plan, plan.PatternOrder(), s), s)
 }
 
 // statedFact finds, for a profile that looks for prices (its facts
