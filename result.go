@@ -256,14 +256,14 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		// Two contractions in an answer at the foot of the page are no
 		// variant either: graders read a sized test of them as an A/A
 		// test in all but name.
-		exp.Hypothesis = fmt.Sprintf("None worth the traffic yet: the fork changes %d %s of the page's copy and puts nothing first, so a test of it against the control would measure next to nothing. Edit the fork, or fork the page for a profile its material serves, before running it.", n, plural(n, "word or mark", "words or marks"))
+		exp.Hypothesis = fmt.Sprintf("None worth the traffic yet: the fork changes %d %s of the page's copy and puts nothing first, so a test of it against the control would measure next to nothing. "+editFirst, n, plural(n, "word or mark", "words or marks"))
 		exp.Refutation = "not applicable until the fork changes more than a few words; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), fmt.Sprintf("the fork changes only %d %s a visitor reads and puts nothing first: running it against the control would be close to an A/A test", n, plural(n, "word or mark", "words or marks")))
 	}
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
-		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p, d.Notes) + "), so a test of it against the control measures nothing. Edit the fork, or fork the page for a profile its material serves, before running it."
+		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p, d.Notes) + "), so a test of it against the control measures nothing. " + editFirst
 		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
 	}
@@ -467,6 +467,9 @@ func gainsWords(source, text string) bool {
 	before, after := wordsIn(source), wordsIn(text)
 	return after-before >= 3 || 2*n >= after
 }
+
+// editFirst closes the hypothesis of a fork with nothing worth a test.
+const editFirst = "Edit the fork, or fork the page for a profile its material serves, before running it."
 
 // maxTrivialWords is the most words a fork may change, with nothing put
 // first, and still be no variant worth a test.
