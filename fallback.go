@@ -53,6 +53,14 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 	}
 	plan.Findings = failed(out.rep.Checks)
 	plan.UsedTokens = out.usage.Total()
+	if info.RetriesNamedBlocks && !namesBlock(plan.Findings) {
+		// The retry would be the first draft again: what failed is
+		// page-wide, and the fork says so in its checks and notes.
+		if err := out.fallBack(ctx, plan); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
 	second, err := f.provider.Rewrite(rctx, plan)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -72,6 +80,11 @@ func (f *Forker) writeDraft(ctx, rctx context.Context, plan *Plan, ex *Extractio
 		return nil, err
 	}
 	return out, nil
+}
+
+// namesBlock reports whether a finding names a block a retry could rewrite.
+func namesBlock(findings []Check) bool {
+	return slices.ContainsFunc(findings, func(c Check) bool { return len(c.Blocks) > 0 })
 }
 
 // RetryBlocks returns the blocks a retry rewrites: those the plan's

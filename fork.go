@@ -180,6 +180,13 @@ type ProviderInfo struct {
 	Version string `json:"version"`
 	// Translates says whether the provider can fork into another language.
 	Translates bool `json:"translates"`
+	// RetriesNamedBlocks says a retry changes only the blocks its findings
+	// name (the built-in provider: it is deterministic and acts on a finding
+	// through its blocks). Given findings that name no block, such as a
+	// page-wide reading grade, it would write the first draft again, so the
+	// Forker does not ask for that retry; a model reads a page-wide finding
+	// and rewrites every block, so the openai provider leaves this false.
+	RetriesNamedBlocks bool `json:"-"`
 }
 
 // Draft is a provider's new text for the blocks of a plan.

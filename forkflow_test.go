@@ -459,3 +459,63 @@ func TestForkNotesOnce(t *testing.T) {
 		t.Errorf("the note is said %d times; want once:\n%q", n, res.Notes)
 	}
 }
+
+// blockRetrier is scriptedProvider declaring, as the built-in provider
+// does, that its retry changes only the blocks the findings name.
+type blockRetrier struct{ scriptedProvider }
+
+func (p *blockRetrier) Info() fork.ProviderInfo {
+	return fork.ProviderInfo{Name: "scripted", Version: "test", RetriesNamedBlocks: true}
+}
+
+// TestForkNoRetryForPageWideFindings: a provider whose retry changes only
+// the blocks its findings name is not asked for a retry when what failed
+// names no block (a page's reading grade): it would write the first draft
+// again. The fork is the one a retry would have given, drafted once; a
+// provider that reads page-wide findings (a model) still gets its retry.
+func TestForkNoRetryForPageWideFindings(t *testing.T) {
+	// Short sentences of long words: the page's grade fails, and no
+	// sentence is long enough for a check to name its block.
+	const page = `<html lang="en"><head><title>Ledgerline</title></head><body><main>
+<h1>Ledgerline reconciles accounts automatically.</h1>
+<p>Comprehensive reconciliation eliminates administrative complexity. Organizational visibility accelerates considerably.</p>
+<p>Sophisticated categorization simplifies regulatory documentation. Institutional accountability improves measurably.</p>
+<a href="https://ledgerline.example/start">Start now</a>
+</main></body></html>`
+	forkPage := func(p fork.Provider) (*fork.Result, error) {
+		f := fork.New(fork.WithProvider(p), fork.WithClock(func() time.Time { return fixed }))
+		return f.Fork(context.Background(), fork.Request{HTML: page, Profile: "skeptic", LanguageLayer: "everyday"})
+	}
+	once := &blockRetrier{scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock { return keep(b) }}}
+	got, err := forkPage(once)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pageWide []string
+	for _, c := range got.Checks {
+		if c.Status == fork.CheckFailed {
+			if len(c.Blocks) > 0 {
+				t.Fatalf("check %s names blocks %v; the test needs a page whose failed checks are page-wide only", c.Name, c.Blocks)
+			}
+			pageWide = append(pageWide, c.Name)
+		}
+	}
+	if len(pageWide) == 0 {
+		t.Fatal("no check failed: the test needs a page-wide finding")
+	}
+	if once.attempts != 1 || got.Attempts != 1 {
+		t.Errorf("%v failed: the provider wrote %d drafts, the result says %d; want 1", pageWide, once.attempts, got.Attempts)
+	}
+	twice := &scriptedProvider{edit: func(_ int, b fork.Brief) fork.DraftBlock { return keep(b) }}
+	want, err := forkPage(twice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if twice.attempts != 2 {
+		t.Errorf("a provider that reads page-wide findings wrote %d drafts; want its retry", twice.attempts)
+	}
+	want.Attempts, want.Provider = got.Attempts, got.Provider
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the fork drafted once differs from the one retried (-retried +once):\n%s", diff)
+	}
+}

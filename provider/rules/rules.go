@@ -94,7 +94,7 @@ func pairsOf(m map[string]string) []wordPair {
 
 // Info names the provider; it does not translate.
 func (p *Provider) Info() fork.ProviderInfo {
-	return fork.ProviderInfo{Name: "rules", Version: Version, Translates: false}
+	return fork.ProviderInfo{Name: "rules", Version: Version, Translates: false, RetriesNamedBlocks: true}
 }
 
 // strongLead is the score of a line worth a note when it cannot be
