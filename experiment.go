@@ -132,6 +132,16 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 		if cta.Href != "" {
 			metric += " → " + cta.Href
 		}
+		if cta.Href == "#" || cta.Href == "" {
+			// A button a script handles has no address a page view or a
+			// link click could be counted at (graders could not tie the
+			// metric to any of a page's "#" buttons).
+			link := `it links to "#"`
+			if cta.Href == "" {
+				link = "it has no link of its own"
+			}
+			metric += fmt.Sprintf(" (%s, so a script or a form handles it: count the %s it completes, not the click)", link, conv.noun)
+		}
 		if conv.rank >= conversions[""].rank {
 			// No button of the page buys, signs up, donates or books: its
 			// order is a form or an image the copy does not hold.
@@ -180,7 +190,7 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 		PrimaryMetric: metric,
 		PrimaryBlock:  primary,
 		Control:       "the source page, unchanged",
-		Refutation: fmt.Sprintf("after %d visitors per arm (a %.0f%% baseline, sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
+		Refutation: fmt.Sprintf("after %d visitors per arm (for an assumed %.0f%% baseline, typical of such pages: size it again with the control's measured rate; sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
 			n, conv.baseline*100, minimumDetectableEffect*100),
 		BaselineRate:            conv.baseline,
 		MinimumDetectableEffect: minimumDetectableEffect,

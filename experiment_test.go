@@ -250,3 +250,26 @@ func TestWordsSwapped(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricOfAScriptButton: a primary call to action with no address of
+// its own ("#", none) is measured by what it completes, and the sample is
+// sized for a baseline the plan says is assumed.
+func TestMetricOfAScriptButton(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
+	for _, tc := range []struct {
+		href, want string
+	}{
+		{"#", `purchases per visitor: the primary call to action "Order now" → # (it links to "#", so a script or a form handles it: count the purchases it completes, not the click)`},
+		{"", `purchases per visitor: the primary call to action "Order now" (it has no link of its own, so a script or a form handles it: count the purchases it completes, not the click)`},
+		{"/checkout", `purchases per visitor: the primary call to action "Order now" → /checkout`},
+	} {
+		ex := &Extraction{Blocks: []Block{{ID: 0, Role: RoleCTA, Text: "Order now", Href: tc.href}}}
+		e := experiment(p, ex, true, false)
+		if e.PrimaryMetric != tc.want {
+			t.Errorf("href %q:\ngot  %q\nwant %q", tc.href, e.PrimaryMetric, tc.want)
+		}
+		if !strings.Contains(e.Refutation, "for an assumed 2% baseline, typical of such pages: size it again with the control's measured rate") {
+			t.Errorf("refutation %q does not say its baseline is assumed", e.Refutation)
+		}
+	}
+}
