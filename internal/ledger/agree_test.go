@@ -22,14 +22,7 @@ func TestRolesAgreeWithFacts(t *testing.T) {
 	checked := 0
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			page, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := extract.Parse(bytes.NewReader(page))
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := readPage(t, f)
 			facts := Extract(Source{Blocks: d.Blocks, Locale: d.Lang})
 			prices := map[int][]Fact{}
 			for _, fc := range facts {
@@ -88,4 +81,18 @@ func testPages(t *testing.T) []string {
 		t.Fatalf("found %d pages; want our own pages and the corpus", len(files))
 	}
 	return files
+}
+
+// readPage reads and parses the page at path f.
+func readPage(t *testing.T, f string) *extract.Document {
+	t.Helper()
+	page, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := extract.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

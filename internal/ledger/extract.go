@@ -83,6 +83,7 @@ func Extract(src Source) []Fact {
 func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	li := parseLocale(src.Locale)
 	names := pageNames(src, &li)
+	finder := newNameFinder(names)
 	perBlock := make([][]posFact, len(src.Blocks))
 	pageCurrency := ""
 	memo := src.Memo
@@ -95,7 +96,7 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 		}
 		fs := memo.read(src.Locale, b, func() []posFact {
 			fs := markWas(scanText(b.Text, &li), b)
-			fs = append(fs, outside(nameFacts(b.Text, names), fs)...)
+			fs = append(fs, outside(finder.facts(b.Text), fs)...)
 			fs = append(fs, lineFacts(b, &li)...)
 			sortPosFacts(fs)
 			return append(fs, hrefFacts(b.Href)...)

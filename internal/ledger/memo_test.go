@@ -1,8 +1,6 @@
 package ledger
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,14 +21,7 @@ func TestMemoReadsAsWithout(t *testing.T) {
 	files := testPages(t)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			page, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := extract.Parse(bytes.NewReader(page))
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := readPage(t, f)
 			draft := make([]extract.Block, len(d.Blocks))
 			for i, b := range d.Blocks {
 				switch i % 3 {

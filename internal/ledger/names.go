@@ -230,43 +230,114 @@ func oneSpace(s string) bool {
 	return n == len(s) && n > 0 && unicode.IsSpace(r) && r != '\n'
 }
 
-// nameFacts finds the first occurrence of each name in t. The words of t
-// are indexed once, so each name is tried only where its first word
-// stands: the work grows with the text plus the names, not their product.
-func nameFacts(t string, rules []nameRule) []posFact {
-	var out []posFact
-	var starts map[string][]int
-	var lower string
-	for _, n := range rules {
-		// A cheap test first: most names stand in few blocks.
-		if lower == "" {
-			lower = strings.ToLower(t)
+// nameFinder finds a page's names in each of its blocks: the names are
+// indexed once per page by the lower case of the word they open with, so
+// that a block's words are each looked up once, and only the names whose
+// first word stands in the block are tried there: the work grows with the
+// text plus the names, not their product.
+type nameFinder struct {
+	rules []nameRule
+	// byFirst lists, by first word (nameRule.first), the indexes in rules
+	// of the names that open with it.
+	byFirst map[string][]int
+}
+
+// newNameFinder indexes the names of a page.
+func newNameFinder(rules []nameRule) *nameFinder {
+	nf := &nameFinder{rules: rules, byFirst: map[string][]int{}}
+	for k, n := range rules {
+		if n.first != "" {
+			nf.byFirst[n.first] = append(nf.byFirst[n.first], k)
 		}
-		if !strings.Contains(lower, n.lower) {
-			continue
-		}
-		if n.first == "" {
-			// A name that does not open with a letter or digit: scan.
-			if sp := occurrences(t, n); len(sp) > 0 {
-				out = append(out, namePos(t, n, sp[0][0], sp[0][1]))
+	}
+	return nf
+}
+
+// facts finds the first occurrence of each name in t, in the order of the
+// rules: where nameFactsPlain (the reading it must match, see
+// TestNameFinder) tries each name's first word at every word of t, facts
+// reads t's words once and tries only the names each opens. A name whose
+// lower case does not stand in t's lower case is not found, as there.
+func (nf *nameFinder) facts(t string) []posFact {
+	if len(nf.rules) == 0 {
+		return nil
+	}
+	// at[k] is where rules[k] first stands, end[k] where it ends there;
+	// at[k] == -1 until found.
+	var at, end []int
+	var buf []byte
+	for i, j := range wordSpans(t) {
+		buf = appendLower(buf[:0], t[i:j])
+		ks := nf.byFirst[string(buf)]
+		for _, k := range ks {
+			if at == nil {
+				at, end = make([]int, len(nf.rules)), make([]int, len(nf.rules))
+				for x := range at {
+					at[x] = -1
+				}
 			}
-			continue
-		}
-		if starts == nil {
-			starts = map[string][]int{}
-			for i, j := range wordSpans(t) {
-				k := strings.ToLower(t[i:j])
-				starts[k] = append(starts[k], i)
+			if at[k] >= 0 {
+				continue
 			}
-		}
-		for _, i := range starts[n.first] {
-			if end, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, end) {
-				out = append(out, namePos(t, n, i, end))
-				break
+			n := nf.rules[k]
+			if e, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, e) {
+				at[k], end[k] = i, e
 			}
 		}
 	}
+	var out []posFact
+	var lower string
+	for k, n := range nf.rules {
+		indexed := n.first != ""
+		if indexed && (at == nil || at[k] < 0) || !lowerHas(&lower, t, n) {
+			continue
+		}
+		if indexed {
+			out = append(out, namePos(t, n, at[k], end[k]))
+		} else if f, ok := scanFirst(t, n); ok {
+			out = append(out, f)
+		}
+	}
 	return out
+}
+
+// lowerHas reports whether t in lower case holds n's lower case. It was
+// the cheap test before the word search, and it still decides: a name
+// matched over another space character, or over a letter that folds but
+// does not lower to the name's ("ſ" for "s"), is found only where t's
+// lower case holds it too. *lower keeps t in lower case, made the first
+// time it is asked for.
+func lowerHas(lower *string, t string, n nameRule) bool {
+	if *lower == "" {
+		*lower = strings.ToLower(t)
+	}
+	return strings.Contains(*lower, n.lower)
+}
+
+// appendLower appends strings.ToLower(s) to buf, an ASCII word without
+// allocating: it runs at every word of every block.
+func appendLower(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return append(buf[:len(buf)-i], strings.ToLower(s)...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf
+}
+
+// scanFirst is the first occurrence of n in t, found by trying every
+// place: for a name that does not open with a letter or digit, which no
+// word index finds.
+func scanFirst(t string, n nameRule) (posFact, bool) {
+	if sp := occurrences(t, n); len(sp) > 0 {
+		return namePos(t, n, sp[0][0], sp[0][1]), true
+	}
+	return posFact{}, false
 }
 
 func namePos(t string, n nameRule, i, end int) posFact {

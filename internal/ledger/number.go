@@ -268,5 +268,9 @@ func formatPrice(v float64) string {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		// ASCII, most of every text: no table lookups (TestIsWordRune).
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }

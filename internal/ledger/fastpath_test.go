@@ -1,0 +1,107 @@
+package ledger
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork/internal/extract"
+)
+
+// nameFactsPlain is nameFinder.facts as written before the per-page index
+// of first words: each name tried in turn, at every word of t that its
+// first word is.
+func nameFactsPlain(t string, rules []nameRule) []posFact {
+	var out []posFact
+	var starts map[string][]int
+	var lower string
+	for _, n := range rules {
+		if !lowerHas(&lower, t, n) {
+			continue
+		}
+		if n.first == "" {
+			if f, ok := scanFirst(t, n); ok {
+				out = append(out, f)
+			}
+			continue
+		}
+		if starts == nil {
+			starts = map[string][]int{}
+			for i, j := range wordSpans(t) {
+				k := strings.ToLower(t[i:j])
+				starts[k] = append(starts[k], i)
+			}
+		}
+		for _, i := range starts[n.first] {
+			if end, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, end) {
+				out = append(out, namePos(t, n, i, end))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestNameFinder holds nameFinder.facts to the plain reading over every
+// block of our own pages and the corpus, with the names each page gives.
+func TestNameFinder(t *testing.T) {
+	for _, f := range testPages(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			d := readPage(t, f)
+			src := Source{Blocks: d.Blocks, Locale: d.Lang, Names: []string{d.SiteName, "wattles", "The Bible"}}
+			li := parseLocale(src.Locale)
+			rules := pageNames(src, &li)
+			nf := newNameFinder(rules)
+			for _, b := range d.Blocks {
+				if diff := cmp.Diff(nameFactsPlain(b.Text, rules), nf.facts(b.Text), cmp.AllowUnexported(posFact{})); diff != "" {
+					t.Fatalf("block %d %q (-plain +finder):\n%s", b.ID, b.Text, diff)
+				}
+			}
+		})
+	}
+}
+
+// FuzzNameFinder holds nameFinder.facts to the plain reading on any text,
+// with a given name (folded and not) and the names the text itself gives.
+func FuzzNameFinder(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s.text, "Omax3")
+	}
+	f.Add("Marlow Labs ships MARLOW; marlow labs, Marlow-Labs and ÉCOLE École école", "École")
+	f.Add("\u212aelvin \u017ftandard Kelvin Standard İstanbul istanbul", "kelvin")
+	f.Add("Gather.ai and .NET, «Brindle» (TM) Brindle™ Brindle", ".NET")
+	f.Add("Ünïcödé Wörds \xff\xfe Bad Bytes bad bytes", "bad\u00a0bytes")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		src := Source{Locale: "en", Names: []string{name, strings.ToUpper(name)}, Blocks: []extract.Block{
+			{ID: 0, Role: extract.RoleBody, Text: text},
+			{ID: 1, Role: extract.RoleBody, Text: text + " " + text},
+		}}
+		li := parseLocale(src.Locale)
+		rules := pageNames(src, &li)
+		if v := foldSpace(name); v != "" {
+			// As pageNames does: no name is empty (occurrences would not
+			// advance).
+			rules = append(rules, newNameRule(v, false), newNameRule(strings.ToLower(v), true))
+		}
+		nf := newNameFinder(rules)
+		for _, b := range src.Blocks {
+			if diff := cmp.Diff(nameFactsPlain(b.Text, rules), nf.facts(b.Text), cmp.AllowUnexported(posFact{})); diff != "" {
+				t.Fatalf("%q with %q (-plain +finder):\n%s", b.Text, name, diff)
+			}
+		}
+	})
+}
+
+// TestIsWordRune holds isWordRune's ASCII fast path to the plain reading
+// over every rune, and the -1 prevRune and nextRune give at the ends.
+func TestIsWordRune(t *testing.T) {
+	plain := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) }
+	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
+		if got, want := isWordRune(r), plain(r); got != want {
+			t.Fatalf("isWordRune(%U) = %v; plain reading %v", r, got, want)
+		}
+	}
+}
