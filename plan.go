@@ -146,6 +146,10 @@ func (f *Forker) Plan(ctx context.Context, req Request) (*Plan, error) {
 // the page has material: m finds a line for them, or the page has a block
 // of a role they look for (a testimonial for a skeptic). Catalog order.
 func FittingProfiles(p *Plan, m MaterialFinder) []string {
+	has := func(q *Plan) bool { return len(m.Material(q)) > 0 }
+	if t, ok := m.(materialTester); ok {
+		has = t.HasMaterial
+	}
 	var out []string
 	for _, prof := range Profiles() {
 		if prof.Name == p.Profile.Name {
@@ -153,7 +157,7 @@ func FittingProfiles(p *Plan, m MaterialFinder) []string {
 		}
 		other := *p
 		other.Profile = prof
-		if len(m.Material(&other)) > 0 || p.HasRoleOf(prof.Substance) {
+		if has(&other) || p.HasRoleOf(prof.Substance) {
 			out = append(out, prof.Name)
 		}
 	}
@@ -187,6 +191,13 @@ type Material struct {
 	Text string `json:"text"`
 	// Why says what the line carries for the profile.
 	Why string `json:"why"`
+}
+
+// A materialTester says whether a plan's profile has material at all, as
+// len(Material(p)) > 0 would, without listing and explaining it:
+// FittingProfiles asks for eleven profiles and needs only that.
+type materialTester interface {
+	HasMaterial(p *Plan) bool
 }
 
 // A MaterialFinder finds the page's lines that carry a plan's profile's

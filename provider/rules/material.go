@@ -17,7 +17,9 @@ import (
 type line struct {
 	text  string
 	lower string // text in lower case, "" until pageLines fills it
-	block int    // the ID of the block it stands in
+	// words are lower's words (lineWords), nil until pageLines fills them.
+	words []string
+	block int // the ID of the block it stands in
 	role  fork.Role
 	facts []fork.Fact
 	score int
@@ -71,7 +73,8 @@ func pageLines(plan *fork.Plan) []line {
 			// by moving up with its section (placeLead and joinLead never
 			// take it into the hero's copy).
 			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
-				out = append(out, line{text: t, lower: strings.ToLower(t), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
+				lower := strings.ToLower(t)
+				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
 		}
@@ -139,7 +142,8 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			out = append(out, line{text: s, lower: strings.ToLower(s), block: b.ID, role: b.Role, facts: facts, moveOnly: long})
+			lower := strings.ToLower(s)
+			out = append(out, line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long})
 		}
 	}
 	return out
@@ -327,22 +331,39 @@ func unbalanced(s string) bool {
 // first two kinds listed and three for the rest. A line with a struck-out
 // price never scores: it is not the offer.
 func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
-	score, _ := weighLine(l, s, plan)
+	score, _ := weighLine(l, s, nil, plan, false)
 	return score
 }
 
 // weighLine is scoreLine with what earned the score: the cue words and
-// the facts found, for a plan's material.
-func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
+// the facts found, for a plan's material. Only with explain does it say
+// so: ranking the page's lines for every profile needs the score alone.
+// A cueSet of s's cues (cs, nil to build none) finds its cue words
+// faster where many lines are weighed.
+func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bool) (int, []string) {
 	lower := l.lower
 	if lower == "" {
 		lower = strings.ToLower(l.text)
 	}
 	score := 0
 	var why []string
-	for _, c := range s.Cues {
-		if containsWord(lower, c) {
-			score += 1 + 2*boolInt(score == 0)
+	var hits []string
+	if cs == nil {
+		for _, c := range s.Cues {
+			if containsWord(lower, c) {
+				hits = append(hits, c)
+			}
+		}
+	} else {
+		words := l.words
+		if words == nil {
+			words = lineWords(lower)
+		}
+		hits = cs.hits(lower, words)
+	}
+	for _, c := range hits {
+		score += 1 + 2*boolInt(score == 0)
+		if explain {
 			why = append(why, fmt.Sprintf("%q", strings.Replace(c, "*", "…", 1)))
 		}
 	}
@@ -367,7 +388,9 @@ func weighLine(l line, s fork.Substance, plan *fork.Plan) (int, []string) {
 		if want == "saving" {
 			if f, ok := saving(l, s.Saving, lower); ok {
 				held = true
-				why = append(why, "a saving of "+f.Text)
+				if explain {
+					why = append(why, "a saving of "+f.Text)
+				}
 			}
 			if held {
 				score += 3 + boolInt(i < 2)
@@ -490,6 +513,28 @@ func (f linesFinder) Material(plan *fork.Plan) []fork.Material {
 	return materialOf(f, plan, func(l line) bool { return canLead(plan, l) })
 }
 
+// HasMaterial reports whether Material would list a line: the first line
+// of each text that scores, and that could lead. It scores without
+// explaining and stops at the first.
+func (f linesFinder) HasMaterial(plan *fork.Plan) bool {
+	sub := plan.Profile.Substance
+	seen := map[string]bool{}
+	cues := newCueSet(sub.Cues)
+	for _, l := range f {
+		if seen[l.text] {
+			continue
+		}
+		if l.score, _ = weighLine(l, sub, cues, plan, false); l.score < minLeadScore {
+			continue
+		}
+		seen[l.text] = true
+		if canLead(plan, l) {
+			return true
+		}
+	}
+	return false
+}
+
 // canLead reports whether a fork would put a scored line first: its
 // section moves up, or it takes a hero slot. A line that already leads,
 // or one that can go nowhere (a long sentence on a page whose sections do
@@ -519,8 +564,9 @@ func materialOf(lines []line, plan *fork.Plan, keep func(line) bool) []fork.Mate
 	}
 	var found []scored
 	seen := map[string]bool{}
+	cues := newCueSet(sub.Cues)
 	for _, l := range lines {
-		score, why := weighLine(l, sub, plan)
+		score, why := weighLine(l, sub, cues, plan, true)
 		if score < minLeadScore || seen[l.text] {
 			continue
 		}
@@ -701,8 +747,9 @@ func containsString(list []string, s string) bool {
 // favours what the page put first.
 func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
 	var out []line
+	cues := newCueSet(s.Cues)
 	for _, l := range lines {
-		l.score = scoreLine(l, s, plan)
+		l.score, _ = weighLine(l, s, cues, plan, false)
 		if l.score >= minLeadScore {
 			out = append(out, l)
 		}

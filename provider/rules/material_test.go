@@ -2,6 +2,8 @@ package rules
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -209,5 +211,39 @@ func TestGluedLabel(t *testing.T) {
 		if !slices.Contains(got, want) {
 			t.Errorf("no line %q in %q", want, got)
 		}
+	}
+}
+
+// TestHasMaterialAsMaterial holds the fast answer FittingProfiles asks for
+// to the listing it stands in for, on every page the tests have, for
+// every profile.
+func TestHasMaterialAsMaterial(t *testing.T) {
+	paths, _ := filepath.Glob("../../testdata/pages/*.html")
+	corpus, _ := filepath.Glob("../../../shared/corpus/*.html")
+	own, _ := filepath.Glob("testdata/*.html")
+	f := fork.New(fork.WithProvider(New()))
+	answers := map[bool]int{}
+	for _, path := range slices.Concat(paths, corpus, own) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, err := f.Plan(context.Background(), fork.Request{HTML: string(src)})
+		if err != nil {
+			continue // a page with no copy has no plan
+		}
+		lines := linesFinder(pageLines(plan))
+		for _, prof := range fork.Profiles() {
+			other := *plan
+			other.Profile = prof
+			got, n := lines.HasMaterial(&other), len(lines.Material(&other))
+			if got != (n > 0) {
+				t.Errorf("%s, %s: HasMaterial %v; Material lists %d lines", filepath.Base(path), prof.Name, got, n)
+			}
+			answers[got]++
+		}
+	}
+	if answers[true] == 0 || answers[false] == 0 {
+		t.Errorf("answers %v: the pages test only one of the two", answers)
 	}
 }

@@ -821,6 +821,7 @@ func withParallel(plan *fork.Plan, l line, ranked []line) line {
 		}
 		l.facts = append(slices.Clip(l.facts), o.facts...)
 		l.lower = strings.ToLower(l.text)
+		l.words = lineWords(l.lower)
 	}
 	return l
 }

@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork"
+)
+
+// FuzzCueSet holds the cue index to containsWord, cue by cue, on every
+// profile's cues and on cues the fuzzer writes: the same cues found, in
+// the cue list's order.
+func FuzzCueSet(f *testing.F) {
+	for _, s := range []string{
+		"30-day money-back guarantee, no questions asked.",
+		"trusted by 10,000 teams; rembourse sous 30 jours",
+		"inspiring – step-by-step lessons for all skill levels",
+		"j'ai économisé 20 % avec le plan annuel !",
+		"Über 1.000 Kunden: jederzeit kündbar.",
+	} {
+		f.Add(strings.ToLower(s), "money back")
+	}
+	profiles := fork.Profiles()
+	f.Fuzz(func(t *testing.T, text, extra string) {
+		lower := strings.ToLower(text)
+		words := lineWords(lower)
+		for _, p := range profiles {
+			cues := append(slices.Clip(p.Substance.Cues), strings.ToLower(extra), strings.ToLower(extra)+"*")
+			var want []string
+			for _, c := range cues {
+				if containsWord(lower, c) {
+					want = append(want, c)
+				}
+			}
+			if diff := cmp.Diff(want, newCueSet(cues).hits(lower, words)); diff != "" {
+				t.Fatalf("%s on %q (-containsWord +cueSet):\n%s", p.Name, lower, diff)
+			}
+		}
+	})
+}
