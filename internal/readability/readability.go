@@ -103,6 +103,10 @@ func Measure(text string, lang langtag.Tag) (Stats, Scores) {
 // safe for concurrent use.
 type Meter struct {
 	lines map[meterKey]lineCounts
+	// counted holds each word's syllables by language, as measure's own
+	// per-call cache does: a draft's new lines are mostly the page's
+	// words, counted when the page was measured.
+	counted map[string]map[string]int
 }
 
 type meterKey struct{ base, line string }
@@ -128,8 +132,19 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 	var st Stats
 	letters := 0 // for Gulpease
 	// A page repeats its words (its name, "the", "your"): each is counted
-	// once per call.
-	counted := map[string]int{}
+	// once per call, or once per Meter.
+	var counted map[string]int
+	if m != nil {
+		if counted = m.counted[base]; counted == nil {
+			if m.counted == nil {
+				m.counted = map[string]map[string]int{}
+			}
+			counted = map[string]int{}
+			m.counted[base] = counted
+		}
+	} else {
+		counted = map[string]int{}
+	}
 	for _, line := range lines(text) {
 		var c lineCounts
 		if m == nil {
@@ -333,6 +348,30 @@ func unquoted(text string) string {
 	return string(b)
 }
 
+// indexApostrophe is strings.IndexAny(s, "'’ʼ") read byte by byte: it
+// runs over the whole text of every measure, where IndexAny, given a set
+// that is not ASCII, decodes each rune and looks it up in the set. The two
+// marks that are not ASCII open with a lead byte (0xE2, 0xCA), which
+// starts a rune wherever it stands, so a match found by bytes is one found
+// by runes (FuzzIndexApostrophe).
+func indexApostrophe(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\'':
+			return i
+		case 0xE2: // ’ is E2 80 99
+			if strings.HasPrefix(s[i:], "’") {
+				return i
+			}
+		case 0xCA: // ʼ is CA BC
+			if strings.HasPrefix(s[i:], "ʼ") {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // Contractions lists text's English contractions in order, outside
 // quotation marks: a contraction inside them is someone's words or a label
 // the page shows ("Don't list publicly"), which the copy cannot change.
@@ -346,7 +385,7 @@ func Contractions(text string) []string {
 	// space: the words of the space-delimited token around each apostrophe
 	// are all there is to read.
 	for i := 0; i < len(text); {
-		j := strings.IndexAny(text[i:], "'’ʼ")
+		j := indexApostrophe(text[i:])
 		if j < 0 {
 			break
 		}
