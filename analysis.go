@@ -324,17 +324,35 @@ type wordIndex struct {
 	counts []int
 }
 
+// wordCounts indexes text's words, the runs between ASCII bytes that are
+// no word bytes. Each word is counted in a map and only the distinct words
+// are sorted: a page says "the" and "you" hundreds of times. The bytes are
+// read one by one, as no separator is a byte of a longer rune
+// (TestWordCounts holds it to splitting with strings.FieldsFunc).
 func wordCounts(text string) wordIndex {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r < 0x80 && !isWordByte(byte(r)) })
-	sort.Strings(fields)
-	var idx wordIndex
-	for _, w := range fields {
-		if n := len(idx.words); n > 0 && idx.words[n-1] == w {
-			idx.counts[n-1]++
-			continue
+	counts := make(map[string]int, len(text)/16)
+	start := -1
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < utf8.RuneSelf && !isWordByte(c) {
+			if start >= 0 {
+				counts[text[start:i]]++
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
 		}
+	}
+	if start >= 0 {
+		counts[text[start:]]++
+	}
+	idx := wordIndex{words: make([]string, 0, len(counts))}
+	for w := range counts {
 		idx.words = append(idx.words, w)
-		idx.counts = append(idx.counts, 1)
+	}
+	sort.Strings(idx.words)
+	idx.counts = make([]int, len(idx.words))
+	for i, w := range idx.words {
+		idx.counts[i] = counts[w]
 	}
 	return idx
 }
