@@ -175,15 +175,7 @@ func TestWordClaimNeedsCue(t *testing.T) {
 		{"cautious", "Every trip you log is refunded within 14 days if the ferry is cancelled."},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
-			plan, err := f.Plan(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := ""
-			if m := New().Material(plan); len(m) > 0 {
-				got = m[0].Text
-			}
-			if got != tc.want {
+			if got := firstMaterial(t, f, page, tc.profile); got != tc.want {
 				t.Errorf("material = %q; want %q", got, tc.want)
 			}
 		})
@@ -245,5 +237,39 @@ func TestHasMaterialAsMaterial(t *testing.T) {
 	}
 	if answers[true] == 0 || answers[false] == 0 {
 		t.Errorf("answers %v: the pages test only one of the two", answers)
+	}
+}
+
+// firstMaterial is the line the page offers a profile first, or "".
+func firstMaterial(t *testing.T, f *fork.Forker, page, profile string) string {
+	t.Helper()
+	plan, err := f.Plan(context.Background(), fork.Request{HTML: page, Profile: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := New().Material(plan); len(m) > 0 {
+		return m[0].Text
+	}
+	return ""
+}
+
+// TestStatusAndParentCues: who else uses it is a status seeker's line,
+// and safety and ages a parent's, in the words pages use for them.
+func TestStatusAndParentCues(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Inkwell</title></head><body><main>
+<section><h1>Stories your class will finish</h1><p>Inkwell turns reading lists into short daily episodes.</p><a class="btn" href="/buy">Buy Inkwell</a></section>
+<section><h2>Studios</h2><p>Trusted by the top illustration studios in Europe.</p></section>
+<section><h2>At home</h2><p>Every episode is ad-free and safe for ages 6 to 12.</p></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	for _, tc := range []struct{ profile, want string }{
+		{"status-seeker", "Trusted by the top illustration studios in Europe."},
+		{"parent", "Every episode is ad-free and safe for ages 6 to 12."},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			if got := firstMaterial(t, f, page, tc.profile); got != tc.want {
+				t.Errorf("material = %q; want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -318,19 +318,29 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 		}
 		headline = b.ID
 		body := -1
+		pastCTA := false
 		for k, n := range plan.Blocks[i+1:] {
 			if n.Section != b.Section || n.Role == fork.RoleHeadline || n.Role == fork.RolePrice || n.Role == fork.RoleBullet {
 				break // the hero ends where the offer's cards begin
 			}
 			if n.Role == fork.RoleSubheadline {
+				if pastCTA {
+					// A page without sections runs on after its first
+					// button: "What's the Catch?" below it heads the next
+					// part, not the hero.
+					break
+				}
 				if next := i + 2 + k; next < len(plan.Blocks) && plan.Blocks[next].Role == fork.RolePrice {
 					break // "Free" over "$0/mo" names a plan, it is no subheadline
 				}
 				subheadline = n.ID
 				break
 			}
-			if n.Role == fork.RoleCTA && body >= 0 {
-				break
+			if n.Role == fork.RoleCTA {
+				if body >= 0 {
+					break
+				}
+				pastCTA = true
 			}
 			if n.Role == fork.RoleBody && body < 0 && b.Section >= 0 {
 				body = n.ID
@@ -427,8 +437,11 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
 		return 0, edit{}, false
 	}
-	if e := lastRune(sub.Text); e != '.' && e != '!' && e != '?' {
-		return 0, edit{}, false // a subheadline without a stop is a tagline: a sentence does not follow it
+	if e := lastRune(sub.Text); e != '.' && e != '!' {
+		// A subheadline without a stop is a tagline: a sentence does not
+		// follow it. One that asks ("What's the catch?") makes any line
+		// after it read as its answer.
+		return 0, edit{}, false
 	}
 	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) {
 		return 0, edit{}, false

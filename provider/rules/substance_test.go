@@ -1008,3 +1008,34 @@ func TestNextLineMovesUp(t *testing.T) {
 		t.Errorf("notes %q: want the guarantee named as already leading", res.Notes)
 	}
 }
+
+// TestNoLineAfterAQuestion: a page without sections runs on after its
+// first button, and a heading below it ("There is one catch.") is no
+// hero subheadline; nor does a line join a hero subheadline that asks, where
+// it would read as the question's answer. (The hero's own paragraph may
+// take it.)
+func TestNoLineAfterAQuestion(t *testing.T) {
+	const proof = "Our first course won an award and became a bestseller in 2023."
+	for _, tc := range []struct{ name, page string }{
+		{"heading after the button", `<!DOCTYPE html><html lang="en"><head><title>Parsewell</title></head><body>
+<h1>Write a parser in a weekend.</h1>
+<a class="button" href="/start">Start reading</a>
+<h2>There is one catch.</h2><p>The last three chapters are still being written.</p>
+<h2>Who wrote it?</h2><p>` + proof + `</p>
+</body></html>`},
+		{"hero subheadline that asks", `<!DOCTYPE html><html lang="en"><head><title>Parsewell</title></head><body><main>
+<section><h1>Write a parser in a weekend.</h1><h2>Ever wondered how a compiler reads your code?</h2><a class="button" href="/start">Start reading</a></section>
+<section><h2>Chapters</h2><p>Twelve short chapters take you from a blank file to a working parser you understand line by line.</p></section>
+<section><h2>Who wrote it?</h2><p>` + proof + `</p></section>
+</main></body></html>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: tc.page, Profile: "status-seeker"})
+			for _, b := range res.Blocks {
+				if (strings.HasSuffix(b.Source, "?") || b.Source == "There is one catch.") && strings.Contains(b.Text, proof) {
+					t.Errorf("block %d (%s) took a line: %q", b.ID, b.Role, b.Text)
+				}
+			}
+		})
+	}
+}
