@@ -748,9 +748,10 @@ func sectionName(plan *fork.Plan, group []int, topic fork.Role) string {
 
 // sectionMoves explains each section the order moves: the rationale of the
 // section's first block says which section moved, from where to where and
-// why; a section pushed down says under what. An order that moves nothing
+// why (held: what the promoted section's line carries, heldName); a
+// section pushed down says under what. An order that moves nothing
 // explains nothing.
-func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
+func sectionMoves(plan *fork.Plan, order []int, promoted int, held string) map[int]string {
 	out := map[int]string{}
 	if order == nil {
 		return out
@@ -793,7 +794,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int) map[int]string {
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since a customer's words there speak of %s: %s", name, from, to, sub.Lead, sub.Why)
 		case holds:
 			sub := plan.Profile.Substance
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, sub.Lead, sub.Why)
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, held, sub.Why)
 		case to < from:
 			why := readers + " meet it sooner"
 			if f, ok := earlyWhy[topics[k]]; ok {

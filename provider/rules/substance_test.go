@@ -1039,3 +1039,25 @@ func TestNoLineAfterAQuestion(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveSaysWhatItHolds: a section moved up for its line says what the
+// line carries (a saving of $48), not only the profile's lead.
+func TestMoveSaysWhatItHolds(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Loomly</title></head><body><main>
+<section><h1>Plan every shoot in one board</h1><p>Loomly keeps shot lists, call sheets and locations together.</p><a class="btn" href="/buy">Buy Loomly</a></section>
+<section><h2>Boards</h2><p>Drag shots between days and the call sheets follow.</p></section>
+<section><h2>Locations</h2><p>Pin every location with its parking and power notes.</p></section>
+<section><h2>Yearly billing</h2><p>Pay yearly and you save $48 on the Studio plan compared with monthly billing, which covers the whole crew and every production you add to the board over the year.</p></section>
+</main></body></html>`
+	res := mustFork(t, fork.Request{HTML: page, Profile: "bargain-hunter"})
+	want := `moved the section on details ("Yearly billing") up from place 4 to 2, right under the hero, since it holds a saving ($48): a bargain hunter acts on the saving, not the list price`
+	if !slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool { return b.Rationale == want }) {
+		var got []string
+		for _, b := range res.Blocks {
+			if b.Rationale != "" {
+				got = append(got, b.Rationale)
+			}
+		}
+		t.Errorf("no block's rationale is %q; got %q", want, got)
+	}
+}
