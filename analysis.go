@@ -207,6 +207,66 @@ var patternCues = map[string][]string{
 	"offer-led": {"free", "save", "off", "discount", "offer", "deal", "buy one", "price", "gratuit", "offert", "kostenlos", "gratis", "desconto", "descuento", "oferta", "angebot", "prix", "preço", "precio", "preis"},
 }
 
+// cueIndex is patternCues indexed by the first byte of each cue.
+var cueIndex = newCueTable(patternCues)
+
+// cueTable finds which of a set of cue lists' cues stand in a text as
+// containsCue finds them, reading the text once: a cue can only start
+// where a word may (at the start or after a byte that is no word byte),
+// and there only the cues that open with that byte are tried, where
+// asking containsCue cue by cue searched the text once per cue.
+type cueTable struct {
+	// patterns are the lists' names, in order; byFirst holds, by first
+	// byte, each cue that opens with it as (pattern, index in its list).
+	patterns []string
+	byFirst  [256][]cueRef
+	lists    map[string][]string
+}
+
+type cueRef struct{ p, k int }
+
+func newCueTable(lists map[string][]string) *cueTable {
+	t := &cueTable{lists: lists}
+	for p := range lists {
+		t.patterns = append(t.patterns, p)
+	}
+	sort.Strings(t.patterns)
+	for pi, p := range t.patterns {
+		for k, c := range lists[p] {
+			if c == "" {
+				panic("analysis: an empty cue") // it would stand in every text
+			}
+			t.byFirst[c[0]] = append(t.byFirst[c[0]], cueRef{pi, k})
+		}
+	}
+	return t
+}
+
+// first sets first[i] to the index of the first cue of list
+// t.patterns[i] that containsCue finds in text, or to -1 where none is.
+func (t *cueTable) first(text string, first []int) {
+	for i := range first {
+		first[i] = -1
+	}
+	for at := 0; at < len(text); at++ {
+		if at > 0 && isWordByte(text[at-1]) {
+			continue
+		}
+		for _, r := range t.byFirst[text[at]] {
+			if first[r.p] >= 0 && first[r.p] <= r.k {
+				continue
+			}
+			c := t.lists[t.patterns[r.p]][r.k]
+			if !strings.HasPrefix(text[at:], c) {
+				continue
+			}
+			if end := at + len(c); len(c) > 5 || end == len(text) || !isWordByte(text[end]) {
+				first[r.p] = r.k
+			}
+		}
+	}
+}
+
 // detectPattern scores each pattern from cue words and from the page's
 // structure (where proof, price and the call to action stand).
 func detectPattern(blocks []Block, lang Language) Pattern {
@@ -222,20 +282,20 @@ func detectPattern(blocks []Block, lang Language) Pattern {
 		firstThird = min(3, n)
 	}
 	var ctas, bullets, testimonials int
+	first := make([]int, len(cueIndex.patterns))
 	for i, b := range blocks {
-		lower := strings.ToLower(b.Text)
 		early := i < firstThird
-		for p, cues := range patternCues {
-			for _, c := range cues {
-				if containsCue(lower, c) {
-					w := 1
-					if early && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
-						w = 3
-					}
-					add(p, w, fmt.Sprintf("%s %q", b.Role, c))
-					break
-				}
+		cueIndex.first(strings.ToLower(b.Text), first)
+		for pi, k := range first {
+			if k < 0 {
+				continue
 			}
+			w := 1
+			if early && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
+				w = 3
+			}
+			p := cueIndex.patterns[pi]
+			add(p, w, fmt.Sprintf("%s %q", b.Role, patternCues[p][k]))
 		}
 		switch b.Role {
 		case RoleCTA:

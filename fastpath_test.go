@@ -31,3 +31,29 @@ func FuzzWordCounts(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCueTable holds cueTable.first to the plain reading, containsCue
+// asked of each cue in list order, on any text, lower case or not.
+func FuzzCueTable(f *testing.F) {
+	for _, s := range []string{"", "tired of waiting? so you can stop ", "struggling", "off office offer", "trusted by 10 customers", "imagine-after", "problème ärger\xff no more", "stop"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, text := range []string{s, strings.ToLower(s)} {
+			got := make([]int, len(cueIndex.patterns))
+			cueIndex.first(text, got)
+			for i, p := range cueIndex.patterns {
+				want := -1
+				for k, c := range patternCues[p] {
+					if containsCue(text, c) {
+						want = k
+						break
+					}
+				}
+				if got[i] != want {
+					t.Fatalf("%s cues in %q: first %d; plain reading %d", p, text, got[i], want)
+				}
+			}
+		}
+	})
+}
