@@ -464,8 +464,8 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 }
 
 // heldName names what a promoted line carries for its reader, as its
-// rationale says it: a saving, a guarantee, a code or a free offer by what
-// it is, where the profile's lead alone would misname it (a refund's
+// rationale says it: a saving, a guarantee, who relies on it, a code or
+// a free offer by what it is, where the profile's lead alone would misname it (a refund's
 // terms called "the strongest proof" for a skeptic, a free ticket
 // transfer "the best value the page states", read false to graders); any
 // other line by the profile's lead.
@@ -487,6 +487,8 @@ func heldName(l line, s fork.Substance) string {
 	}
 	for _, f := range l.facts {
 		switch {
+		case f.Kind == "claim" && f.Claim == "endorsement":
+			return "who relies on it"
 		case f.Kind == "code":
 			return fmt.Sprintf("a code (%s)", f.Text)
 		case f.Kind == "claim" && f.Claim == "free":
@@ -734,24 +736,52 @@ func sectionName(plan *fork.Plan, group []int, topic fork.Role) string {
 	if t, ok := sectionTopics[topic]; ok {
 		name = "the section on " + t
 	}
-	for _, b := range plan.Blocks {
-		if b.Section == group[0] && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) {
-			h := b.Text
-			if utf8.RuneCountInString(h) > 48 {
-				h = string([]rune(h)[:47]) + "…"
-			}
-			return fmt.Sprintf("%s (%q)", name, h)
-		}
+	if h, ok := sectionHeading(plan, group[0]); ok {
+		return fmt.Sprintf("%s (%q)", name, h)
 	}
 	return name
 }
 
+// headingAbove is the nearest heading before block id in its section,
+// cut as sectionHeading cuts it.
+func headingAbove(plan *fork.Plan, id int) (string, bool) {
+	if id < 0 || id >= len(plan.Blocks) {
+		return "", false
+	}
+	sec := plan.Blocks[id].Section
+	for k := id; k >= 0 && plan.Blocks[k].Section == sec; k-- {
+		if b := plan.Blocks[k]; b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+			h := b.Text
+			if utf8.RuneCountInString(h) > 48 {
+				h = string([]rune(h)[:47]) + "…"
+			}
+			return h, true
+		}
+	}
+	return "", false
+}
+
+// sectionHeading is a section's first heading, cut to 48 characters.
+func sectionHeading(plan *fork.Plan, s int) (string, bool) {
+	for _, b := range plan.Blocks {
+		if b.Section == s && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) {
+			h := b.Text
+			if utf8.RuneCountInString(h) > 48 {
+				h = string([]rune(h)[:47]) + "…"
+			}
+			return h, true
+		}
+	}
+	return "", false
+}
+
 // sectionMoves explains each section the order moves: the rationale of the
 // section's first block says which section moved, from where to where and
-// why (held: what the promoted section's line carries, heldName); a
+// why (held: what the promoted section's line carries, heldName; heldAt:
+// the block it stands in, or -1); a
 // section pushed down says under what. An order that moves nothing
 // explains nothing.
-func sectionMoves(plan *fork.Plan, order []int, promoted int, held string) map[int]string {
+func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldAt int) map[int]string {
 	out := map[int]string{}
 	if order == nil {
 		return out
@@ -794,7 +824,14 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string) map[i
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since a customer's words there speak of %s: %s", name, from, to, sub.Lead, sub.Why)
 		case holds:
 			sub := plan.Profile.Substance
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since it holds %s: %s", name, from, to, held, sub.Why)
+			it := "it"
+			if h, ok := headingAbove(plan, heldAt); ok && !strings.Contains(name, fmt.Sprintf("%q", h)) {
+				// The group moves as one, but the line stands under a
+				// later heading of it: "Open Source" named alone read as
+				// the proof.
+				it = fmt.Sprintf("its part %q", h)
+			}
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since %s holds %s: %s", name, from, to, it, held, sub.Why)
 		case to < from:
 			why := readers + " meet it sooner"
 			if f, ok := earlyWhy[topics[k]]; ok {

@@ -185,11 +185,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: %s",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block, where))
 	}
-	held := plan.Profile.Substance.Lead
+	held, heldAt := plan.Profile.Substance.Lead, -1
 	if len(ranked) > 0 {
-		held = heldName(ranked[0], plan.Profile.Substance)
+		held, heldAt = heldName(ranked[0], plan.Profile.Substance), ranked[0].block
 	}
-	moves := sectionMoves(plan, d.Sections, promote, held)
+	moves := sectionMoves(plan, d.Sections, promote, held, heldAt)
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
 	for _, b := range plan.Blocks {

@@ -1049,15 +1049,24 @@ func TestMoveSaysWhatItHolds(t *testing.T) {
 <section><h2>Locations</h2><p>Pin every location with its parking and power notes.</p></section>
 <section><h2>Yearly billing</h2><p>Pay yearly and you save $48 on the Studio plan compared with monthly billing, which covers the whole crew and every production you add to the board over the year.</p></section>
 </main></body></html>`
-	res := mustFork(t, fork.Request{HTML: page, Profile: "bargain-hunter"})
-	want := `moved the section on details ("Yearly billing") up from place 4 to 2, right under the hero, since it holds a saving ($48): a bargain hunter acts on the saving, not the list price`
-	if !slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool { return b.Rationale == want }) {
-		var got []string
-		for _, b := range res.Blocks {
-			if b.Rationale != "" {
-				got = append(got, b.Rationale)
+	for _, tc := range []struct{ name, page, want string }{
+		{"its own section", page, `moved the section on details ("Yearly billing") up from place 4 to 2, right under the hero, since it holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
+		// The line stands under a later heading of the section it moves
+		// with: that heading is named, not only the section's first.
+		{"a later part", strings.Replace(page, "<section><h2>Yearly billing</h2>", "<section><h2>Billing</h2><p>Every plan is billed in dollars.</p><h3>Yearly</h3>", 1),
+			`moved the section on details ("Billing") up from place 4 to 2, right under the hero, since its part "Yearly" holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: tc.page, Profile: "bargain-hunter"})
+			if !slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool { return b.Rationale == tc.want }) {
+				var got []string
+				for _, b := range res.Blocks {
+					if b.Rationale != "" {
+						got = append(got, b.Rationale)
+					}
+				}
+				t.Errorf("no block's rationale is %q; got %q", tc.want, got)
 			}
-		}
-		t.Errorf("no block's rationale is %q; got %q", want, got)
+		})
 	}
 }
