@@ -95,7 +95,7 @@ func FuzzParseNumber(f *testing.F) {
 	})
 }
 
-// FuzzContains holds formSet.contains and formSet.match, which rule forms
+// FuzzContains holds containsEach and formSet.match, which rule forms
 // out by the byte after their first rune (form.mayStartAt), to the plain
 // reading: every form of the set tried at every place where it may start.
 func FuzzContains(f *testing.F) {
@@ -108,8 +108,12 @@ func FuzzContains(f *testing.F) {
 		li := parseLocale(locale)
 		for name, fs := range map[string]formSet{"guarantee": guaranteeSet, "legal": legalSet, "unit": unitSet, "percent": percentSet, "period": periodPhraseSet, "periodNoun": periodNounSet, "suffixCurrency": suffixCurrencySet, "scale": scaleSet, "ordinal": ordinalSet} {
 			for _, l := range []*localeInfo{&li, nil} {
-				if got, want := fs.contains(text, l), containsPlain(fs, text, l); got != want {
-					t.Fatalf("%s.contains(%q) in %q = %v; plain reading %v", name, text, locale, got, want)
+				for other, os := range map[string]formSet{"guarantee": guaranteeSet, "legal": legalSet} {
+					gotA, gotB := containsEach(text, l, fs, os)
+					wantA, wantB := containsPlain(fs, text, l), containsPlain(os, text, l)
+					if gotA != wantA || gotB != wantB {
+						t.Fatalf("containsEach(%q) in %q for %s and %s = %v, %v; plain reading %v, %v", text, locale, name, other, gotA, gotB, wantA, wantB)
+					}
 				}
 				for i := range text {
 					for _, glued := range []bool{false, true} {
@@ -152,7 +156,8 @@ func matchPlain(fs formSet, t string, i int, li *localeInfo, glued bool) (form, 
 	return form{}, 0, false
 }
 
-// containsPlain is formSet.contains as written before form.mayStartAt.
+// containsPlain is formSet.contains as written before form.mayStartAt
+// (and before containsEach read two sets at once).
 func containsPlain(fs formSet, t string, li *localeInfo) bool {
 	prevWord := false
 	for i := 0; i < len(t); {

@@ -13,30 +13,43 @@ var (
 	legalSet     = newFormSet(legalPhrases)
 )
 
-// contains reports whether any form of the set stands in t.
-func (fs formSet) contains(t string, li *localeInfo) bool {
+// containsEach reports whether a form of a and a form of b stand in t,
+// reading t once for both: a block's sentences are each asked for a
+// guarantee and a legal phrase (FuzzContains holds it to reading t once
+// for each set).
+func containsEach(t string, li *localeInfo, a, b formSet) (inA, inB bool) {
 	prevWord := false
-	for i := 0; i < len(t); {
+	for i := 0; i < len(t) && !(inA && inB); {
 		r, n := utf8.DecodeRuneInString(t[i:])
 		// Inside a word only a loose form can start: a bounded one would
 		// fail its boundary check anyway, so most positions cost nothing.
 		midWord := prevWord && isWordRune(r)
 		prevWord = isWordRune(r)
-		forms := fs.startingWith(lowerRune(r))
-		for k := range forms {
-			f := &forms[k]
-			if midWord && !f.loose || !f.mayStartAt(t, i, n) {
-				continue
-			}
-			if li != nil && !li.inLangs(f.langs) {
-				continue
-			}
-			end, ok := matchAt(t, i, f.text, f.exact)
-			if ok && (f.loose || wordBoundedAt(t, i, end)) {
-				return true
-			}
-		}
+		lr := lowerRune(r)
+		inA = inA || a.startsAt(t, i, n, lr, midWord, li)
+		inB = inB || b.startsAt(t, i, n, lr, midWord, li)
 		i += n
+	}
+	return inA, inB
+}
+
+// startsAt reports whether a form of the set stands at t[i:], whose first
+// rune, n bytes long, is lr in lower case; midWord says the rune before
+// it is a word rune too.
+func (fs formSet) startsAt(t string, i, n int, lr rune, midWord bool, li *localeInfo) bool {
+	forms := fs.startingWith(lr)
+	for k := range forms {
+		f := &forms[k]
+		if midWord && !f.loose || !f.mayStartAt(t, i, n) {
+			continue
+		}
+		if li != nil && !li.inLangs(f.langs) {
+			continue
+		}
+		end, ok := matchAt(t, i, f.text, f.exact)
+		if ok && (f.loose || wordBoundedAt(t, i, end)) {
+			return true
+		}
 	}
 	return false
 }
@@ -60,11 +73,11 @@ func lineFacts(b extract.Block, li *localeInfo) []posFact {
 		add(KindLegal, i, j)
 	}
 	for _, sp := range sentenceSpans(t) {
-		sent := t[sp[0]:sp[1]]
-		if b.Role != extract.RoleGuarantee && guaranteeSet.contains(sent, li) {
+		guarantee, legal := containsEach(t[sp[0]:sp[1]], li, guaranteeSet, legalSet)
+		if b.Role != extract.RoleGuarantee && guarantee {
 			add(KindGuarantee, sp[0], sp[1])
 		}
-		if b.Role != extract.RoleFinePrint && legalSet.contains(sent, li) {
+		if b.Role != extract.RoleFinePrint && legal {
 			add(KindLegal, sp[0], sp[1])
 		}
 	}

@@ -64,10 +64,15 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 	stats := map[string]*wordStats{}
 	var order []string
 	lowerSeen := map[string]bool{}
-	for _, b := range src.Blocks {
+	// Each block's name words and whether it reads as a heading, read once
+	// here for growNames too.
+	spans := make([][][2]int, len(src.Blocks))
+	headings := make([]bool, len(src.Blocks))
+	for bi, b := range src.Blocks {
 		t := b.Text
 		heading := isHeading(b)
-		for _, w := range nameSpans(t) {
+		spans[bi], headings[bi] = nameSpans(t), heading
+		for _, w := range spans[bi] {
 			word := t[w[0]:w[1]]
 			r, _ := utf8.DecodeRuneInString(word)
 			if !unicode.IsLetter(r) {
@@ -125,7 +130,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 			}
 		}
 	}
-	for _, w := range growNames(src.Blocks, words, stats, rules) {
+	for _, w := range growNames(src.Blocks, spans, headings, words, stats, rules) {
 		addFound(w)
 	}
 	return rules
@@ -155,8 +160,9 @@ func capitalised(w string) bool {
 // dropped; a word that in every prose occurrence stands in the same run of
 // capitalised words becomes that run: "Marlow" in "Marlow Labs", "Standard"
 // in "Standard Ebooks" (where "Ebooks", a unit word, is no name alone).
-// Words that also stand alone stay names of their own.
-func growNames(blocks []extract.Block, words []string, stats map[string]*wordStats, known []nameRule) []string {
+// Words that also stand alone stay names of their own. spans and headings
+// are each block's nameSpans and isHeading.
+func growNames(blocks []extract.Block, spans [][][2]int, headings []bool, words []string, stats map[string]*wordStats, known []nameRule) []string {
 	inKnown := map[string]int{}
 	for _, b := range blocks {
 		for _, k := range known {
@@ -177,12 +183,12 @@ func growNames(blocks []extract.Block, words []string, stats map[string]*wordSta
 	}
 
 	runs := map[string]map[string]bool{} // word -> the runs it stands in, in prose
-	for _, b := range blocks {
-		if isHeading(b) {
+	for bi, b := range blocks {
+		if headings[bi] {
 			continue
 		}
 		t := b.Text
-		ws := nameSpans(t)
+		ws := spans[bi]
 		joins := func(k, next int) bool { // may ws[next] join the run of ws[k]?
 			w := t[ws[next][0]:ws[next][1]]
 			lo, hi := min(k, next), max(k, next)

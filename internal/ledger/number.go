@@ -267,10 +267,25 @@ func formatPrice(v float64) string {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// isWordRune reports a letter, digit or nonspacing mark. It runs at every
+// rune of every text the ledger reads, so ASCII, most of every text, is
+// one look-up in asciiWord, small enough to be inlined where it is called;
+// other runes ask the Unicode tables (TestIsWordRune).
 func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		// ASCII, most of every text: no table lookups (TestIsWordRune).
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	if uint32(r) < utf8.RuneSelf {
+		return asciiWord[r]
 	}
+	return isWordRuneUnicode(r)
+}
+
+// asciiWord says which ASCII bytes are letters or digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+func isWordRuneUnicode(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
