@@ -17,3 +17,21 @@ func FuzzIndexApostrophe(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSyllables holds syllables, which reads a word without a hyphen
+// whole, to the plain reading: every word split at its hyphens.
+func FuzzSyllables(f *testing.F) {
+	for _, s := range []string{"", "-", "state-of-the-art", "co\u2011op", "re\u2010use", "COVID-19", "naïve", "\xe2\x80", "x\xe2y", "--a--"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, word string, li uint8) {
+		base := tag(fuzzLangs[int(li)%len(fuzzLangs)]).Base()
+		want := 0
+		for _, part := range strings.FieldsFunc(word, isHyphen) {
+			want += partSyllables(part, base)
+		}
+		if got := syllables(word, base); got != max(want, 1) {
+			t.Fatalf("syllables(%q, %q) = %d; plain reading %d", word, base, got, max(want, 1))
+		}
+	})
+}

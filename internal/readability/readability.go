@@ -197,8 +197,9 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 // where it has the word, into it where not), long words and letters.
 func countLine(line, base string, counted map[string]int) lineCounts {
 	var c lineCounts
+	var ws []string
 	for _, s := range splitLine(nil, []rune(line)) {
-		ws := Words(s)
+		ws = appendWords(ws[:0], s)
 		c.sentences++
 		c.words += len(ws)
 		c.longest = max(c.longest, len(ws))

@@ -45,40 +45,53 @@ func Syllables(word string, lang langtag.Tag) int {
 
 func syllables(word, base string) int {
 	total := 0
-	for _, part := range strings.FieldsFunc(word, func(r rune) bool {
-		return r == '-' || r == '‐' || r == '‑'
-	}) {
-		letters, digits := lowerLetters(part)
-		if len(letters) == 0 {
-			if digits {
-				total++
-			}
-			continue
+	// Most words hold no hyphen, and are read without splitting: a word
+	// without a '-' or a 0xE2 byte, the lead byte of U+2010 and U+2011,
+	// is its one part (FuzzSyllables holds it to splitting every word).
+	if word != "" && strings.IndexByte(word, '-') < 0 && strings.IndexByte(word, 0xE2) < 0 {
+		total = partSyllables(word, base)
+	} else {
+		for _, part := range strings.FieldsFunc(word, isHyphen) {
+			total += partSyllables(part, base)
 		}
-		var n int
-		switch {
-		case len(letters) > maxRuledWord:
-			n = syllablesGeneric(letters)
-		case base == "en":
-			n = syllablesEN(string(letters))
-		case base == "de":
-			n = syllablesDE(letters)
-		case base == "es":
-			n = syllablesES(letters)
-		case base == "pt":
-			n = syllablesPT(letters)
-		case base == "fr":
-			n = syllablesFR(letters)
-		case base == "it":
-			n = syllablesIT(letters)
-		case base == "nl":
-			n = syllablesNL(letters)
-		default:
-			n = syllablesGeneric(letters)
-		}
-		total += max(n, 1)
 	}
 	return max(total, 1)
+}
+
+func isHyphen(r rune) bool { return r == '-' || r == '‐' || r == '‑' }
+
+// partSyllables counts a part of a word between hyphens: 0 for one of
+// neither letters nor digits, 1 for digits alone.
+func partSyllables(part, base string) int {
+	letters, digits := lowerLetters(part)
+	if len(letters) == 0 {
+		if digits {
+			return 1
+		}
+		return 0
+	}
+	var n int
+	switch {
+	case len(letters) > maxRuledWord:
+		n = syllablesGeneric(letters)
+	case base == "en":
+		n = syllablesEN(string(letters))
+	case base == "de":
+		n = syllablesDE(letters)
+	case base == "es":
+		n = syllablesES(letters)
+	case base == "pt":
+		n = syllablesPT(letters)
+	case base == "fr":
+		n = syllablesFR(letters)
+	case base == "it":
+		n = syllablesIT(letters)
+	case base == "nl":
+		n = syllablesNL(letters)
+	default:
+		n = syllablesGeneric(letters)
+	}
+	return max(n, 1)
 }
 
 // maxRuledWord bounds the words the language rules see. Longer letter runs
@@ -90,6 +103,7 @@ const maxRuledWord = 64
 // lowerLetters keeps the letters of s in lower case, dropping apostrophes and
 // dots so "don't" and "l'amour" are counted as the sounds they are.
 func lowerLetters(s string) (letters []rune, hasDigit bool) {
+	letters = make([]rune, 0, len(s)) // a rune per byte at the most
 	for _, r := range s {
 		switch {
 		case unicode.IsLetter(r):

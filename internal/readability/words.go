@@ -16,8 +16,11 @@ import (
 // "$4.99" is the word "4.99".
 //
 // The words are substrings of text: splitting allocates only the slice.
-func Words(text string) []string {
-	var words []string
+func Words(text string) []string { return appendWords(nil, text) }
+
+// appendWords appends text's words to words: countLine reads a line's
+// sentences into one slice.
+func appendWords(words []string, text string) []string {
 	start := -1
 	var prev rune
 	for i := 0; i < len(text); {
