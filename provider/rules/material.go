@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -25,8 +26,13 @@ type line struct {
 	score int
 	// moveOnly marks a line that may lead only by moving up with its
 	// section, never in the hero's copy: a customer's quote (someone
-	// else's words) or a sentence too long for a hero slot.
+	// else's words), a sentence too long for a hero slot or a part's
+	// heading (part).
 	moveOnly bool
+	// part marks the heading of a part of the page that carries the
+	// profile's substance only as a whole (withParts): it scores
+	// partScore.
+	part bool
 }
 
 // Lines shorter or longer than this many words do not lead a page: a
@@ -520,11 +526,11 @@ func (f linesFinder) HasMaterial(plan *fork.Plan) bool {
 	sub := plan.Profile.Substance
 	seen := map[string]bool{}
 	cues := newCueSet(sub.Cues)
-	for _, l := range f {
+	for _, l := range withParts(plan, f, sub, cues) {
 		if seen[l.text] {
 			continue
 		}
-		if l.score, _ = weighLine(l, sub, cues, plan, false); l.score < minLeadScore {
+		if l.score = scoreWith(l, sub, cues, plan); l.score < minLeadScore {
 			continue
 		}
 		seen[l.text] = true
@@ -565,8 +571,11 @@ func materialOf(lines []line, plan *fork.Plan, keep func(line) bool) []fork.Mate
 	var found []scored
 	seen := map[string]bool{}
 	cues := newCueSet(sub.Cues)
-	for _, l := range lines {
+	for _, l := range withParts(plan, lines, sub, cues) {
 		score, why := weighLine(l, sub, cues, plan, true)
+		if l.part {
+			score = partScore
+		}
 		if score < minLeadScore || seen[l.text] {
 			continue
 		}
@@ -748,14 +757,99 @@ func containsString(list []string, s string) bool {
 func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
 	var out []line
 	cues := newCueSet(s.Cues)
-	for _, l := range lines {
-		l.score, _ = weighLine(l, s, cues, plan, false)
+	for _, l := range withParts(plan, lines, s, cues) {
+		l.score = scoreWith(l, s, cues, plan)
 		if l.score >= minLeadScore {
 			out = append(out, l)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// scoreWith is scoreLine with a cueSet of s's cues; a part's heading
+// scores partScore.
+func scoreWith(l line, s fork.Substance, cues *cueSet, plan *fork.Plan) int {
+	if l.part {
+		return partScore
+	}
+	score, _ := weighLine(l, s, cues, plan, false)
+	return score
+}
+
+// partScore is what a part of the page that carries the profile's
+// substance only as a whole scores: the least a line needs to lead, so
+// that any line that leads on its own comes first.
+const partScore = minLeadScore
+
+// withParts is lines in page order with, before the lines of each part of
+// the page (a heading and the lines under it, up to the next heading) that
+// carries the profile's substance only as a whole, a line for the part:
+// its heading names what the profile looks for ("NewPipe is Open Source"
+// for a skeptic) and a line under it does too ("we guarantee it is built
+// from the source code"), though neither scores enough to lead alone.
+// The part leads only by moving up with its section (moveOnly), never in
+// the hero's copy, and only where its section can move: it is a heading,
+// not a sentence to quote. Parts of the hero and parts whose own lines
+// lead are left to those lines.
+func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []line {
+	h, _ := heroSlots(plan)
+	hero := -1
+	if h >= 0 {
+		hero = plan.Blocks[h].Section
+	}
+	byBlock := map[int][]line{}
+	for _, l := range lines {
+		byBlock[l.block] = append(byBlock[l.block], l)
+	}
+	parts := map[int]line{} // the part's heading block → its line
+	for i := 0; i < len(plan.Blocks); i++ {
+		b := plan.Blocks[i]
+		if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription || b.Section < 0 || b.Section == hero {
+			continue
+		}
+		lower := strings.ToLower(b.Text)
+		head := line{text: b.Text, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true, part: true}
+		headScore, _ := weighLine(head, s, cues, plan, false)
+		if headScore == 0 || headScore >= minLeadScore {
+			continue
+		}
+		best, bestScore := line{}, 0
+		for k := i + 1; k < len(plan.Blocks); k++ {
+			n := plan.Blocks[k]
+			if n.Section != b.Section || headingRoles[n.Role] {
+				break
+			}
+			for _, l := range byBlock[n.ID] {
+				if sc, _ := weighLine(l, s, cues, plan, false); sc > bestScore {
+					best, bestScore = l, sc
+				}
+			}
+		}
+		if bestScore == 0 || bestScore >= minLeadScore {
+			continue
+		}
+		head.facts = append(slices.Clip(head.facts), best.facts...)
+		if leads(plan, head) || !canMoveUp(plan, head) {
+			continue
+		}
+		parts[b.ID] = head
+	}
+	if len(parts) == 0 {
+		return lines
+	}
+	out := make([]line, 0, len(lines)+len(parts))
+	next := 0
+	for id := range plan.Blocks {
+		if p, ok := parts[id]; ok {
+			out = append(out, p)
+		}
+		for next < len(lines) && lines[next].block == id {
+			out = append(out, lines[next])
+			next++
+		}
+	}
+	return append(out, lines[next:]...)
 }
 
 // minLeadScore is the least a line must score to lead: a fact of one of

@@ -1070,3 +1070,28 @@ func TestMoveSaysWhatItHolds(t *testing.T) {
 		})
 	}
 }
+
+// TestPartLeadsAsAWhole: a part of the page whose heading and a line under
+// it each name what the profile looks for, though neither is enough alone
+// ("Open source, line by line" over "Anyone can read the source code"),
+// moves up with its section for that reader, and its heading never joins
+// the hero's copy.
+func TestPartLeadsAsAWhole(t *testing.T) {
+	src := page(t, "testdata/parts-en.html")
+	res := mustFork(t, fork.Request{HTML: src, Profile: "skeptic"})
+	if len(res.Sections) < 2 || res.Sections[1] != 3 {
+		t.Fatalf("order %v: the open-source part (section 3) does not stand right under the hero; notes %q", res.Sections, res.Notes)
+	}
+	for _, b := range res.Blocks {
+		if b.Role != fork.RoleSubheadline && b.Role != fork.RoleHeadline && strings.Contains(b.Text, "Open source, line by line") {
+			t.Errorf("block %d (%s) took the part's heading: %q", b.ID, b.Role, b.Text)
+		}
+		if b.ID <= 2 && b.Text != b.Source {
+			t.Errorf("hero block %d changed: %q", b.ID, b.Text)
+		}
+	}
+	// A profile the part says nothing to keeps the page's order.
+	if other := mustFork(t, fork.Request{HTML: src, Profile: "parent"}); other.Sections != nil {
+		t.Errorf("parent fork reordered the page: %v", other.Sections)
+	}
+}
