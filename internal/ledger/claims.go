@@ -104,6 +104,15 @@ func foldClaim(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
+		if r < utf8.RuneSelf {
+			// No accent to drop or fold: accentFold holds no ASCII
+			// letter, and most capitalised words are ASCII.
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteByte(byte(r))
+			continue
+		}
 		if unicode.Is(unicode.Mn, r) {
 			continue // a combining accent
 		}

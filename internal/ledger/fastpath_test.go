@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -104,4 +105,49 @@ func TestIsWordRune(t *testing.T) {
 			t.Fatalf("isWordRune(%U) = %v; plain reading %v", r, got, want)
 		}
 	}
+}
+
+// FuzzFoldClaim holds foldClaim, which lower-cases ASCII runes inline, to
+// the plain reading: every rune past the ASCII check read through the
+// Unicode tables and accentFold.
+func FuzzFoldClaim(f *testing.F) {
+	for _, s := range []string{"", "free", "FREE", "Garantía", "ÉCOLE", "e\u0301", "\u212aELVIN", "Œuvre", "x\xffY"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		plain := s
+		if strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf || 'A' <= r && r <= 'Z' }) || !utf8.ValidString(s) {
+			var b strings.Builder
+			for _, r := range s {
+				if unicode.Is(unicode.Mn, r) {
+					continue
+				}
+				r = unicode.ToLower(r)
+				if f, ok := accentFold[r]; ok {
+					b.WriteString(f)
+					continue
+				}
+				b.WriteRune(r)
+			}
+			plain = b.String()
+		}
+		if got := foldClaim(s); got != plain {
+			t.Fatalf("foldClaim(%q) = %q; plain reading %q", s, got, plain)
+		}
+	})
+}
+
+// FuzzNotNumbers holds the search for notNumbers, which skips a text
+// without the piece every match holds, to searching every text.
+func FuzzNotNumbers(f *testing.F) {
+	for _, s := range []string{"", "501(c)(3)", "24/7 support", "a 501(c) (3)", "124/75", "(c)(3)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, nn := range reNotNumbers {
+			if ms := nn.re.FindAllStringIndex(s, -1); len(ms) > 0 && !strings.Contains(s, nn.holds) {
+				t.Fatalf("%s matches %q, which does not hold %q", nn.re, s, nn.holds)
+			}
+		}
+	})
 }

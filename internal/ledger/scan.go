@@ -144,8 +144,11 @@ func scanText(t string, li *localeInfo) []posFact {
 	}
 	s.codes()
 	if hasDigit {
-		for _, re := range reNotNumbers {
-			for _, m := range re.FindAllStringIndex(t, -1) {
+		for _, nn := range reNotNumbers {
+			if !strings.Contains(t, nn.holds) {
+				continue // most blocks: a regexp search costs more
+			}
+			for _, m := range nn.re.FindAllStringIndex(t, -1) {
 				s.claim(m[0], m[1])
 			}
 		}
@@ -456,8 +459,14 @@ var (
 	ordinalSet          formSet
 	unitSet             formSet
 	reVersion           = regexp.MustCompile(`^\d+(?:\.\d+){2,}$`)
-	reNotNumbers        []*regexp.Regexp
+	reNotNumbers        []notNumber
 )
+
+// notNumber is a compiled notNumbers pattern.
+type notNumber struct {
+	re    *regexp.Regexp
+	holds string
+}
 
 func init() {
 	var iso []form
@@ -479,7 +488,7 @@ func init() {
 	ordinalSet = newFormSet(ordinalForms)
 	unitSet = newFormSet(unitDefs...)
 	for _, p := range notNumbers {
-		reNotNumbers = append(reNotNumbers, regexp.MustCompile(p))
+		reNotNumbers = append(reNotNumbers, notNumber{regexp.MustCompile(p.pattern), p.holds})
 	}
 }
 

@@ -375,8 +375,12 @@ var codeNotTokens = set("HERE", "BELOW", "ABOVE", "APPLIED", "CHECKOUT",
 // notNumbers are patterns whose digits are no facts of their own: the US
 // tax-code section in "501(c)(3)" and "24/7". (The digits of claims that
 // carry them, "#1", "No. 1", "ISO 27001", "SOC 2", are found by
-// claimDigitSpans.)
-var notNumbers = []string{`\b\d{3}\([a-z]\)\(\d{1,2}\)`, `\b24/7\b`}
+// claimDigitSpans.) Each pattern comes with a piece of text that every
+// match of it holds: a text without it is not searched.
+var notNumbers = []struct{ pattern, holds string }{
+	{`\b\d{3}\([a-z]\)\(\d{1,2}\)`, ")("},
+	{`\b24/7\b`, "24/7"},
+}
 
 // numberOneMarks are the words and signs that make "1" a rank ("#1",
 // "No. 1", "Nr. 1", "N° 1", "nº1"): its digit is no number, the claim
