@@ -56,6 +56,10 @@ type Plan struct {
 	// the profiles it has material for (FittingProfiles): the audiences a
 	// fork of this page can serve.
 	Fits []string `json:"fits,omitempty"`
+	// Misstatements are the savings the page states that its own prices
+	// contradict: a fork keeps them as facts, but must not lead with one,
+	// and the owner should correct the control.
+	Misstatements []Misstatement `json:"misstatements,omitempty"`
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.
 	Findings []Check `json:"findings,omitempty"`
@@ -245,6 +249,7 @@ func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, err
 	for _, b := range ex.Blocks {
 		p.Blocks = append(p.Blocks, Brief{Block: b, Verbatim: verbatimRoles[b.Role], Facts: byBlock[b.ID], Budget: budgetFor(b), Section: of[b.ID]})
 	}
+	p.Misstatements = Misstatements(p.Blocks)
 	return p, ex, nil
 }
 

@@ -270,7 +270,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if n := unreachableNote(ex.Blocks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}
-	notes = append(slices.Clip(notes), misstatementNotes(Misstatements(p.Blocks))...)
+	notes = append(slices.Clip(notes), misstatementNotes(p.Misstatements)...)
 	if n := layerMissNote(p, rep.Checks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}

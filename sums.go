@@ -21,13 +21,13 @@ import (
 // prices do not give.
 type Misstatement struct {
 	// Block is the ID of the block that states the percentage.
-	Block int
+	Block int `json:"block"`
 	// Stated is the percentage as the page writes it ("20%").
-	Stated Fact
+	Stated Fact `json:"stated"`
 	// Actual is the saving the block's prices give, in percent.
-	Actual float64
+	Actual float64 `json:"actual_percent"`
 	// Sum says which prices give it ("39,99€/an against 12 × 4,99€/mois").
-	Sum string
+	Sum string `json:"sum"`
 }
 
 // Tolerances: a page rounding its saving down to a round figure ("save

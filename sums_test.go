@@ -2,6 +2,7 @@ package fork_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -57,6 +58,14 @@ func TestMisstatementNote(t *testing.T) {
 	res, err := fork.New(fork.WithProvider(&scriptedProvider{})).Fork(context.Background(), fork.Request{HTML: readPage(t, "../sums-en.html"), Profile: "bargain-hunter"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The plan an agent writes from says so too.
+	plan, err := fork.New().Plan(context.Background(), fork.Request{HTML: readPage(t, "../sums-en.html"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(plan); len(plan.Misstatements) != 1 || !strings.Contains(string(b), `"misstatements":[{"block":10,`) {
+		t.Errorf("plan misstatements %+v", plan.Misstatements)
 	}
 	notes := strings.Join(res.Notes, "\n")
 	for _, want := range []string{`block 10 understates its saving: it says "20%"`, "$39.99/year against 12 × $4.99/month is a saving of 33%"} {

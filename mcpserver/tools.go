@@ -576,6 +576,9 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 			material += " The page has material for these profiles (fits): " + strings.Join(p.Fits, ", ") + "; tell the user that a fork for one of them has more to test."
 		}
 	}
+	if len(p.Misstatements) > 0 {
+		material += " The page states a saving its own prices contradict (misstatements: the block, the figure and the sum): keep the figure as a fact, never lead with it, and tell the owner in notes to correct the control."
+	}
 	out := []string{
 		"Write new text for every block in blocks, by id, for the " + p.Profile.Name + " profile: " + p.Profile.Description,
 		"Follow the " + p.Profile.Pattern.Name + " pattern (profile.pattern): headline: " + p.Profile.Headline + " CTA: " + p.Profile.CTA + " A call to action stays short, its verb first, and names its action.",
