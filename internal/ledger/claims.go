@@ -29,8 +29,15 @@ func isHyphenRune(r rune) bool { return r == '-' || r == '‐' || r == '‑' }
 func isAposRune(r rune) bool { return r == '\'' || r == '’' || r == 'ʼ' }
 
 // claimTokens cuts t into tokens.
-func claimTokens(t string) []ctok {
-	out := make([]ctok, 0, len(t)/5+1)
+func claimTokens(t string) []ctok { return appendClaimTokens(nil, t) }
+
+// appendClaimTokens cuts t into tokens after out's: a page's blocks are
+// cut one after the other into one buffer (see scanner.scratch), where a
+// buffer each was most of what reading a page allocated.
+func appendClaimTokens(out []ctok, t string) []ctok {
+	if need := len(out) + len(t)/5 + 1; cap(out) < need {
+		out = append(make([]ctok, 0, need), out...)
+	}
 	glued := false // a hyphen right after a word
 	wordEnd := -1
 	for i := 0; i < len(t); {
@@ -345,7 +352,15 @@ func (s *scanner) claims() {
 			idxs = append(idxs, idx)
 		}
 	}
-	toks := claimTokens(s.t)
+	var toks []ctok
+	if s.scratch != nil {
+		// No token outlives the scan: the facts keep only strings of
+		// the text and of the tables.
+		toks = appendClaimTokens((*s.scratch)[:0], s.t)
+		*s.scratch = toks
+	} else {
+		toks = claimTokens(s.t)
+	}
 	for i := 0; i < len(toks); {
 		best, found := s.bestClaimAt(idxs, toks, i)
 		if !found {

@@ -90,12 +90,13 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	if len(names) > 0 {
 		memo = nil // a block's facts depend on the page's names
 	}
+	var toks []ctok // the claim tokens of one block after another
 	for i, b := range src.Blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		fs := memo.read(src.Locale, b, func() []posFact {
-			fs := markWas(scanText(b.Text, &li), b)
+			fs := markWas(scanText(b.Text, &li, &toks), b)
 			fs = append(fs, outside(finder.facts(b.Text), fs)...)
 			fs = append(fs, lineFacts(b, &li)...)
 			sortPosFacts(fs)

@@ -151,3 +151,24 @@ func FuzzNotNumbers(f *testing.F) {
 		}
 	})
 }
+
+// TestScanScratch holds scanText with a token buffer shared by a page's
+// blocks, as ExtractContext reads them, to scanText with none, over every
+// block of our own pages and the corpus, read in page order and again in
+// reverse (each block after a longer or a shorter one).
+func TestScanScratch(t *testing.T) {
+	for _, f := range testPages(t) {
+		d := readPage(t, f)
+		li := parseLocale(d.Lang)
+		var toks []ctok
+		for k := range 2 * len(d.Blocks) {
+			b := d.Blocks[k%len(d.Blocks)]
+			if k >= len(d.Blocks) {
+				b = d.Blocks[2*len(d.Blocks)-1-k]
+			}
+			if diff := cmp.Diff(scanText(b.Text, &li, nil), scanText(b.Text, &li, &toks), cmp.AllowUnexported(posFact{})); diff != "" {
+				t.Fatalf("%s block %d %q (-alone +shared):\n%s", filepath.Base(f), b.ID, b.Text, diff)
+			}
+		}
+	}
+}

@@ -68,7 +68,7 @@ import (
 //     ClaimKeys lists the keys.
 func FromText(text, locale string) []Fact {
 	li := parseLocale(locale)
-	pfs := scanText(text, &li)
+	pfs := scanText(text, &li, nil)
 	var out []Fact
 	seen := map[factKey]bool{}
 	for _, p := range pfs {
@@ -131,10 +131,15 @@ type scanner struct {
 	facts     []posFact
 	sentences [][2]int // sentence spans, read when a claim needs them
 	prices    []int    // where the prices start, sorted, read with sentences
+	// scratch, when set, is a buffer for the text's claim tokens, kept
+	// for the next text read with it. May be nil.
+	scratch *[]ctok
 }
 
-func scanText(t string, li *localeInfo) []posFact {
-	s := &scanner{t: t, li: li, claimed: make([]bool, len(t))}
+// scanText finds the facts of t. scratch, when not nil, is a buffer the
+// texts of one reading share (see scanner.scratch).
+func scanText(t string, li *localeInfo, scratch *[]ctok) []posFact {
+	s := &scanner{t: t, li: li, claimed: make([]bool, len(t)), scratch: scratch}
 	hasDigit := strings.ContainsAny(t, "0123456789")
 	if strings.IndexByte(t, '@') >= 0 {
 		s.emails()
