@@ -308,3 +308,22 @@ func TestHeldName(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingNoteSaysHowItLooked: the note that the engine found nothing
+// for a profile says it looks by the words pages use, so that a marketer
+// who sees such a line on the page moves it up instead of reading the
+// note as a judgement of the page.
+func TestMissingNoteSaysHowItLooked(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Ferrylog</title></head><body><main>
+<section><h1>Your crossings, logged</h1><p>Ferrylog keeps every trip you take in one list.</p><a class="btn" href="/buy">Buy Ferrylog</a></section>
+</main></body></html>`
+	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "parent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, _ := fork.LookupProfile("parent")
+	want := prof.Substance.Missing + "; the engine looks for the words pages use for it and can miss a line put another way: if the page has one, it is the line to move up by hand"
+	if !slices.Contains(res.Notes, want) {
+		t.Errorf("notes %q lack %q", res.Notes, want)
+	}
+}

