@@ -273,3 +273,34 @@ func TestMetricOfAScriptButton(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLittle: a fork that puts nothing first is no variant when it
+// changes at most three words, or under 2% of a long page's words; more
+// of a short page, or anything put first, is one.
+func TestTooLittle(t *testing.T) {
+	long := strings.Repeat("Every trip is logged with its date and its ferry. ", 60) // 600 words
+	page := func(changed int, rest string) []ForkedBlock {
+		blocks := []ForkedBlock{{Role: RoleBody, Source: rest, Text: rest}}
+		for range changed {
+			blocks = append(blocks, ForkedBlock{Role: RoleBody, Source: "You will love it.", Text: "You'll love it."})
+		}
+		return blocks
+	}
+	for _, tc := range []struct {
+		name     string
+		blocks   []ForkedBlock
+		promoted bool
+		want     bool
+	}{
+		{"three words", page(3, "Short."), false, true},
+		{"four words of a short page", page(4, "Short."), false, false},
+		{"nine words of a long page", page(9, long), false, true},
+		{"fifteen words of a long page", page(15, long), false, false},
+		{"put first", page(1, long), true, false},
+		{"nothing changed", page(0, long), false, false},
+	} {
+		if _, got := tooLittle(tc.blocks, tc.promoted); got != tc.want {
+			t.Errorf("%s: tooLittle = %v; want %v", tc.name, got, tc.want)
+		}
+	}
+}

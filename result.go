@@ -252,7 +252,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	}
 	promoted := heroChanged(blocks, order)
 	exp, notes := experiment(p, ex, promoted, shortened(blocks)), d.Notes
-	if n := wordsSwapped(blocks); !promoted && n > 0 && n <= maxTrivialWords {
+	if n, ok := tooLittle(blocks, promoted); ok {
 		// Two contractions in an answer at the foot of the page are no
 		// variant either: graders read a sized test of them as an A/A
 		// test in all but name.
@@ -475,6 +475,32 @@ const editFirst = "Edit the fork, or fork the page for a profile its material se
 // maxTrivialWords is the most words a fork may change, with nothing put
 // first, and still be no variant worth a test.
 const maxTrivialWords = 3
+
+// trivialPercent is the share of a page's words, in percent, below which
+// a fork that puts nothing first changes too little to be a variant:
+// graders read five contractions written out deep in a long page, sized
+// for 21,000 visitors an arm, as an A/A test in all but name.
+const trivialPercent = 2
+
+// tooLittle reports a fork that puts nothing first and changes so few of
+// the words a visitor reads (at most maxTrivialWords, or under
+// trivialPercent of the page's) that it is no variant worth a test, with
+// the number of words it changed.
+func tooLittle(blocks []ForkedBlock, promoted bool) (int, bool) {
+	n := wordsSwapped(blocks)
+	return n, !promoted && n > 0 && (n <= maxTrivialWords || n*100 < trivialPercent*pageWords(blocks))
+}
+
+// pageWords counts the words a visitor reads on the source page.
+func pageWords(blocks []ForkedBlock) int {
+	n := 0
+	for _, b := range blocks {
+		if b.Role != RoleTitle && b.Role != RoleMetaDescription {
+			n += len(strings.FieldsFunc(b.Source, notWordRune))
+		}
+	}
+	return n
+}
 
 // wordsSwapped counts the words a visitor reads that the fork changed, in
 // the blocks whose words changed (seen): each word of a block's text that
