@@ -1,11 +1,39 @@
 package markup
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
-// FuzzTokens checks that tokenising never panics and loses nothing, that a
+// tokensPlain is Tokens as written before it skipped to each '<' and sized
+// its list: every byte looked at.
+func tokensPlain(s string) []Token {
+	var out []Token
+	textStart := 0
+	for i := 0; i < len(s); i++ {
+		kind, n, size := Kind(0), 0, 0
+		if s[i] == '<' {
+			kind, n, size = placeholderAt(s[i:])
+		}
+		if size == 0 {
+			continue
+		}
+		if i > textStart {
+			out = append(out, Token{Kind: Text, Text: s[textStart:i]})
+		}
+		out = append(out, Token{Kind: kind, N: n})
+		i += size - 1
+		textStart = i + 1
+	}
+	if len(s) > textStart {
+		out = append(out, Token{Kind: Text, Text: s[textStart:]})
+	}
+	return out
+}
+
+// FuzzTokens checks that tokenising never panics and loses nothing, and
+// reads as tokensPlain does, that a
 // string validates against itself whenever it is a valid source, and that
 // Reapply gives either false or a string that validates and strips to the
 // rewrite.
@@ -20,6 +48,9 @@ func FuzzTokens(f *testing.F) {
 		toks := Tokens(src)
 		if String(toks) != src {
 			t.Fatalf("String(Tokens(%q)) = %q", src, String(toks))
+		}
+		if plain := tokensPlain(src); !slices.Equal(toks, plain) {
+			t.Fatalf("Tokens(%q) = %v; plain reading %v", src, toks, plain)
 		}
 		spec, err := SpecOf(src)
 		if err != nil {

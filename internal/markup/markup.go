@@ -43,7 +43,10 @@ const maxDigits = 6
 // Tokens splits s into text and placeholders, in order. Adjacent text is
 // one token. It never fails: what is not a placeholder is text.
 func Tokens(s string) []Token {
-	var out []Token
+	// Each '<' opens at most a placeholder and the text after it: the
+	// list is made once at its largest size, and the text between two
+	// '<' is skipped with IndexByte.
+	out := make([]Token, 0, 2*strings.Count(s, "<")+1)
 	textStart := 0
 	flush := func(end int) {
 		if end > textStart {
@@ -52,8 +55,11 @@ func Tokens(s string) []Token {
 	}
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
-			i++
-			continue
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				break
+			}
+			i += j
 		}
 		kind, n, size := placeholderAt(s[i:])
 		if size == 0 {
