@@ -284,15 +284,29 @@ func foldTokens(toks []markup.Token) []markup.Token {
 	return mergeText(out)
 }
 
-// mergeText joins adjacent text tokens.
+// mergeText joins adjacent text tokens, each run in one string: joined
+// pairwise, a run of n tokens was copied n times over (FuzzMergeText).
 func mergeText(toks []markup.Token) []markup.Token {
 	out := toks[:0]
-	for _, t := range toks {
-		if t.Kind == markup.Text && len(out) > 0 && out[len(out)-1].Kind == markup.Text {
-			out[len(out)-1].Text += t.Text
-			continue
+	for i := 0; i < len(toks); {
+		t, j := toks[i], i+1
+		if t.Kind == markup.Text {
+			size := len(t.Text)
+			for ; j < len(toks) && toks[j].Kind == markup.Text; j++ {
+				size += len(toks[j].Text)
+			}
+			if j > i+1 {
+				var b strings.Builder
+				b.Grow(size)
+				for _, u := range toks[i:j] {
+					b.WriteString(u.Text)
+				}
+				t.Text = b.String()
+			}
 		}
+		// out never passes i: what it overwrites was read.
 		out = append(out, t)
+		i = j
 	}
 	return out
 }

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // inlineEdits are new texts for the blocks of testdata/pages/inline.html,
@@ -217,4 +220,35 @@ func TestInlinePlacedStrayEndTag(t *testing.T) {
 	if string(out) != want {
 		t.Errorf("render:\n got %s\nwant %s", out, want)
 	}
+}
+
+// FuzzMergeText holds mergeText, which joins each run of text tokens in
+// one string, to the plain reading: each text token added to the one
+// before it. Each byte of kinds makes a token: its kind, and for text a
+// piece of s.
+func FuzzMergeText(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 0, 2, 0, 0, 0, 3}, "ab c")
+	f.Add([]byte{}, "")
+	f.Add([]byte{4, 8, 12}, "x")
+	f.Fuzz(func(t *testing.T, kinds []byte, s string) {
+		var toks []markup.Token
+		for i, k := range kinds {
+			tok := markup.Token{Kind: markup.Kind(k % 4), N: i}
+			if tok.Kind == markup.Text {
+				tok.N, tok.Text = 0, s[:int(k)%(len(s)+1)]
+			}
+			toks = append(toks, tok)
+		}
+		var want []markup.Token
+		for _, tok := range toks {
+			if tok.Kind == markup.Text && len(want) > 0 && want[len(want)-1].Kind == markup.Text {
+				want[len(want)-1].Text += tok.Text
+				continue
+			}
+			want = append(want, tok)
+		}
+		if got := mergeText(slices.Clone(toks)); !slices.Equal(got, want) {
+			t.Fatalf("mergeText(%v) = %v; plain reading %v", toks, got, want)
+		}
+	})
 }
