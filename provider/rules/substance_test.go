@@ -1051,11 +1051,11 @@ func TestMoveSaysWhatItHolds(t *testing.T) {
 <section><h2>Yearly billing</h2><p>Pay yearly and you save $48 on the Studio plan compared with monthly billing, which covers the whole crew and every production you add to the board over the year.</p></section>
 </main></body></html>`
 	for _, tc := range []struct{ name, page, want string }{
-		{"its own section", page, `moved the section on details ("Yearly billing") up from place 4 to 2, right under the hero, since it holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
+		{"its own section", page, `moved the section "Yearly billing" up from place 4 to 2, right under the hero, since it holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
 		// The line stands under a later heading of the section it moves
 		// with: that heading is named, not only the section's first.
 		{"a later part", strings.Replace(page, "<section><h2>Yearly billing</h2>", "<section><h2>Billing</h2><p>Every plan is billed in dollars.</p><h3>Yearly</h3>", 1),
-			`moved the section on details ("Billing") up from place 4 to 2, right under the hero, since its part "Yearly" holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
+			`moved the section "Billing" up from place 4 to 2, right under the hero, since its part "Yearly" holds a saving ($48): a bargain hunter acts on the saving, not the list price`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := mustFork(t, fork.Request{HTML: tc.page, Profile: "bargain-hunter"})
