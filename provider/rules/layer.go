@@ -937,3 +937,49 @@ func capitalize(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
 }
+
+// emoticons are the typed faces ("(nobody's ever had one :-)", "… :D") a
+// professional or technical page does not wear: the register leaves them
+// out in every language. Emoji are left alone: on a page they often carry
+// meaning (a traffic light beside a status).
+var emoticons = map[string]bool{
+	":-)": true, ":)": true, ";-)": true, ";)": true, ":-D": true, ":D": true, ";-D": true, ";D": true,
+	":-P": true, ":P": true, ":-p": true, ":p": true, ":-(": true, ":(": true, "xD": true, "XD": true, "=)": true,
+}
+
+// removeEmoticons drops the emoticons that stand as words of their own. A
+// face whose ")" also closes a bracket the text opened ("(those without
+// cappuccino machines :-)") leaves the ")" to close it.
+func removeEmoticons(text string) (string, int) {
+	if !strings.ContainsAny(text, ":;=xX") {
+		return text, 0
+	}
+	words := strings.Split(text, " ")
+	out := make([]string, 0, len(words))
+	n := 0
+	for i, w := range words {
+		if !emoticons[w] {
+			out = append(out, w)
+			continue
+		}
+		n++
+		if len(out) == 0 {
+			continue
+		}
+		before := strings.Join(out, " ")
+		if strings.HasSuffix(w, ")") && strings.Count(before, "(") > strings.Count(before, ")") {
+			out[len(out)-1] += ")"
+			continue
+		}
+		// A face that ended a sentence ("We hope so ;) See you there")
+		// leaves a full stop, or the two sentences run together.
+		ends := strings.ContainsRune(".!?…:;", lastRune(out[len(out)-1]))
+		if next := i + 1; !ends && (next == len(words) || unicode.IsUpper(firstRuneOf(words[next]))) {
+			out[len(out)-1] += "."
+		}
+	}
+	if n == 0 {
+		return text, 0
+	}
+	return strings.Join(out, " "), n
+}

@@ -159,3 +159,25 @@ func TestRemoveExclamations(t *testing.T) {
 		})
 	}
 }
+
+// TestRemoveEmoticons: a face standing as a word goes, with the space
+// before it; one whose ")" closes a bracket leaves the ")"; one that ended
+// a sentence leaves a full stop; a colon in a time or a label is no face.
+func TestRemoveEmoticons(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		n        int
+	}{
+		{"For very small teams (those without coffee machines :-) or if you are between jobs.", "For very small teams (those without coffee machines) or if you are between jobs.", 1},
+		{"Do not be surprised … :D", "Do not be surprised …", 1},
+		{"We hope so ;) See you there :)", "We hope so. See you there.", 2},
+		{"Great news :) we ship today.", "Great news we ship today.", 1},
+		{"Doors open at 9:30, talks: ten.", "Doors open at 9:30, talks: ten.", 0},
+		{"Price: $9 (monthly)", "Price: $9 (monthly)", 0},
+	} {
+		got, n := removeEmoticons(tc.in)
+		if got != tc.want || n != tc.n {
+			t.Errorf("removeEmoticons(%q) = %q, %d; want %q, %d", tc.in, got, n, tc.want, tc.n)
+		}
+	}
+}

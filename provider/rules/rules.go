@@ -672,6 +672,8 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			note(n, "exclamation marks removed")
 			text, n = removeWords(text, p.hype[lang], neutralWord(lang))
 			note(n, "hype words removed")
+			text, n = removeEmoticons(text)
+			note(n, "emoticons removed")
 		}
 	case "technical":
 		if b.Role != fork.RoleCTA {
@@ -679,6 +681,8 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			note(n, "hype adjectives removed")
 			text, n = removeExclamations(text, labelRoles[b.Role])
 			note(n, "exclamation marks removed")
+			text, n = removeEmoticons(text)
+			note(n, "emoticons removed")
 		}
 	case "plain":
 		if lang == "en" && !label {
