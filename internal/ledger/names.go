@@ -246,6 +246,8 @@ type nameFinder struct {
 	// byFirst lists, by first word (nameRule.first), the indexes in rules
 	// of the names that open with it.
 	byFirst map[string][]int
+	// at, end and found are facts' buffers, kept from block to block.
+	at, end, found []int
 }
 
 // newNameFinder indexes the names of a page.
@@ -269,25 +271,29 @@ func (nf *nameFinder) facts(t string) []posFact {
 		return nil
 	}
 	// at[k] is where rules[k] first stands, end[k] where it ends there;
-	// at[k] == -1 until found.
-	var at, end []int
+	// at[k] == -1 until found. Both are the finder's, made once for the
+	// page's blocks: found lists the names whose at[k] a block set, to
+	// put back after it.
+	if nf.at == nil {
+		nf.at, nf.end = make([]int, len(nf.rules)), make([]int, len(nf.rules))
+		for x := range nf.at {
+			nf.at[x] = -1
+		}
+	}
+	at, end := nf.at, nf.end
+	found := nf.found[:0]
 	var buf []byte
 	for i, j := range wordSpans(t) {
 		buf = appendLower(buf[:0], t[i:j])
 		ks := nf.byFirst[string(buf)]
 		for _, k := range ks {
-			if at == nil {
-				at, end = make([]int, len(nf.rules)), make([]int, len(nf.rules))
-				for x := range at {
-					at[x] = -1
-				}
-			}
 			if at[k] >= 0 {
 				continue
 			}
 			n := nf.rules[k]
 			if e, ok := matchAt(t, i, n.value, !n.fold); ok && wordBoundedAt(t, i, e) {
 				at[k], end[k] = i, e
+				found = append(found, k)
 			}
 		}
 	}
@@ -295,7 +301,7 @@ func (nf *nameFinder) facts(t string) []posFact {
 	var lower string
 	for k, n := range nf.rules {
 		indexed := n.first != ""
-		if indexed && (at == nil || at[k] < 0) || !lowerHas(&lower, t, n) {
+		if indexed && at[k] < 0 || !lowerHas(&lower, t, n) {
 			continue
 		}
 		if indexed {
@@ -304,6 +310,10 @@ func (nf *nameFinder) facts(t string) []posFact {
 			out = append(out, f)
 		}
 	}
+	for _, k := range found {
+		at[k] = -1
+	}
+	nf.found = found
 	return out
 }
 
@@ -381,7 +391,8 @@ func occurrences(t string, n nameRule) [][2]int {
 // nameSpans splits t into name words: runs of letters, digits and marks,
 // joined over a hyphen between two of them (F-Droid, Météo-France).
 func nameSpans(t string) [][2]int {
-	var out [][2]int
+	// Sized once: a text has about as many words as spaces.
+	out := make([][2]int, 0, strings.Count(t, " ")+1)
 	for i, j := range wordSpans(t) {
 		if k := len(out) - 1; k >= 0 && i == out[k][1]+1 && t[out[k][1]] == '-' {
 			out[k][1] = j
