@@ -152,7 +152,7 @@ func PlainWords() map[string]string {
 		"retain": "keep", "selection": "choice", "selections": "choices", "submit": "send",
 		"substantial": "large", "transmit": "send", "validate": "check", "whereas": "while", "comprehensive": "full", "functionality": "features",
 		"significantly": "greatly",
-		"inquire":       "ask", "inquiries": "questions", "information": "details",
+		"inquire":       "ask", "inquiries": "questions",
 		"conform to": "keep to", "steadfast": "loyal", "optimize": "improve",
 		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "exacting": "strict", "gorgeous": "lovely", "periodically": "now and then", "producing": "making", "submissions": "entries", "calculate": "work out", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
 	}

@@ -27,6 +27,10 @@ func TestLayerTransforms(t *testing.T) {
 		{"everyday negates before the pronoun", "everyday", "en", fork.RoleBody, "You will not be billed, and we will not ask twice.", "You won't be billed, and we won't ask twice."},
 		{"everyday keeps a final long form", "everyday", "en", fork.RoleBody, "That is what it is.", "That's what it is."},
 		{"plain words", "plain", "en", fork.RoleBody, "Utilize the form to obtain a plan.", "Use the form to get a plan."},
+		// "information" is a common word, and the precise one where a
+		// page says what it keeps about you: "details" weakened a
+		// privacy line.
+		{"plain keeps information", "plain", "en", fork.RoleBody, "Decide what information we keep.", "Decide what information we keep."},
 		{"plain splits at a conjunction", "plain", "en", fork.RoleBody,
 			"Our team answers every message within one working day, and we also publish a full guide for new customers who want to start alone.",
 			"Our team answers every message within one working day. We also publish a full guide for new customers who want to start alone."},
