@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -459,6 +460,14 @@ func (p *Plan) forkFacts(ctx context.Context, forked []Block, memo *ledger.Memo)
 	if err != nil {
 		return nil, err
 	}
+	// Grown once: the source's facts are most of the fork's.
+	kept := 0
+	for _, f := range p.Ledger {
+		if unchanged[f.Block] {
+			kept++
+		}
+	}
+	facts = slices.Grow(facts, kept)
 	for _, f := range p.Ledger {
 		if unchanged[f.Block] {
 			facts = append(facts, f)

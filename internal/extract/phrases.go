@@ -47,7 +47,8 @@ func (ps phraseSet) inWords(lower string, starts [][2]int) bool {
 // wordStarts returns the byte spans of the words (runs of letters and
 // digits) of s.
 func wordStarts(s string) [][2]int {
-	var out [][2]int
+	// Sized once: a text has about as many words as spaces.
+	out := make([][2]int, 0, strings.Count(s, " ")+1)
 	start := -1
 	for i, r := range s {
 		alnum := r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') ||
