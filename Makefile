@@ -44,6 +44,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFor$$' -fuzztime=$(FUZZTIME) ./internal/selector/
 	$(GO) test -run='^$$' -fuzz='^FuzzTokens$$' -fuzztime=$(FUZZTIME) ./internal/markup/
 	$(GO) test -run='^$$' -fuzz='^FuzzFoldSpace$$' -fuzztime=$(FUZZTIME) .
+	$(GO) test -run='^$$' -fuzz='^FuzzSentenceOf$$' -fuzztime=$(FUZZTIME) .
 	$(GO) test -run='^$$' -fuzz='^FuzzCueSet$$' -fuzztime=$(FUZZTIME) ./provider/rules/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)

@@ -219,7 +219,7 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "the mark of distinction", Why: "a status seeker wants to belong to the best",
 				Cues: []string{"award", "exclusive", "premium", "members", "elite", "renowned", "world-class", "leading", "handcrafted", "crafted", "exklusiv", "exclusif", "exclusivo", "prestige", "esclusivo", "esclusiva", "premiato", "prestigio", "exclusief", "bekroond", "onderscheiding",
 					// who else uses it, awards and press, what few have
-					"vip", "luxury", "luxurious", "patron", "patrons", "circle", "trusted by", "used by", "chosen by", "featured in", "as seen", "acclaimed", "iconic", "top", "best-selling", "bestseller*", "limited edition", "invitation", "luxus", "luxe", "lujo", "luxo", "lusso", "ausgezeichnet", "primé", "primée", "premiado", "premiada", "berühmt", "célèbre", "famoso", "famosa", "beroemd", "limitiert*", "édition limitée", "edición limitada", "edição limitada", "edizione limitata"},
+					"vip", "luxury", "luxurious", "patron", "patrons", "circle", "trusted by", "used by", "chosen by", "featured in", "as seen", "acclaimed", "iconic", "best-selling", "bestseller*", "limited edition", "invitation", "luxus", "luxe", "lujo", "luxo", "lusso", "ausgezeichnet", "primé", "primée", "premiado", "premiada", "berühmt", "célèbre", "famoso", "famosa", "beroemd", "limitiert*", "édition limitée", "edición limitada", "edição limitada", "edizione limitata"},
 				Facts: []string{"claim:proof", "claim:superlative", "quote"}, Missing: "no award, membership or mark of distinction found on the page: a status seeker will look for who else uses it"}},
 		{Name: "eco-conscious", Title: "Eco-conscious", Description: "Weighs the impact on people and planet; wants honest sustainability.",
 			Motivations: []string{"doing less harm", "honest sourcing", "things that last"},
@@ -245,7 +245,7 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
 				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
 					// safety, ages, the household's day
-					"safety", "secure", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame"},
+					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame"},
 				Facts:   []string{"quote"},
 				Missing: "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",

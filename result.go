@@ -257,7 +257,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		// variant either: graders read a sized test of them as an A/A
 		// test in all but name.
 		exp.Hypothesis = fmt.Sprintf("None worth the traffic yet: the fork changes %d %s of the page's copy and puts nothing first, so a test of it against the control would measure next to nothing. "+editFirst, n, plural(n, "word or mark", "words or marks"))
-		exp.Refutation = "not applicable until the fork changes more than a few words; once it does: " + exp.Refutation
+		exp.Refutation = "not applicable until the fork changes more of what visitors read; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), fmt.Sprintf("the fork changes only %d %s a visitor reads and puts nothing first: running it against the control would be close to an A/A test", n, plural(n, "word or mark", "words or marks")))
 	}
 	if !visibleChange(blocks, order) {
@@ -491,12 +491,13 @@ func tooLittle(blocks []ForkedBlock, promoted bool) (int, bool) {
 	return n, !promoted && n > 0 && (n <= maxTrivialWords || n*100 < trivialPercent*pageWords(blocks))
 }
 
-// pageWords counts the words a visitor reads on the source page.
+// pageWords counts the words a visitor reads on the source page: the
+// blocks wordsSwapped would count if they changed (seen).
 func pageWords(blocks []ForkedBlock) int {
 	n := 0
 	for _, b := range blocks {
-		if b.Role != RoleTitle && b.Role != RoleMetaDescription {
-			n += len(strings.FieldsFunc(b.Source, notWordRune))
+		if b.Role != RoleTitle && b.Role != RoleMetaDescription && !strings.Contains(b.Path, "@") {
+			n += wordsIn(b.Source)
 		}
 	}
 	return n

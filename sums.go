@@ -48,6 +48,10 @@ const (
 // in a block with no such pair are left alone: which prices it is said of
 // cannot be told from the block.
 func Misstatements(blocks []Brief) []Misstatement {
+	var saving []string
+	if p, err := LookupProfile("bargain-hunter"); err == nil {
+		saving = p.Substance.Saving // the words that name an amount as a saving, owned there
+	}
 	var out []Misstatement
 	for _, b := range blocks {
 		actual, sum, ok := blockSaving(b.Facts)
@@ -55,7 +59,7 @@ func Misstatements(blocks []Brief) []Misstatement {
 			continue
 		}
 		for _, f := range b.Facts {
-			if f.Kind != ledger.KindPercentage || strings.Contains(f.Qualifier, "up-to") {
+			if f.Kind != ledger.KindPercentage || strings.Contains(f.Qualifier, "up-to") || !statesSaving(b.Text, f, saving) {
 				continue
 			}
 			stated := math.Abs(f.Amount) // "-20%" states a saving of 20
@@ -68,6 +72,67 @@ func Misstatements(blocks []Brief) []Misstatement {
 		}
 	}
 	return out
+}
+
+// statesSaving reports a percentage the page states as a saving: signed
+// ("-20%") or in a sentence with a saving word ("you save 20%", "20 %
+// de remise"). "99.9% uptime" or "5% goes to charity" beside a plan's
+// prices is no saving, and no sum contradicts it.
+func statesSaving(text string, f Fact, words []string) bool {
+	if strings.HasPrefix(f.Text, "-") || strings.HasPrefix(f.Text, "−") {
+		return true
+	}
+	sentence := strings.ToLower(sentenceOf(text, f.Text))
+	for _, w := range words {
+		if containsCue(sentence, strings.TrimSuffix(w, "*")) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceOf is the sentence of text that holds needle, where needle does
+// not continue a number (text itself when it is not there): from the stop
+// before it to the stop after it.
+func sentenceOf(text, needle string) string {
+	at := -1
+	for from := 0; from < len(text); {
+		i := strings.Index(text[from:], needle)
+		if i < 0 {
+			break
+		}
+		i += from
+		if i == 0 || !strings.ContainsRune("0123456789.,", rune(text[i-1])) {
+			at = i // "5%" is not the end of "25%"
+			break
+		}
+		from = i + 1
+	}
+	if at < 0 {
+		return text
+	}
+	start := 0
+	for i := at - 1; i > 0; i-- {
+		if strings.ContainsRune(".!?", rune(text[i-1])) && text[i] == ' ' {
+			start = i + 1
+			break
+		}
+	}
+	end := len(text)
+	for i := at + len(needle); i < len(text); i++ {
+		if strings.ContainsRune(".!?", rune(text[i])) && (i+1 == len(text) || text[i+1] == ' ') {
+			end = i + 1
+			break
+		}
+	}
+	return text[start:end]
+}
+
+// equivalent reports a monthly figure that is a yearly price told per
+// month ("$999/year (that is $84/month)"): within 1.5% of a twelfth of
+// it, however the page rounded it.
+func equivalent(monthly, yearly float64) bool {
+	return math.Abs(monthly*12-yearly) <= max(0.12, 0.015*yearly)
 }
 
 // blockSaving is the saving, in percent, that a block's prices give, and
@@ -105,7 +170,7 @@ func blockSaving(facts []Fact) (float64, string, bool) {
 		if m.Currency != y.Currency {
 			return 0, "", false
 		}
-		if math.Abs(m.Amount*12-y.Amount) < 0.12 {
+		if equivalent(m.Amount, y.Amount) {
 			continue // "(3.33 a month)": the yearly price told per month
 		}
 		if len(list) == 0 || list[0].Amount != m.Amount {

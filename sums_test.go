@@ -33,6 +33,10 @@ func TestMisstatements(t *testing.T) {
 		{"several plans", "en", "<p>Standard $5/month, Plus $50/month, or $48/year: save 20%.</p>", nil},
 		{"percentage alone", "en", "<p>Annual plans: -20%</p>", nil},
 		{"other currency", "en", "<p>Pay €30/year instead of $5/month and save 20%.</p>", nil},
+		{"uptime is no saving", "en", "<p>Pro costs $99/year or $9.99/month, with 99.9% uptime.</p>", nil},
+		{"charity is no saving", "en", "<p>Pay $45/year instead of $4.99/month and save 25%. 5% of every plan goes to charity.</p>", nil},
+		{"rounded monthly figure", "en", "<p>Pay $999/year (that is $84/month). Save 20%.</p>", nil},
+		{"signed toggle", "fr", "<p>Annuel : 39,99€/an au lieu de 4,99€/mois (-20%)</p>", []string{"-20%→33"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := fmt.Sprintf(`<html lang="%s"><head><title>Plans</title></head><body><main><h1>Plans for every rider</h1>%s<a href="https://example.com/buy">Buy</a></main></body></html>`, tc.lang, tc.copy)

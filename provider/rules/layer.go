@@ -941,10 +941,11 @@ func capitalize(s string) string {
 // emoticons are the typed faces ("(nobody's ever had one :-)", "… :D") a
 // professional or technical page does not wear: the register leaves them
 // out in every language. Emoji are left alone: on a page they often carry
-// meaning (a traffic light beside a status).
+// meaning (a traffic light beside a status). "XD" is a name too (Adobe
+// XD, an xD card): only faces made of marks are listed.
 var emoticons = map[string]bool{
 	":-)": true, ":)": true, ";-)": true, ";)": true, ":-D": true, ":D": true, ";-D": true, ";D": true,
-	":-P": true, ":P": true, ":-p": true, ":p": true, ":-(": true, ":(": true, "xD": true, "XD": true, "=)": true,
+	":-P": true, ":P": true, ":-p": true, ":p": true, ":-(": true, ":(": true, "=)": true,
 }
 
 // removeEmoticons drops the emoticons that stand as words of their own. A
@@ -956,19 +957,20 @@ func removeEmoticons(text string) (string, int) {
 	}
 	words := strings.Split(text, " ")
 	out := make([]string, 0, len(words))
-	n := 0
+	n, open := 0, 0 // open: the brackets the kept words opened and did not close
 	for i, w := range words {
 		if !emoticons[w] {
 			out = append(out, w)
+			open += strings.Count(w, "(") - strings.Count(w, ")")
 			continue
 		}
 		n++
 		if len(out) == 0 {
 			continue
 		}
-		before := strings.Join(out, " ")
-		if strings.HasSuffix(w, ")") && strings.Count(before, "(") > strings.Count(before, ")") {
+		if strings.HasSuffix(w, ")") && open > 0 {
 			out[len(out)-1] += ")"
+			open--
 			continue
 		}
 		// A face that ended a sentence ("We hope so ;) See you there")

@@ -178,6 +178,7 @@ func TestRemoveEmoticons(t *testing.T) {
 		{"Great news :) we ship today.", "Great news we ship today.", 1},
 		{"Doors open at 9:30, talks: ten.", "Doors open at 9:30, talks: ten.", 0},
 		{"Price: $9 (monthly)", "Price: $9 (monthly)", 0},
+		{"Import files from Adobe XD and Figma.", "Import files from Adobe XD and Figma.", 0},
 	} {
 		got, n := removeEmoticons(tc.in)
 		if got != tc.want || n != tc.n {

@@ -586,7 +586,7 @@ func materialOf(lines []line, plan *fork.Plan, keep func(line) bool) []fork.Mate
 		}
 		found = append(found, scored{l, uniqueStrings(why)})
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].l.score > found[j].l.score })
+	sort.SliceStable(found, func(i, j int) bool { return better(found[i].l, found[j].l) })
 	if len(found) > maxMaterial {
 		found = found[:maxMaterial]
 	}
@@ -763,8 +763,19 @@ func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
 			out = append(out, l)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	sort.SliceStable(out, func(i, j int) bool { return better(out[i], out[j]) })
 	return out
+}
+
+// better orders scored lines: the higher score first and, at one score, a
+// line before a part's heading (a part scores only what a line needs to
+// lead, and any line that leads on its own comes first), then page order
+// (the sort is stable).
+func better(a, b line) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return !a.part && b.part
 }
 
 // scoreWith is scoreLine with a cueSet of s's cues; a part's heading

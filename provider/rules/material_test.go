@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -258,12 +259,12 @@ func firstMaterial(t *testing.T, f *fork.Forker, page, profile string) string {
 func TestStatusAndParentCues(t *testing.T) {
 	const page = `<!DOCTYPE html><html lang="en"><head><title>Inkwell</title></head><body><main>
 <section><h1>Stories your class will finish</h1><p>Inkwell turns reading lists into short daily episodes.</p><a class="btn" href="/buy">Buy Inkwell</a></section>
-<section><h2>Studios</h2><p>Trusted by the top illustration studios in Europe.</p></section>
+<section><h2>Studios</h2><p>Trusted by acclaimed illustration studios across Europe.</p></section>
 <section><h2>At home</h2><p>Every episode is ad-free and safe for ages 6 to 12.</p></section>
 </main></body></html>`
 	f := fork.New(fork.WithProvider(New()))
 	for _, tc := range []struct{ profile, want string }{
-		{"status-seeker", "Trusted by the top illustration studios in Europe."},
+		{"status-seeker", "Trusted by acclaimed illustration studios across Europe."},
 		{"parent", "Every episode is ad-free and safe for ages 6 to 12."},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
@@ -325,5 +326,24 @@ func TestMissingNoteSaysHowItLooked(t *testing.T) {
 	want := prof.Substance.Missing + "; the engine looks for the words pages use for it and can miss a line put another way: if the page has one, it is the line to move up by hand"
 	if !slices.Contains(res.Notes, want) {
 		t.Errorf("notes %q lack %q", res.Notes, want)
+	}
+}
+
+// TestPartRanksAfterALineThatLeads: at one score a line that leads on its
+// own comes before a part's heading, which scores only what a line needs
+// to lead; a higher score comes first whatever it is.
+func TestPartRanksAfterALineThatLeads(t *testing.T) {
+	part := line{text: "Open source, line by line", part: true, score: partScore}
+	own := line{text: "Each release is tested by independent auditors.", score: partScore}
+	strong := line{text: "Audited by two independent firms every year.", part: true, score: partScore + 3}
+	lines := []line{part, own, strong}
+	sort.SliceStable(lines, func(i, j int) bool { return better(lines[i], lines[j]) })
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.text)
+	}
+	want := []string{strong.text, own.text, part.text}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %q; want %q", got, want)
 	}
 }

@@ -343,7 +343,7 @@ func heroSlots(plan *fork.Plan) (headline, subheadline int) {
 				if body >= 0 {
 					break
 				}
-				pastCTA = true
+				pastCTA = b.Section < 0
 			}
 			if n.Role == fork.RoleBody && body < 0 && b.Section >= 0 {
 				body = n.ID
@@ -791,9 +791,8 @@ func sectionHeading(plan *fork.Plan, s int) (string, bool) {
 // sectionMoves explains each section the order moves: the rationale of the
 // section's first block says which section moved, from where to where and
 // why (held: what the promoted section's line carries, heldName; heldAt:
-// the block it stands in, or -1); a
-// section pushed down says under what. An order that moves nothing
-// explains nothing.
+// the block it stands in, or -1); a section pushed down says under what.
+// An order that moves nothing explains nothing.
 func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldAt int) map[int]string {
 	out := map[int]string{}
 	if order == nil {
