@@ -1,7 +1,6 @@
 package fork
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -251,7 +250,9 @@ func renderDraft(p *Plan, ex *Extraction, d *Draft) (RenderedPage, error) {
 		}
 	}
 	order := draftOrder(p, d)
-	var page bytes.Buffer
+	// A Builder hands over what it holds: a Buffer's String copies the
+	// page again.
+	var page strings.Builder
 	if err := ex.doc.RenderOrdered(&page, texts, order); err != nil {
 		return RenderedPage{}, fmt.Errorf("render the forked page: %w", err)
 	}

@@ -193,6 +193,13 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		}
 	}
 	var b strings.Builder
+	// Sized once for the page's copy and a few marks a block: a fork
+	// changes words more than it changes the length.
+	size := 256
+	for _, blk := range blocks {
+		size += len(blk.Text) + 8
+	}
+	b.Grow(size)
 	text := func(blk Block) string {
 		if t, ok := texts[blk.ID]; ok {
 			return fold(markup.Strip(t))
