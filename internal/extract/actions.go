@@ -114,7 +114,8 @@ func CTAAction(label string) string {
 // (WhatsApp, Telegram, Messenger, e-mail, a phone call) is "contact"
 // whatever the label says ("Buy now" to wa.me starts a chat, not a
 // purchase), and a label that names no action is "buy" where its link
-// goes to a checkout or a cart ("Unlock everything now").
+// goes to a checkout or a cart ("Unlock everything now") and "download"
+// where it goes to an app store's page for the app ("F-Droid").
 func LinkAction(label, href string) string {
 	href = strings.ToLower(href)
 	for _, p := range []string{"mailto:", "tel:", "https://wa.me/", "https://api.whatsapp.com/", "https://t.me/", "https://m.me/"} {
@@ -129,8 +130,22 @@ func LinkAction(label, href string) string {
 				return "buy"
 			}
 		}
+		// A badge or a button named for a store ("F-Droid", "App
+		// Store") that links to an app's page there is its download.
+		for _, p := range appStores {
+			if strings.HasPrefix(href, p) {
+				return "download"
+			}
+		}
 	}
 	return a
+}
+
+// appStores are the addresses of app stores' pages for one app.
+var appStores = []string{
+	"https://apps.apple.com/", "https://itunes.apple.com/", "https://play.google.com/store/apps/",
+	"https://f-droid.org/packages/", "https://f-droid.org/en/packages/", "https://apps.microsoft.com/",
+	"https://www.microsoft.com/store/", "https://chromewebstore.google.com/", "https://addons.mozilla.org/",
 }
 
 // wordEdge reports whether s has a word boundary at i: before i when start,
