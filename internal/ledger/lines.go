@@ -38,9 +38,12 @@ func containsEach(t string, li *localeInfo, a, b formSet) (inA, inB bool) {
 // it is a word rune too.
 func (fs formSet) startsAt(t string, i, n int, lr rune, midWord bool, li *localeInfo) bool {
 	forms := fs.startingWith(lr)
+	if midWord {
+		forms = fs.looseStartingWith(lr)
+	}
 	for k := range forms {
 		f := &forms[k]
-		if midWord && !f.loose || !f.mayStartAt(t, i, n) {
+		if !f.mayStartAt(t, i, n) {
 			continue
 		}
 		if li != nil && !li.inLangs(f.langs) {

@@ -65,6 +65,11 @@ type formSet struct {
 	// ascii is byFirst for the ASCII runes, read at every position of
 	// every line: an array index where a map lookup cost a hash.
 	ascii *[utf8.RuneSelf][]form
+	// looseFirst and looseASCII are byFirst and ascii with only the
+	// loose forms: inside a word, where most positions are, no other
+	// form can start, and those are all startsAt tries there.
+	looseFirst map[rune][]form
+	looseASCII *[utf8.RuneSelf][]form
 }
 
 // startingWith are the forms whose lower-cased first rune is r.
@@ -73,6 +78,14 @@ func (fs formSet) startingWith(r rune) []form {
 		return fs.ascii[r]
 	}
 	return fs.byFirst[r]
+}
+
+// looseStartingWith are the loose forms whose lower-cased first rune is r.
+func (fs formSet) looseStartingWith(r rune) []form {
+	if r < utf8.RuneSelf && fs.looseASCII != nil {
+		return fs.looseASCII[r]
+	}
+	return fs.looseFirst[r]
 }
 
 func newFormSet(groups ...[]form) formSet {
@@ -89,11 +102,22 @@ func newFormSet(groups ...[]form) formSet {
 		}
 	}
 	fs.ascii = new([utf8.RuneSelf][]form)
+	fs.looseFirst, fs.looseASCII = map[rune][]form{}, new([utf8.RuneSelf][]form)
 	for k, fsk := range fs.byFirst {
 		sort.SliceStable(fsk, func(i, j int) bool { return len(fsk[i].text) > len(fsk[j].text) })
 		fs.byFirst[k] = fsk
+		var loose []form
+		for _, f := range fsk {
+			if f.loose {
+				loose = append(loose, f)
+			}
+		}
+		if loose != nil {
+			fs.looseFirst[k] = loose
+		}
 		if k < utf8.RuneSelf {
 			fs.ascii[k] = fsk
+			fs.looseASCII[k] = loose
 		}
 	}
 	return fs
