@@ -24,11 +24,18 @@ type Misstatement struct {
 	Block int `json:"block"`
 	// Stated is the percentage as the page writes it ("20%").
 	Stated Fact `json:"stated"`
-	// Actual is the saving the block's prices give, in percent.
+	// Actual is the saving the block's prices give, in percent, to a
+	// tenth.
 	Actual float64 `json:"actual_percent"`
 	// Sum says which prices give it ("39,99€/an against 12 × 4,99€/mois").
 	Sum string `json:"sum"`
 }
+
+// Overstates reports a saving stated above what the prices give: a claim
+// the page cannot back, which no fork leads with. One stated below them
+// is the page underselling its offer, and may lead (the note says what
+// the real figure is).
+func (m Misstatement) Overstates() bool { return math.Abs(m.Stated.Amount) > m.Actual }
 
 // Tolerances: a page rounding its saving down to a round figure ("save
 // 15%" for 16.7%) states less than it gives, which is the page's choice;
@@ -67,7 +74,7 @@ func Misstatements(blocks []Brief) []Misstatement {
 				continue
 			}
 			if stated > actual+overstateBy || stated <= actual-understateBy {
-				out = append(out, Misstatement{Block: b.ID, Stated: f, Actual: actual, Sum: sum})
+				out = append(out, Misstatement{Block: b.ID, Stated: f, Actual: math.Round(actual*10) / 10, Sum: sum})
 			}
 		}
 	}
@@ -191,7 +198,7 @@ func misstatementNotes(ms []Misstatement) []string {
 	for _, m := range ms {
 		verb := "overstates"
 		advice := "a visitor who does the sum will doubt the rest of the offer, and a saving the prices do not give is a claim the page cannot back: correct the figure on the control before either arm runs"
-		if math.Abs(m.Stated.Amount) < m.Actual {
+		if !m.Overstates() {
 			verb = "understates"
 			advice = "the real figure is the stronger argument: correct it on the control before either arm runs"
 		}

@@ -374,7 +374,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		}
 	}
 	for _, f := range l.facts {
-		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) {
+		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) || misstated(plan, l.block, f) {
 			return 0, nil
 		}
 	}
@@ -437,6 +437,20 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		return 0, nil
 	}
 	return score, why
+}
+
+// misstated reports a percentage the page states as a saving above what
+// the block's own prices give (Plan.Misstatements): a claim the page
+// cannot back, which a fork never leads with; the result's notes tell the
+// owner to correct it. A saving stated below the sum may lead: the offer
+// is better than the line says, and the note gives the real figure.
+func misstated(plan *fork.Plan, block int, f fork.Fact) bool {
+	for _, m := range plan.Misstatements {
+		if m.Overstates() && m.Block == block && m.Stated.Text == f.Text && f.Kind == m.Stated.Kind {
+			return true
+		}
+	}
+	return false
 }
 
 // saving finds the amount a line names as a saving: a price or a
