@@ -88,6 +88,8 @@ func TestCTAAction(t *testing.T) {
 		{"Unlock everything now", "https://shop.example/membership-checkout/?level=10", "buy"},
 		{"Read the guides", "https://guides.example.org", "learn"},
 		{"F-Droid", "https://f-droid.org/packages/org.example.app/", "download"},
+		{"Start free", "https://tidewatch.example/signup", "signup"},
+		{"Comenzar gratis", "", "signup"},
 		{"App Store", "https://apps.apple.com/us/app/example/id123", "download"},
 		{"Read more", "https://play.google.com/store/apps/details?id=org.example", "download"},
 	} {

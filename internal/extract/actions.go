@@ -23,6 +23,8 @@ var ctaActions = map[string][]string{
 		"kostenlos testen", "essai", "essayer", "prueba", "probar", "teste grátis", "experimente", "experimentar",
 		"prova", "provare", "proef", "probeer", "uitproberen"},
 	"signup": {"sign up", "signup", "sign me up", "register", "create account", "create an account", "get started",
+		"start free", "start for free", "kostenlos starten", "commencer gratuitement", "commence gratuitement",
+		"comenzar gratis", "empieza gratis", "começar grátis", "comece grátis", "inizia gratis", "gratis starten",
 		"join", "registrieren", "anmelden", "konto erstellen", "s'inscrire", "inscrivez", "inscris", "inscription",
 		"créer un compte", "rejoindre", "rejoins", "regístrate", "registrarse", "registrar", "inscríbete",
 		"crear cuenta", "únete", "cadastrar", "cadastre", "criar conta", "inscreva", "registrati", "iscriviti",
