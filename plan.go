@@ -57,8 +57,8 @@ type Plan struct {
 	// fork of this page can serve.
 	Fits []string `json:"fits,omitempty"`
 	// Misstatements are the savings the page states that its own prices
-	// contradict: a fork keeps them as facts, must not lead with one that
-	// overstates the sum, and the owner should correct the control.
+	// contradict: a fork keeps them as facts and never leads with one, and
+	// the owner should correct the control.
 	Misstatements []Misstatement `json:"misstatements,omitempty"`
 	// Findings are the failed checks of the previous draft, when the
 	// provider gets another try.

@@ -32,9 +32,8 @@ type Misstatement struct {
 }
 
 // Overstates reports a saving stated above what the prices give: a claim
-// the page cannot back, which no fork leads with. One stated below them
-// is the page underselling its offer, and may lead (the note says what
-// the real figure is).
+// the page cannot back. One stated below them is the page underselling
+// its offer. No fork leads with either.
 func (m Misstatement) Overstates() bool { return math.Abs(m.Stated.Amount) > m.Actual }
 
 // Tolerances: a page rounding its saving down to a round figure ("save
@@ -197,7 +196,7 @@ func misstatementNotes(ms []Misstatement) []string {
 	var out []string
 	for _, m := range ms {
 		verb := "overstates"
-		advice := "a visitor who does the sum will doubt the rest of the offer, and a saving the prices do not give is a claim the page cannot back: correct the figure on the control before either arm runs"
+		advice := "a visitor who does the sum will doubt the rest of the offer, and a saving the prices do not give is a claim the page cannot back: correct the figure (or the prices, if they are the error) on the control before either arm runs"
 		if !m.Overstates() {
 			verb = "understates"
 			advice = "the real figure is the stronger argument: correct it on the control before either arm runs"

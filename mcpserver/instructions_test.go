@@ -16,7 +16,7 @@ func TestInstructionsNameMisstatements(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := &fork.Plan{Profile: prof, Material: []fork.Material{{Block: 3, Text: "Save 20% yearly."}}}
-	const want = "never lead with one that overstates"
+	const want = "never lead with it"
 	if got := strings.Join(planInstructions(p, false), "\n"); strings.Contains(got, want) {
 		t.Errorf("instructions without misstatements say %q:\n%s", want, got)
 	}

