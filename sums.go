@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/ledger"
+	"github.com/marketingfork/fork/internal/readability"
 )
 
 // A page's saving is a sum a bargain hunter does in their head: "39.99 a
@@ -97,41 +99,26 @@ func statesSaving(text string, f Fact, words []string) bool {
 	return false
 }
 
-// sentenceOf is the sentence of text that holds needle, where needle does
-// not continue a number (text itself when it is not there): from the stop
-// before it to the stop after it.
+// sentenceOf is the sentence of text (as readability.Sentences cuts the
+// page's copy) that holds needle where needle does not continue a number
+// ("5%" is not the end of "25%"); text itself when none does.
 func sentenceOf(text, needle string) string {
-	at := -1
-	for from := 0; from < len(text); {
-		i := strings.Index(text[from:], needle)
-		if i < 0 {
-			break
-		}
-		i += from
-		if i == 0 || !strings.ContainsRune("0123456789.,", rune(text[i-1])) {
-			at = i // "5%" is not the end of "25%"
-			break
-		}
-		from = i + 1
+	if !utf8.ValidString(text) {
+		return text // the page's copy is UTF-8; nothing else is cut
 	}
-	if at < 0 {
-		return text
-	}
-	start := 0
-	for i := at - 1; i > 0; i-- {
-		if strings.ContainsRune(".!?", rune(text[i-1])) && text[i] == ' ' {
-			start = i + 1
-			break
+	for _, s := range readability.Sentences(text) {
+		for from := 0; from < len(s); {
+			i := strings.Index(s[from:], needle)
+			if i < 0 {
+				break
+			}
+			if i += from; i == 0 || !strings.ContainsRune("0123456789.,", rune(s[i-1])) {
+				return s
+			}
+			from = i + 1
 		}
 	}
-	end := len(text)
-	for i := at + len(needle); i < len(text); i++ {
-		if strings.ContainsRune(".!?", rune(text[i])) && (i+1 == len(text) || text[i+1] == ' ') {
-			end = i + 1
-			break
-		}
-	}
-	return text[start:end]
+	return text
 }
 
 // equivalent reports a monthly figure that is a yearly price told per
