@@ -104,6 +104,10 @@ func HypeWords(lang Language) []string {
 		return []string{"increíble", "increíbles", "revolucionario", "revolucionaria", "espectacular", "espectaculares", "asombroso", "asombrosa", "fantástico", "fantástica", "alucinante"}
 	case "pt":
 		return []string{"incrível", "incríveis", "revolucionário", "revolucionária", "sensacional", "espetacular", "espetaculares", "fantástico", "fantástica", "impressionante"}
+	case "it":
+		return []string{"incredibile", "incredibili", "rivoluzionario", "rivoluzionaria", "rivoluzionari", "rivoluzionarie", "fantastico", "fantastica", "fantastici", "fantastiche", "sensazionale", "sensazionali", "strepitoso", "strepitosa", "spettacolare", "spettacolari", "pazzesco", "pazzesca", "mozzafiato"}
+	case "nl":
+		return []string{"ongelooflijk", "ongelooflijke", "revolutionair", "revolutionaire", "fantastisch", "fantastische", "geweldig", "geweldige", "sensationeel", "sensationele", "adembenemend", "adembenemende", "fenomenaal", "fenomenale", "episch", "epische"}
 	}
 	return nil
 }

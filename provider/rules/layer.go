@@ -426,48 +426,6 @@ func removeExclamations(text string, label bool) (string, int) {
 	return text, n
 }
 
-// removeWords drops listed words, repairing the article and the spacing
-// they leave: "an amazing tool" becomes "a tool".
-func removeWords(text string, words []*regexp.Regexp, neutral string) (string, int) {
-	total := 0
-	for _, re := range words {
-		for {
-			loc := re.FindStringSubmatchIndex(text)
-			if loc == nil {
-				break
-			}
-			start, end := loc[4], loc[5]
-			after := text[end:]
-			// A hype word that stands alone as the predicate ("It is
-			// amazing.") is replaced, not dropped, so the sentence stays whole.
-			if neutral != "" && (after == "" || strings.ContainsAny(after[:1], ".!?;:")) {
-				text = text[:start] + neutral + after
-			} else {
-				cut := end
-				if strings.HasPrefix(after, ", ") || strings.HasPrefix(after, " and ") && strings.HasSuffix(strings.TrimSpace(text[:start]), ",") {
-					cut = end + 2
-				} else if strings.HasPrefix(after, " ") {
-					cut = end + 1
-				}
-				capital := start == 0 || strings.HasSuffix(strings.TrimRight(text[:start], " "), ".")
-				rest := text[cut:]
-				if capital && start == 0 {
-					rest = capitalize(rest)
-				}
-				text = text[:start] + rest
-			}
-			total++
-		}
-	}
-	if total > 0 {
-		text = fixArticles(text)
-		text = strings.Join(strings.Fields(text), " ")
-		text = strings.ReplaceAll(text, " ,", ",")
-		text = strings.ReplaceAll(text, " .", ".")
-	}
-	return text, total
-}
-
 var article = regexp.MustCompile(`\b([Aa])(n?) (\pL)`)
 
 // fixArticles makes English "a"/"an" agree with the next word after a word

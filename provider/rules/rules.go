@@ -70,7 +70,7 @@ func New() *Provider {
 	p.slang = newWordTable(pairsOf(slang), true)
 	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
 	p.plain.noRepeat = true
-	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
+	for lang := range hypeGrammars {
 		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
 			p.hype[lang] = append(p.hype[lang], wordPattern(w))
 		}
@@ -670,14 +670,14 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			// flattened button is no register.
 			text, n = removeExclamations(text, labelRoles[b.Role])
 			note(n, "exclamation marks removed")
-			text, n = removeWords(text, p.hype[lang], neutralWord(lang))
+			text, n = dropHype(text, p.hype[lang], lang)
 			note(n, "hype words removed")
 			text, n = removeEmoticons(text)
 			note(n, "emoticons removed")
 		}
 	case "technical":
 		if b.Role != fork.RoleCTA {
-			text, n = removeWords(text, p.hype[lang], neutralWord(lang))
+			text, n = dropHype(text, p.hype[lang], lang)
 			note(n, "hype adjectives removed")
 			text, n = removeExclamations(text, labelRoles[b.Role])
 			note(n, "exclamation marks removed")
@@ -725,13 +725,4 @@ func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("the built-in engine writes the %s layer fully in English only: in %s %s; an LLM provider (any OpenAI-compatible endpoint) rewrites the wording itself", layer, name, does), true
-}
-
-// neutralWord stands in for a hype word used as a predicate ("It is
-// amazing."), where dropping it would break the sentence.
-func neutralWord(lang string) string {
-	if lang == "en" {
-		return "good"
-	}
-	return ""
 }
