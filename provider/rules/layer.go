@@ -609,7 +609,11 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	}
 	// A place that passes the cheap checks above may still leave a
 	// fragment: these read more of the sentence, so they run last.
-	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !relatives[strings.ToLower(firstWord(right))] &&
+	first := strings.ToLower(firstWord(right))
+	if relativeOpeners[lang][first] || (strings.HasPrefix(s[cut:], ",") && relativeAfterComma[lang][first]) {
+		return false // "…, den du dir gewünscht hast": "Den du dir gewünscht hast." is no sentence
+	}
+	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !relatives[first] &&
 		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
 }
 
@@ -683,8 +687,44 @@ func clauseVerb(clause, lang string) bool {
 	if lang == "en" && imperative(strings.Trim(words[0], ".,;:!?")) && unicode.IsUpper(firstRuneOf(words[0])) {
 		return true
 	}
+	words = mainClause(words, lang)
 	return hasFiniteVerb(strings.Join(words[:min(verbReach+1, len(words))], " "), lang)
 }
+
+// mainClause is the words of a clause before the first relative clause it
+// opens: the verb of "the people who work with them" or "the assistant
+// that you have always wanted" is the relative clause's, and a part cut
+// off with only that verb ("The people who work with them every day.")
+// is a fragment. German and Dutch relative pronouns are articles too: they
+// open a relative clause only after a comma (", den du dir gewünscht
+// hast").
+func mainClause(words []string, lang string) []string {
+	for i := 1; i < len(words); i++ {
+		w := strings.ToLower(strings.Trim(words[i], ".,;:!?()\"“”«»"))
+		if relativeOpeners[lang][w] || (strings.HasSuffix(words[i-1], ",") && relativeAfterComma[lang][w]) {
+			return words[:i]
+		}
+	}
+	return words
+}
+
+// relativeOpeners open a relative clause wherever they stand after a
+// clause's first word; relativeAfterComma do so after a comma.
+var (
+	relativeOpeners = map[string]map[string]bool{
+		"en": wordSet("that who whom whose which where whereby wherein"),
+		"fr": wordSet("qui que qu' dont où lequel laquelle lesquels lesquelles"),
+		"es": wordSet("que quien quienes cuyo cuya cuyos cuyas donde"),
+		"pt": wordSet("que quem cujo cuja cujos cujas onde"),
+		"it": wordSet("che cui dove"),
+		"de": wordSet("welche welcher welches welchen welchem"),
+		"nl": wordSet("wie waar welke"),
+	}
+	relativeAfterComma = map[string]map[string]bool{
+		"de": wordSet("der die das den dem deren dessen denen wo"),
+		"nl": wordSet("die dat"),
+	}
+)
 
 // finiteVerbs are common finite verb forms per language: auxiliaries,
 // modals and the verbs landing pages use most. With the word after a

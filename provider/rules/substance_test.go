@@ -156,7 +156,7 @@ func sentencesOf(text string) []string {
 // inside a parenthesis or a quotation.
 func TestSplitsLeaveWholeSentences(t *testing.T) {
 	f := newForker()
-	paths := append([]string{"testdata/splits-en.html", "testdata/ledgerly-en.html", "../../testdata/pages/bergkaffee-de.html"}, corpusEnglish(t)...)
+	paths := append([]string{"testdata/splits-en.html", "testdata/splits-de.html", "testdata/ledgerly-en.html", "../../testdata/pages/bergkaffee-de.html"}, corpusEnglish(t)...)
 	for _, path := range paths {
 		src := page(t, path)
 		t.Run(filepath.Base(path), func(t *testing.T) {
@@ -204,6 +204,24 @@ func TestSplitsLeaveWholeSentences(t *testing.T) {
 			}
 		}
 		if strings.HasPrefix(b.Source, "Exports run") && !strings.Contains(b.Text, "at once. But you can") {
+			t.Errorf("two whole clauses were not split: %q", b.Text)
+		}
+		// A part whose only verb is a relative clause's is a fragment:
+		// "But the quiet desk that you have always wanted…", "The editors
+		// who read their drafts every week."
+		if (strings.Contains(b.Source, "not just a notebook") || strings.Contains(b.Source, "plot lines")) && b.Text != b.Source {
+			t.Errorf("block %d split at a relative clause: %q", b.ID, b.Text)
+		}
+	}
+	res, err = f.Fork(context.Background(), fork.Request{HTML: page(t, "testdata/splits-de.html"), LanguageLayer: "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		if (strings.Contains(b.Source, "sondern") || strings.Contains(b.Source, "Handlungsstränge")) && b.Text != b.Source {
+			t.Errorf("block %d split at a relative clause: %q", b.ID, b.Text)
+		}
+		if strings.HasPrefix(b.Source, "Die Suche") && !strings.Contains(b.Text, "schnell. Denn sie") {
 			t.Errorf("two whole clauses were not split: %q", b.Text)
 		}
 	}
