@@ -208,7 +208,7 @@ func TestCTATargets(t *testing.T) {
 }
 
 func TestMultilingualCTAs(t *testing.T) {
-	for _, text := range []string{"Solicitar cotización", "Commencer gratuitement", "Pedir orçamento", "Anfragen", "Auswählen", "Jetzt bestellen", "Escríbenos por WhatsApp", "Start reading!"} {
+	for _, text := range []string{"Solicitar cotización", "Commencer gratuitement", "Pedir orçamento", "Anfragen", "Auswählen", "Jetzt bestellen", "Escríbenos por WhatsApp", "Start reading!", "Essaie gratuitement !", "Teste 14 Tage kostenlos"} {
 		d := mustParseString(t, hero+`<div><a href="/x">`+text+`</a></div>`)
 		if n := len(d.Blocks); n != 2 || d.Blocks[1].Role != RoleCTA || d.Blocks[1].Href != "/x" {
 			t.Errorf("%q: blocks %+v, want a CTA to /x", text, d.Blocks)

@@ -148,6 +148,9 @@ var ctaVerbs = map[string][]string{
 		"kontakt aufnehmen", "kontaktieren", "mehr erfahren", "entdecken", "zum shop", "sichern",
 		"reservieren", "anfordern", "angebot anfordern", "ausprobieren", "mitmachen", "beitreten",
 		"weiter", "zur kasse", "in den warenkorb", "hol dir", "holen sie sich", "sieh", "ansehen",
+		// The same actions said to a reader addressed as "du".
+		"teste", "starte", "kaufe", "bestelle", "buche", "lade", "entdecke", "sichere dir", "probiere",
+		"melde dich an", "registriere dich", "abonniere",
 	},
 	"es": {
 		"solicitar", "solicita", "solicite", "cotiza", "cotizar", "compra", "comprar", "compre",
@@ -165,6 +168,9 @@ var ctaVerbs = map[string][]string{
 		"contacte", "demander", "demandez", "découvrir", "découvrez", "rejoindre", "rejoins",
 		"rejoignez", "obtenir", "obtenez", "voir", "en savoir plus", "passer pro", "passe pro",
 		"profiter", "profitez", "choisir", "choisissez", "ajouter au panier", "j'en profite",
+		// The same actions said to a reader addressed as "tu".
+		"essaie", "achète", "commande", "télécharge", "découvre", "choisis", "obtiens", "profite",
+		"crée", "créez", "créer", "demande",
 	},
 	"pt": {
 		"pedir", "peça", "solicitar", "solicite", "comprar", "compre", "assinar", "assine",

@@ -554,13 +554,21 @@ var labelRoles = map[fork.Role]bool{fork.RoleCTA: true, fork.RoleTitle: true}
 // isLabel reports a block whose words are a name or a label: a button, the
 // page title, or a heading in Title Case ("Frequently Asked Questions").
 func isLabel(b fork.Brief) bool {
-	if labelRoles[b.Role] {
+	if labelRoles[b.Role] || uiText(b) {
 		return true
 	}
 	if b.Role != fork.RoleHeadline && b.Role != fork.RoleSubheadline && b.Role != fork.RoleFAQQuestion {
 		return false
 	}
 	return titleCase(b.Text)
+}
+
+// uiText reports a block that is a link's or a button's whole text, a
+// call to action the page did not mark as one ("Essaie gratuitement !"):
+// like a button's label it is the page's UI, and the layers leave it as it
+// stands ("Essaie gratuitement." read as a sentence on a link).
+func uiText(b fork.Brief) bool {
+	return b.Tag == "a" || b.Tag == "button"
 }
 
 // titleCase reports text of two or more words longer than three letters,
@@ -664,7 +672,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			text, n = p.slang.apply(text)
 			note(n, "slang replaced")
 		}
-		if b.Role != fork.RoleCTA {
+		if b.Role != fork.RoleCTA && !uiText(b) {
 			// A button's label changes through the label table only
 			// (relabel): "Buy Your Tickets Now!" is the page's UI, and a
 			// flattened button is no register.
@@ -676,7 +684,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			note(n, "emoticons removed")
 		}
 	case "technical":
-		if b.Role != fork.RoleCTA {
+		if b.Role != fork.RoleCTA && !uiText(b) {
 			text, n = dropHype(text, p.hype[lang], lang)
 			note(n, "hype adjectives removed")
 			text, n = removeExclamations(text, labelRoles[b.Role])

@@ -1114,3 +1114,39 @@ func TestPartLeadsAsAWhole(t *testing.T) {
 		t.Errorf("parent fork reordered the page: %v", other.Sections)
 	}
 }
+
+// TestLinkTextIsUI: a link the page did not style as a button is still
+// the page's UI; the professional and technical layers leave its label as
+// it stands (a full stop put for its "!" read as a sentence on a link),
+// and change the prose beside it.
+func TestLinkTextIsUI(t *testing.T) {
+	const src = `<html lang="en"><head><title>Tidewell</title></head><body>
+<section><h1>Plan your week in ten minutes</h1><p>Tidewell sorts your tasks before you wake up!</p><p><a href="/start">Plan my week now!</a></p></section>
+<section><h2>Pricing</h2><p>$12 a month. Cancel anytime.</p></section></body></html>`
+	for _, layer := range []string{"professional", "technical"} {
+		t.Run(layer, func(t *testing.T) {
+			res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, LanguageLayer: layer})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var link, prose bool
+			for _, b := range res.Blocks {
+				switch {
+				case strings.HasPrefix(b.Source, "Plan my week"):
+					link = true
+					if b.Text != b.Source {
+						t.Errorf("link %q became %q", b.Source, b.Text)
+					}
+				case strings.HasPrefix(b.Source, "Tidewell sorts"):
+					prose = true
+					if b.Text != "Tidewell sorts your tasks before you wake up." {
+						t.Errorf("prose %q became %q; want its \"!\" a full stop", b.Source, b.Text)
+					}
+				}
+			}
+			if !link || !prose {
+				t.Fatalf("blocks %+v lack the link or the prose", res.Blocks)
+			}
+		})
+	}
+}
