@@ -127,7 +127,11 @@ func SlangWords(lang Language) []string {
 // keep the part of speech and the meaning are listed, so a rules engine can
 // apply them blindly: "organization" (a product's own term: "Create
 // organization"), "maximum" ("maximum 5 users"), "immediate production"
-// and the like are left out because the swap changes what is said. It
+// and the like are left out because the swap changes what is said, and so
+// are words whose swap reads wrong in some places: "previously" ("were
+// before unavailable"), "therefore" ("it is so safe"), "establish trust",
+// "maintain" (a library's upkeep is not its keeping), "components" (a
+// framework's term), "functionality is" (plural "features"). It
 // returns a fresh map each call.
 func PlainWords() map[string]string {
 	return map[string]string{
@@ -143,23 +147,17 @@ func PlainWords() map[string]string {
 		"subsequent": "later", "individuals": "people", "regarding": "about", "concerning": "about",
 		"pertaining to": "about", "with regard to": "about", "in relation to": "about",
 		"remuneration": "pay",
-		"expedite":     "speed up", "accomplish": "do", "accordingly": "so", "consequently": "so",
-		"therefore": "so", "anticipate": "expect", "ascertain": "find out", "component": "part",
-		"components": "parts", "currently": "now", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
-		"ensure": "make sure", "establish": "set up", "frequently": "often", "furnish": "give",
-		"immediately": "at once", "in addition": "also", "in the event of": "if",
+		"expedite":     "speed up", "anticipate": "expect", "ascertain": "find out", "currently": "now", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
+		"ensure": "make sure", "frequently": "often", "furnish": "give",
+		"immediately": "at once", "in addition": "also", "in addition to": "besides", "in the event of": "in case of",
 		"in the near future": "soon", "indicate": "show", "indicates": "shows", "initial": "first",
-		"maintain": "keep", "maintains": "keeps",
 		"modify": "change", "modifies": "changes", "notify": "tell",
-		"option": "choice", "options": "choices", "participate": "take part", "portion": "part", "possess": "have", "previously": "before",
-		"proceed": "go on", "receive": "get", "receives": "gets", "relocate": "move", "remainder": "rest",
+		"option": "choice", "options": "choices", "participate": "take part", "portion": "part", "possess": "have", "proceed": "go on", "receive": "get", "receives": "gets", "relocate": "move", "remainder": "rest",
 		"retain": "keep", "selection": "choice", "selections": "choices", "submit": "send",
-		"substantial": "large", "transmit": "send", "validate": "check", "whereas": "while", "comprehensive": "full", "functionality": "features",
-		"significantly": "greatly",
-		"inquire":       "ask", "inquiries": "questions",
+		"substantial": "large", "transmit": "send", "validate": "check", "whereas": "while", "comprehensive": "full", "significantly": "greatly",
+		"inquire": "ask", "inquiries": "questions",
 		"conform to": "keep to", "steadfast": "loyal", "optimize": "improve",
-		"optimise": "improve", "concentration": "focus", "cognition": "thinking", "exacting": "strict", "gorgeous": "lovely", "periodically": "now and then", "producing": "making", "submissions": "entries", "calculate": "work out", "capability": "ability", "capabilities": "abilities", "approximate": "rough", "demonstrated": "showed",
-	}
+		"optimise": "improve", "cognition": "thinking", "exacting": "strict", "gorgeous": "lovely", "periodically": "now and then", "producing": "making", "submissions": "entries", "calculate": "work out", "capability": "ability", "capabilities": "abilities", "approximate": "rough"}
 }
 
 // Layers returns the four language layers in a fixed order, default first.

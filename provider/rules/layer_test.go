@@ -186,3 +186,27 @@ func TestRemoveEmoticons(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainWordsReadRight: the plain layer's swaps keep the sentence
+// grammatical where the word stands; words whose swap reads wrong in some
+// places are not swapped at all.
+func TestPlainWordsReadRight(t *testing.T) {
+	p := New()
+	for _, tc := range []struct{ in, want string }{
+		{"Insights that were previously unavailable.", "Insights that were previously unavailable."},
+		{"It is therefore safe to upgrade.", "It is therefore safe to upgrade."},
+		{"We maintain the library and its components.", "We maintain the library and its components."},
+		{"The functionality is included.", "The functionality is included."},
+		{"In addition to the app, you get the templates.", "Besides the app, you get the templates."},
+		{"In addition, you get the templates.", "Also, you get the templates."},
+		{"In the event of a fault, we replace it.", "In case of a fault, we replace it."},
+		{"Utilize the numerous templates.", "Use the many templates."},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, _ := p.plain.apply(tc.in)
+			if got != tc.want {
+				t.Errorf("got %q; want %q", got, tc.want)
+			}
+		})
+	}
+}
