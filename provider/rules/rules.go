@@ -563,6 +563,18 @@ func isLabel(b fork.Brief) bool {
 	return titleCase(b.Text)
 }
 
+// oneLineHeadline reports a headline of one sentence: its "!" goes
+// without a full stop in its place ("¡Planifica tu semana!" reads
+// "Planifica tu semana", as headlines are written), where one of two
+// sentences ("Stop guessing! Start planning!") needs its stops.
+func oneLineHeadline(b fork.Brief) bool {
+	if b.Role != fork.RoleHeadline {
+		return false
+	}
+	body := strings.TrimRight(b.Text, "!¡?. ")
+	return !strings.ContainsAny(body, ".!?")
+}
+
 // uiText reports a block that is a link's or a button's whole text, a
 // call to action the page did not mark as one ("Essaie gratuitement !"):
 // like a button's label it is the page's UI, and the layers leave it as it
@@ -676,7 +688,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			// A button's label changes through the label table only
 			// (relabel): "Buy Your Tickets Now!" is the page's UI, and a
 			// flattened button is no register.
-			text, n = removeExclamations(text, labelRoles[b.Role])
+			text, n = removeExclamations(text, labelRoles[b.Role] || oneLineHeadline(b))
 			note(n, "exclamation marks removed")
 			text, n = dropHype(text, p.hype[lang], lang)
 			note(n, "hype words removed")
@@ -687,7 +699,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		if b.Role != fork.RoleCTA && !uiText(b) {
 			text, n = dropHype(text, p.hype[lang], lang)
 			note(n, "hype adjectives removed")
-			text, n = removeExclamations(text, labelRoles[b.Role])
+			text, n = removeExclamations(text, labelRoles[b.Role] || oneLineHeadline(b))
 			note(n, "exclamation marks removed")
 			text, n = removeEmoticons(text)
 			note(n, "emoticons removed")

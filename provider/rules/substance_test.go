@@ -1150,3 +1150,28 @@ func TestLinkTextIsUI(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadlineLosesItsBang: a one-sentence headline loses its "!" without
+// gaining a full stop, as headlines are written; one of two sentences
+// keeps them apart with stops.
+func TestHeadlineLosesItsBang(t *testing.T) {
+	for _, tc := range []struct{ lang, headline, want string }{
+		{"en", "Plan your week in ten minutes!", "Plan your week in ten minutes"},
+		{"es", "¡Planifica tu semana en diez minutos!", "Planifica tu semana en diez minutos"},
+		{"en", "Stop guessing! Start planning!", "Stop guessing. Start planning."},
+	} {
+		t.Run(tc.headline, func(t *testing.T) {
+			src := `<html lang="` + tc.lang + `"><head><title>Tidewell</title></head><body><section><h1>` + tc.headline +
+				`</h1><p>Tidewell sorts your tasks before you wake up.</p><a class="button" href="/start">Start</a></section></body></html>`
+			res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, LanguageLayer: "professional"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range res.Blocks {
+				if b.Role == fork.RoleHeadline && b.Text != tc.want {
+					t.Errorf("headline %q became %q; want %q", b.Source, b.Text, tc.want)
+				}
+			}
+		})
+	}
+}
