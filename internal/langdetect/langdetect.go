@@ -67,22 +67,39 @@ func buildWordWeights() map[string][numLangs]float64 {
 // with confidence 0, which keeps the result deterministic.
 func Detect(text string) (lang string, confidence float64) {
 	text = strings.ToLower(apostrophes.Replace(text))
-	words := tokenize(text)
-	if len(words) < minWords {
-		return "", 0
-	}
+	// The words are read where they stand in text, one after another,
+	// rather than gathered into a list first: a sample is read once, and
+	// its words are substrings of it (see nextWord).
 	var score [numLangs]float64
-	for _, w := range words {
+	words := 0
+	for at := 0; ; {
+		start, end := nextWord(text, at)
+		if start < 0 {
+			break
+		}
+		at = end
+		words++
+		w := text[start:end]
 		if ws, ok := wordWeights[w]; ok {
 			addTo(&score, ws, 1) // listed whole: c'è, aujourd'hui
+		} else if head, tail, ok := strings.Cut(w, "'"); ok && elided[head] && tail != "" {
+			// "l'offre" reads as "l'" and "offre"; English contractions
+			// ("don't", "it's") stay whole because their first part is
+			// not elided. w[:len(head)+1] is head+"'".
+			addTo(&score, wordWeights[w[:len(head)+1]], 1)
+			addTo(&score, wordWeights[tail], 1)
 		} else {
-			for _, t := range splitElision(w) {
-				addTo(&score, wordWeights[t], 1)
-			}
+			addTo(&score, wordWeights[w], 1)
 		}
 		scoreAffixes(&score, w)
 	}
+	if words < minWords {
+		return "", 0
+	}
 	for _, r := range text {
+		if r < utf8.RuneSelf {
+			continue // every letter charCues lists is beyond ASCII
+		}
 		if c, ok := charCues[r]; ok {
 			addTo(&score, c, charCueScale)
 		}
@@ -117,27 +134,39 @@ func addTo(score *[numLangs]float64, w [numLangs]float64, scale float64) {
 // match the tables. A Replacer is safe for concurrent use.
 var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
 
-// tokenize returns lowercase words: letters with inner apostrophes.
-func tokenize(text string) []string {
-	var words []string
-	rs := []rune(text)
-	start := -1
-	for i, r := range rs {
-		inner := r == '\'' && start >= 0 && i+1 < len(rs) && unicode.IsLetter(rs[i+1])
+// nextWord is the byte span of the first word of text at or after byte
+// from, or -1, -1 when none is left: a run of letters, of marks after a
+// letter, and of apostrophes between a word's letter and a letter. A byte
+// that is not UTF-8 reads as utf8.RuneError, as it would in a []rune, and
+// is no letter, so a word is always valid text and its bytes are the
+// runes a []rune of text would hold (FuzzDetectPlain holds Detect to the
+// reading of such a list).
+func nextWord(text string, from int) (start, end int) {
+	start = -1
+	for i := from; i < len(text); {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		inner := false
+		if r == '\'' && start >= 0 && i+size < len(text) {
+			next, _ := utf8.DecodeRuneInString(text[i+size:])
+			inner = unicode.IsLetter(next)
+		}
 		switch {
 		case unicode.IsLetter(r) || unicode.IsMark(r) && start >= 0 || inner:
 			if start < 0 {
 				start = i
 			}
 		case start >= 0:
-			words = append(words, string(rs[start:i]))
-			start = -1
+			return start, i
 		}
+		i += size
 	}
 	if start >= 0 {
-		words = append(words, string(rs[start:]))
+		return start, len(text)
 	}
-	return words
+	return -1, -1
 }
 
 // elided are the short words French and Italian write with an apostrophe
@@ -151,16 +180,6 @@ var elided = map[string]bool{
 	// Italian
 	"dell": true, "all": true, "nell": true, "dall": true, "sull": true,
 	"un": true, "quest": true,
-}
-
-// splitElision turns "l'offre" into "l'" and "offre"; English contractions
-// ("don't", "it's") stay whole because their first part is not elided.
-func splitElision(w string) []string {
-	head, tail, ok := strings.Cut(w, "'")
-	if !ok || !elided[head] || tail == "" {
-		return []string{w}
-	}
-	return []string{head + "'", tail}
 }
 
 // suffixCues indexes the suffix cues by their last byte and otherCues lists
