@@ -595,6 +595,17 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 	return entries, c
 }
 
+// inDate reports a capitalised word that stands in one of its block's
+// dates ("November" in "12 November 2026").
+func inDate(facts []Fact, name Fact) bool {
+	for _, f := range facts {
+		if f.Kind == ledger.KindDate && f.Block == name.Block && slices.Contains(strings.Fields(f.Text), name.Text) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
 func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[string]ruleChange, m *forkMemo) ([]Fact, Check) {
@@ -640,6 +651,11 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 		}
 	}
 	for _, f := range properNames(p, forked, same, m) {
+		if inDate(forkFacts, f) {
+			// "12 November 2026" written for "11/12/2026": a month is
+			// part of a date the ledger checks, not a name.
+			continue
+		}
 		if k := factKey(f.Kind, f.Value); !seen[k] {
 			seen[k] = true
 			invented = append(invented, f)

@@ -16,7 +16,47 @@ const monthNames = `January|February|March|April|May|June|July|August|September|
 var (
 	usDate       = regexp.MustCompile(`^(` + monthNames + `) (\d{1,2})(?:st|nd|rd|th)?(?:\s*[-–]\s*(\d{1,2})(?:st|nd|rd|th)?)?(?:,? (\d{4}))?$`)
 	dayFirstDate = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?(?:\s*[-–]\s*(\d{1,2})(?:st|nd|rd|th)?)? (` + monthNames + `)(?:,? (\d{4}))?$`)
+	// slashDate is "11/12/2026", "11.12.26"; isoDay is a ledger date's
+	// Value with its year, month and day known.
+	slashDate = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$`)
+	isoDay    = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
 )
+
+// numericDate writes a date of figures alone ("11/12/2026") in words, in
+// the target's order, where the target reads its figures the other way
+// round: an en-US "11/12/2026" is 11 December to a British reader, so the
+// fork says "12 November 2026" (and an en-GB "12/11/2026" reads "November
+// 12, 2026" in the United States). A date whose day and month are the same
+// figure, or already in the target's order, stays as written.
+func numericDate(f fork.Fact, monthFirst bool) (string, bool) {
+	m := slashDate.FindStringSubmatch(f.Text)
+	v := isoDay.FindStringSubmatch(f.Value)
+	if m == nil || v == nil {
+		return "", false
+	}
+	month, day := atoiSmall(v[2]), atoiSmall(v[3])
+	a, b := atoiSmall(m[1]), atoiSmall(m[2])
+	if month == day || month < 1 || month > 12 {
+		return "", false
+	}
+	if (monthFirst && a == month && b == day) || (!monthFirst && a == day && b == month) {
+		return "", false
+	}
+	name := strings.Split(monthNames, "|")[month-1]
+	if monthFirst {
+		return fmt.Sprintf("%s %d, %s", name, day, v[1]), true
+	}
+	return fmt.Sprintf("%d %s %s", day, name, v[1]), true
+}
+
+// atoiSmall reads a run of at most a few ASCII digits.
+func atoiSmall(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
 
 // applyDates writes English dates in the target culture's order: month
 // first in the United States ("June 20, 2026"), day first elsewhere ("20
@@ -34,7 +74,9 @@ func applyDates(text string, facts []fork.Fact, target fork.Language) (string, [
 		}
 		done[f.Text] = true
 		var written string
-		if region == "US" {
+		if w, ok := numericDate(f, region == "US"); ok {
+			written = w
+		} else if region == "US" {
 			m := dayFirstDate.FindStringSubmatch(f.Text)
 			if m == nil {
 				continue
