@@ -35,3 +35,54 @@ func FuzzSyllables(f *testing.F) {
 		}
 	})
 }
+
+// countLinePlain is countLine as written before it read words in place:
+// each sentence copied out by Sentences' splitter, then split into words.
+func countLinePlain(line, base string, counted map[string]int) lineCounts {
+	var c lineCounts
+	var ws []string
+	for _, s := range splitLine(nil, []rune(line)) {
+		ws = appendWords(ws[:0], s)
+		c.sentences++
+		c.words += len(ws)
+		c.longest = max(c.longest, len(ws))
+		for _, w := range ws {
+			syl, ok := counted[w]
+			if !ok {
+				syl = syllables(w, base)
+				counted[w] = syl
+			}
+			c.syllables += syl
+			n := letterCount(w)
+			c.letters += n
+			if n > 6 {
+				c.longWords++
+			}
+		}
+	}
+	return c
+}
+
+// FuzzCountLine holds countLine, which reads a sentence's words in the
+// line itself, to the plain reading through Sentences' copies, on any
+// line, invalid UTF-8 and every kind of white space included, with a rune
+// buffer left dirty by a line before.
+func FuzzCountLine(f *testing.F) {
+	for _, s := range []string{
+		"", "The cat sat on the mat. It was happy.", "Wir bieten z. B. Kurse an. Am 3. Mai!",
+		"¡Hola! ¿Cómo estás?Bien.", "« C'est génial ! » l'amour… d'accord", "$4.99... 1,058 !!! ?! -- '' ’s n't",
+		"\xff\xfe\x00 e\u0301 \u2028 end. Next", "  Lead space.  Trail space.\u00a0 \u3000Ideographic. ", "Dr. Smith, e.g. U.S. a.m. No. 5 Plan B. Then",
+		"Wait… what? \"Wow!\" she said. (Really.) Done", "naïve café: state-of-the-art, co\u2011op. 1.058 x", ". . . ! ? ...",
+		"ok.\xffBad. \xe2\x80 cut", "Ünïcödé Wörds. Más información aquí.",
+	} {
+		f.Add(s, uint8(0), "Some earlier line, longer than this one. Yes.")
+	}
+	f.Fuzz(func(t *testing.T, line string, li uint8, before string) {
+		base := tag(fuzzLangs[int(li)%len(fuzzLangs)]).Base()
+		_, rs := countLine(before, base, map[string]int{}, nil)
+		got, _ := countLine(line, base, map[string]int{}, rs)
+		if want := countLinePlain(line, base, map[string]int{}); got != want {
+			t.Fatalf("countLine(%q, %q) = %+v; plain reading %+v", line, base, got, want)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/langtag"
 )
@@ -145,15 +146,16 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 	} else {
 		counted = map[string]int{}
 	}
+	var rs []rune // each line's runes, one buffer for them all
 	for _, line := range lines(text) {
 		var c lineCounts
 		if m == nil {
-			c = countLine(line, base, counted)
+			c, rs = countLine(line, base, counted, rs)
 		} else {
 			k := meterKey{base, line}
 			var ok bool
 			if c, ok = m.lines[k]; !ok {
-				c = countLine(line, base, counted)
+				c, rs = countLine(line, base, counted, rs)
 				m.lines[k] = c
 			}
 		}
@@ -194,12 +196,20 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 }
 
 // countLine counts one line's sentences, words, syllables (from counted
-// where it has the word, into it where not), long words and letters.
-func countLine(line, base string, counted map[string]int) lineCounts {
+// where it has the word, into it where not), long words and letters. rs
+// is a buffer for the line's runes, returned for the next line.
+//
+// A sentence's words are read where they stand in line, not in a copy of
+// the sentence: in valid UTF-8 each rune of rs is utf8.RuneLen bytes of
+// line, so a rune span is a byte span, and white space at a sentence's
+// ends (which Sentences trims) holds no word and ends none. A sentence
+// without a word is no sentence, as Sentences drops it. A line that is not
+// valid UTF-8 is read through the copies Sentences makes (FuzzCountLine
+// holds both to that reading).
+func countLine(line, base string, counted map[string]int, rs []rune) (lineCounts, []rune) {
 	var c lineCounts
 	var ws []string
-	for _, s := range splitLine(nil, []rune(line)) {
-		ws = appendWords(ws[:0], s)
+	add := func(ws []string) {
 		c.sentences++
 		c.words += len(ws)
 		c.longest = max(c.longest, len(ws))
@@ -217,7 +227,32 @@ func countLine(line, base string, counted map[string]int) lineCounts {
 			}
 		}
 	}
-	return c
+	rs = rs[:0]
+	for _, r := range line {
+		rs = append(rs, r)
+	}
+	if !utf8.ValidString(line) {
+		for _, s := range splitLine(nil, rs) {
+			ws = appendWords(ws[:0], s)
+			add(ws)
+		}
+		return c, rs
+	}
+	ri, bi := 0, 0 // a rune of rs and where it starts in line
+	byteAt := func(r int) int {
+		for ; ri < r; ri++ {
+			bi += utf8.RuneLen(rs[ri])
+		}
+		return bi
+	}
+	eachSentence(rs, func(start, end int) {
+		from := byteAt(start)
+		ws = appendWords(ws[:0], line[from:byteAt(end)])
+		if len(ws) > 0 {
+			add(ws)
+		}
+	})
+	return c, rs
 }
 
 // round1 rounds to one decimal and folds −0 into 0, so JSON never shows "-0".

@@ -48,6 +48,16 @@ func lines(text string) []string {
 }
 
 func splitLine(out []string, rs []rune) []string {
+	eachSentence(rs, func(start, end int) { out = appendSentence(out, rs[start:end]) })
+	return out
+}
+
+// eachSentence calls yield with the rune span [start, end) of each piece
+// of the line rs that splitLine cuts, in order, before any is trimmed or
+// dropped for holding no word: the one sentence splitter, for the callers
+// that want the words of a sentence (countLine) as for those that want its
+// text (Sentences).
+func eachSentence(rs []rune, yield func(start, end int)) {
 	n := len(rs)
 	start := 0
 	for i := 0; i < n; {
@@ -83,10 +93,10 @@ func splitLine(out []string, rs []rune) []string {
 		if !endsSentence(rs, runStart, runEnd, closed, nextWord(rs, end)) {
 			continue
 		}
-		out = appendSentence(out, rs[start:end])
+		yield(start, end)
 		start = end
 	}
-	return appendSentence(out, rs[start:])
+	yield(start, n)
 }
 
 func appendSentence(out []string, rs []rune) []string {
