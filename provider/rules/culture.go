@@ -157,15 +157,21 @@ func (r spellRule) apply(text string) (string, int) {
 	n := 0
 	var b strings.Builder
 	last := 0
+	var quote spans
+	found := false
 	for i := 0; i+len(r.from) <= len(lower); {
 		j := strings.Index(lower[i:], r.from)
 		if j < 0 {
 			break
 		}
 		at, end := i+j, i+j+len(r.from)
-		if (at > 0 && isWordChar(text[at-1])) || (end < len(text) && isWordChar(text[end])) || nameAt(text, at, end) {
-			// Part of a longer word, or a proper name ("Recurse Center"):
-			// a culture's spelling never renames anything.
+		if !found {
+			quote, found = quotedSpans(text), true
+		}
+		if (at > 0 && isWordChar(text[at-1])) || (end < len(text) && isWordChar(text[end])) || nameAt(text, at, end) || quote.covers(at) {
+			// Part of a longer word, a proper name ("Recurse Center") or
+			// someone's quoted words ("My favorite planner"): a culture's
+			// spelling never renames anything nor rewrites a quotation.
 			i = at + 1
 			continue
 		}

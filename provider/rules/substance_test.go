@@ -255,7 +255,7 @@ func TestNamesAndLabelsKept(t *testing.T) {
 	for _, b := range res.Blocks {
 		all += b.Text + "\n"
 	}
-	for _, want := range []string{"Recurse Center", "Color Picker", "Frequently Asked Questions", `"utilize the queue"`, "Create organi"} {
+	for _, want := range []string{"Recurse Center", "Color Picker", "Frequently Asked Questions", `"utilize the queue"`, "Create organi", `"My favorite way to learn a codebase,"`, "reviews in colour"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the fork lost %q:\n%s", want, all)
 		}
