@@ -112,8 +112,19 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	if pageCurrency == "" {
 		pageCurrency = li.homeCurrency()
 	}
+	// Sized once for the facts the blocks read: a fact is large, and a
+	// page's ledger grown by doubling was copied over and over. Left nil
+	// for a page without facts, as the plain append leaves it (a block
+	// with any fact puts its first in the ledger, so out is then set).
+	total := 0
+	for _, fs := range perBlock {
+		total += len(fs)
+	}
 	var out []Fact
-	seen := map[factKey]bool{}
+	if total > 0 {
+		out = make([]Fact, 0, total)
+	}
+	seen := make(map[factKey]bool, total)
 	for i, b := range src.Blocks {
 		fs := perBlock[i]
 		if f, ok := bareAmount(b, &li, pageCurrency); ok {

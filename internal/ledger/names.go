@@ -304,11 +304,20 @@ func (nf *nameFinder) facts(t string) []posFact {
 		if indexed && at[k] < 0 || !lowerHas(&lower, t, n) {
 			continue
 		}
+		var f posFact
 		if indexed {
-			out = append(out, namePos(t, n, at[k], end[k]))
-		} else if f, ok := scanFirst(t, n); ok {
-			out = append(out, f)
+			f = namePos(t, n, at[k], end[k])
+		} else if g, ok := scanFirst(t, n); ok {
+			f = g
+		} else {
+			continue
 		}
+		if out == nil {
+			// Sized once, on the first name found (nil stays nil where
+			// none is): the names the words opened, and one more.
+			out = make([]posFact, 0, len(found)+1)
+		}
+		out = append(out, f)
 	}
 	for _, k := range found {
 		at[k] = -1
