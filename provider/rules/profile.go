@@ -437,6 +437,14 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	l.text = factSentences(l)
 	first, _ := utf8.DecodeRuneInString(l.text)
 	end := lastRune(l.text)
+	if savingLabel(l, plan.Profile.Substance) {
+		// A plan card's saving written as a label ("HUGE 75% Discount",
+		// "Economize R$ 181,20 em relação ao plano mensal") reads as a
+		// sentence of the hero with a full stop: the stop is the only
+		// word the fork adds.
+		l.text += "."
+		end = '.'
+	}
 	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
 		return 0, edit{}, false
 	}
@@ -464,6 +472,21 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		facts: l.facts,
 		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, before the first call to action: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), p.Why),
 	}, true
+}
+
+// savingLabel reports a line that states a saving the profile looks for
+// (a percentage or an amount named as one) in a few words without a
+// closing stop: a label of the page that a stop makes a sentence.
+func savingLabel(l line, s fork.Substance) bool {
+	if e := lastRune(l.text); unicode.IsPunct(e) || wordCount(l.text) > maxHeadlineWords || unbalanced(l.text) {
+		return false
+	}
+	lower := l.lower
+	if lower == "" {
+		lower = strings.ToLower(l.text)
+	}
+	_, ok := saving(l, s.Saving, lower)
+	return ok
 }
 
 // heldName names what a promoted line carries for its reader, as its

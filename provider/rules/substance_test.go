@@ -1175,3 +1175,33 @@ func TestHeadlineLosesItsBang(t *testing.T) {
 		})
 	}
 }
+
+// TestSavingLabelJoinsHero: a plan card's saving written as a label, with
+// no closing stop, joins the hero's subheadline for a bargain hunter as a
+// sentence: the stop is the only thing the fork adds; other profiles
+// leave it in its card.
+func TestSavingLabelJoinsHero(t *testing.T) {
+	src := page(t, "testdata/saving-label-en.html")
+	const want = "Pick the plan that fits your fleet. No setup fees. Save $44 compared to the monthly plan."
+	for _, profile := range []string{"bargain-hunter", "expert"} {
+		t.Run(profile, func(t *testing.T) {
+			res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, Profile: profile})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range res.Blocks {
+				if !strings.HasPrefix(b.Source, "Pick the plan") {
+					continue
+				}
+				if got := b.Text == want; got != (profile == "bargain-hunter") {
+					t.Errorf("subheadline %q (rationale %q)", b.Text, b.Rationale)
+				}
+			}
+			for _, c := range res.Checks {
+				if !c.Passed && c.Status != fork.CheckSkipped {
+					t.Errorf("%s failed: %s", c.Name, c.Details)
+				}
+			}
+		})
+	}
+}
