@@ -202,12 +202,31 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 			seq = append(seq, g)
 		}
 	}
+	// A group between the hero and s whose heading already names the
+	// profile's material stays above it: moved over the page's "Natural —
+	// No Chemical Additives" band, an eco-conscious fork put the page's
+	// one eco claim below a product range (graders: against the profile).
+	above := map[int]bool{}
+	for g := hero + 1; g < gs; g++ {
+		if namesMaterial(plan, groups[g]) {
+			above[g] = true
+		}
+	}
+	pending, placed, heroSeen := len(above), false, false
 	out := make([]int, 0, len(order))
 	for _, g := range seq {
 		out = append(out, groups[g]...)
-		if g == hero {
-			out = append(out, groups[gs]...)
+		heroSeen = heroSeen || g == hero
+		if above[g] {
+			pending--
 		}
+		if heroSeen && pending == 0 && !placed {
+			out = append(out, groups[gs]...)
+			placed = true
+		}
+	}
+	if !placed {
+		out = append(out, groups[gs]...)
 	}
 	for i, x := range out {
 		if x != i {
@@ -215,6 +234,24 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 		}
 	}
 	return nil
+}
+
+// namesMaterial reports whether a heading in the sections of group names
+// the plan's profile's material: one of its cue words.
+func namesMaterial(plan *fork.Plan, group []int) bool {
+	sub := plan.Profile.Substance
+	for _, b := range plan.Blocks {
+		if b.Role != fork.RoleSubheadline || !slices.Contains(group, b.Section) {
+			continue
+		}
+		lower := strings.ToLower(b.Text)
+		for _, c := range sub.Cues {
+			if containsWord(lower, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nextToTop reports whether section s is in the top of the page
@@ -833,6 +870,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 	}
 	groups := plan.SectionGroups()
 	topics := plan.SectionTopics(groups)
+	top := plan.TopGroup(groups)
 	readers := strings.ToLower(plan.Profile.Title) + " readers"
 	var raised []string
 	for k, g := range groups {
@@ -853,10 +891,20 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 		for _, x := range g {
 			holds = holds || x == promoted
 		}
+		where := "right under the hero"
+		if p := place[s]; p > 0 {
+			// A section that already names the profile's material stays
+			// above the moved one (promoteSection): say so.
+			for k2, g2 := range groups {
+				if slices.Contains(g2, order[p-1]) && k2 > top {
+					where = fmt.Sprintf("under %s, which already speaks to %s", sectionName(plan, g2, topics[k2]), readers)
+				}
+			}
+		}
 		switch {
 		case holds && topics[k] == fork.RoleTestimonial:
 			sub := plan.Profile.Substance
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since a customer's words there speak of %s: %s", name, from, to, sub.Lead, sub.Why)
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, %s, since a customer's words there speak of %s: %s", name, from, to, where, sub.Lead, sub.Why)
 		case holds:
 			sub := plan.Profile.Substance
 			it := "it"
@@ -866,7 +914,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 				// the proof.
 				it = fmt.Sprintf("its part %q", h)
 			}
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, right under the hero, since %s holds %s: %s", name, from, to, it, held, sub.Why)
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d, %s, since %s holds %s: %s", name, from, to, where, it, held, sub.Why)
 		case to < from:
 			why := readers + " meet it sooner"
 			if f, ok := earlyWhy[topics[k]]; ok {

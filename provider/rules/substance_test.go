@@ -1205,3 +1205,21 @@ func TestSavingLabelJoinsHero(t *testing.T) {
 		})
 	}
 }
+
+// TestMovedSectionStaysBelowMaterial: a section moved up for a profile
+// goes under a section between it and the hero that already names the
+// profile's material, not over it, and its rationale says so.
+func TestMovedSectionStaysBelowMaterial(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/stays-above-en.html"), Profile: "eco-conscious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 1, 3, 2, 4}, res.Sections); diff != "" {
+		t.Errorf("section order (-want +got):\n%s", diff)
+	}
+	for _, b := range res.Blocks {
+		if b.Source == "Recycled packaging" && !strings.Contains(b.Rationale, `under the section "Natural ingredients", which already speaks to eco-conscious readers`) {
+			t.Errorf("rationale %q does not say where the section went", b.Rationale)
+		}
+	}
+}
