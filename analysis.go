@@ -353,16 +353,17 @@ func detectPattern(blocks []Block, lang Language) Pattern {
 // guessAudience counts each profile's signals in the page's words.
 func guessAudience(blocks []Block) AudienceGuess {
 	text := strings.ToLower(joinTexts(blocks))
-	words := wordCounts(text)
+	words := audience.words.counts(text)
+	phrases := audience.phrases.counts(text)
 	best := AudienceGuess{Profile: DefaultProfile, Evidence: []string{}}
-	for _, p := range Profiles() {
-		g := AudienceGuess{Profile: p.Name, Evidence: []string{}}
-		for _, s := range p.Signals {
+	for _, p := range audience.profiles {
+		g := AudienceGuess{Profile: p.name, Evidence: []string{}}
+		for i, s := range p.signals {
 			var c int
-			if strings.ContainsAny(s, " -%") {
-				c = countCue(text, s, 0)
+			if k := p.phrase[i]; k >= 0 {
+				c = phrases[k]
 			} else {
-				c = words.count(s)
+				c = words[p.word[i]]
 			}
 			if c > 0 {
 				g.Score += c
@@ -377,56 +378,152 @@ func guessAudience(blocks []Block) AudienceGuess {
 	return best
 }
 
-// wordIndex holds a text's words, sorted with their counts, so that a
-// dozen profiles' signals are looked up rather than searched for.
-type wordIndex struct {
-	words  []string
-	counts []int
+// audience is what guessAudience reads of the profile catalog, taken from
+// it once: Profiles builds every profile's lists anew on each call. The
+// signals that are phrases (those with a space, a hyphen or a percent
+// sign, which countCue looks for) are counted together in one reading of
+// the page rather than one search of it each, and the signals that are
+// words are counted together in one pass over the page's words rather
+// than looked up in an index of them all.
+var audience = newAudienceTable(Profiles())
+
+type audienceTable struct {
+	profiles []audienceProfile
+	phrases  *phraseCounter
+	words    *wordCueCounter
 }
 
-// wordCounts indexes text's words, the runs between ASCII bytes that are
-// no word bytes. Each word is counted in a map and only the distinct words
-// are sorted: a page says "the" and "you" hundreds of times. The bytes are
-// read one by one, as no separator is a byte of a longer rune
-// (TestWordCounts holds it to splitting with strings.FieldsFunc).
-func wordCounts(text string) wordIndex {
-	counts := make(map[string]int, len(text)/16)
-	start := -1
-	for i := 0; i < len(text); i++ {
-		if c := text[i]; c < utf8.RuneSelf && !isWordByte(c) {
-			if start >= 0 {
-				counts[text[start:i]]++
-				start = -1
+type audienceProfile struct {
+	name    string
+	signals []string
+	// phrase[i] is signals[i]'s index among the table's phrases, or -1
+	// for a signal that is one word; word[i] is then its index among the
+	// table's words.
+	phrase, word []int
+}
+
+func newAudienceTable(ps []Profile) audienceTable {
+	var t audienceTable
+	var phrases, words []string
+	phraseAt, wordAt := map[string]int{}, map[string]int{}
+	index := func(list *[]string, at map[string]int, s string) int {
+		k, ok := at[s]
+		if !ok {
+			k = len(*list)
+			at[s] = k
+			*list = append(*list, s)
+		}
+		return k
+	}
+	for _, p := range ps {
+		ap := audienceProfile{name: p.Name, signals: p.Signals, phrase: make([]int, len(p.Signals)), word: make([]int, len(p.Signals))}
+		for i, s := range p.Signals {
+			ap.phrase[i], ap.word[i] = -1, -1
+			if strings.ContainsAny(s, " -%") {
+				ap.phrase[i] = index(&phrases, phraseAt, s)
+			} else {
+				ap.word[i] = index(&words, wordAt, s)
 			}
-		} else if start < 0 {
-			start = i
 		}
+		t.profiles = append(t.profiles, ap)
 	}
-	if start >= 0 {
-		counts[text[start:]]++
-	}
-	idx := wordIndex{words: make([]string, 0, len(counts))}
-	for w := range counts {
-		idx.words = append(idx.words, w)
-	}
-	sort.Strings(idx.words)
-	idx.counts = make([]int, len(idx.words))
-	for i, w := range idx.words {
-		idx.counts[i] = counts[w]
-	}
-	return idx
+	t.phrases = newPhraseCounter(phrases)
+	t.words = newWordCueCounter(words)
+	return t
 }
 
-// count matches cue as countCue does: a whole word when short, a word
-// start (a stem such as "sustainab") when longer than five letters.
-func (idx wordIndex) count(cue string) int {
-	n := 0
-	for i := sort.SearchStrings(idx.words, cue); i < len(idx.words) && strings.HasPrefix(idx.words[i], cue); i++ {
-		if len(cue) > 5 || idx.words[i] == cue {
-			n += idx.counts[i]
+// wordCueCounter counts, in one pass over a text's words, how often each
+// of its cues stands there as a word: a whole word when the cue is short
+// (five bytes or fewer), a word's start (a stem such as "sustainab") when
+// longer. The text's words are the runs between ASCII bytes that are no
+// word bytes. Each word is looked up, not stored: a short cue by the
+// word, a long one by the word's first six bytes, which every long cue
+// that starts it shares (FuzzWordCueCounter holds it to counting in an
+// index of the text's words).
+type wordCueCounter struct {
+	cues  []string
+	short map[string]int   // a short cue → its index
+	long  map[string][]int // the first six bytes of long cues → their indexes
+}
+
+func newWordCueCounter(cues []string) *wordCueCounter {
+	wc := &wordCueCounter{cues: cues, short: map[string]int{}, long: map[string][]int{}}
+	for k, c := range cues {
+		if len(c) <= 5 {
+			wc.short[c] = k
+			continue
 		}
-		if len(cue) <= 5 {
-			break
+		wc.long[c[:6]] = append(wc.long[c[:6]], k)
+	}
+	return wc
+}
+
+// counts is, for each cue, how often it stands in text as a word.
+func (wc *wordCueCounter) counts(text string) []int {
+	n := make([]int, len(wc.cues))
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && (text[i] >= utf8.RuneSelf || isWordByte(text[i])) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start < 0 {
+			continue
+		}
+		w := text[start:i]
+		start = -1
+		if k, ok := wc.short[w]; ok {
+			n[k]++
+		}
+		if len(w) >= 6 {
+			for _, k := range wc.long[w[:6]] {
+				if strings.HasPrefix(w, wc.cues[k]) {
+					n[k]++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// phraseCounter counts, in one reading of a text, where each of its cues
+// stands as countCue counts them (no limit): a cue can only start where a
+// word may, at the start or after a byte that is no word byte, and there
+// only the cues that open with that byte are tried (FuzzPhraseCounter
+// holds it to countCue).
+type phraseCounter struct {
+	cues    []string
+	byFirst [256][]int
+}
+
+func newPhraseCounter(cues []string) *phraseCounter {
+	pc := &phraseCounter{cues: cues}
+	for k, c := range cues {
+		if c == "" {
+			panic("analysis: an empty cue") // it would stand everywhere
+		}
+		pc.byFirst[c[0]] = append(pc.byFirst[c[0]], k)
+	}
+	return pc
+}
+
+// counts is, for each cue, countCue(text, cue, 0).
+func (pc *phraseCounter) counts(text string) []int {
+	n := make([]int, len(pc.cues))
+	for at := 0; at < len(text); at++ {
+		if at > 0 && isWordByte(text[at-1]) {
+			continue
+		}
+		for _, k := range pc.byFirst[text[at]] {
+			c := pc.cues[k]
+			if !strings.HasPrefix(text[at:], c) {
+				continue
+			}
+			if end := at + len(c); len(c) > 5 || end == len(text) || !isWordByte(text[end]) {
+				n[k]++
+			}
 		}
 	}
 	return n
