@@ -236,15 +236,18 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	return nil
 }
 
-// namesMaterial reports whether a heading in the sections of group names
-// the plan's profile's material: one of its cue words.
+// namesMaterial reports whether the heading of a section of group names
+// the plan's profile's material: one of its cue words. Only the heading
+// counts: a subheading sentence that names "documentation" in passing
+// does not make its section the expert's.
 func namesMaterial(plan *fork.Plan, group []int) bool {
 	sub := plan.Profile.Substance
-	for _, b := range plan.Blocks {
-		if b.Role != fork.RoleSubheadline || !slices.Contains(group, b.Section) {
+	for _, s := range group {
+		h, ok := sectionHeading(plan, s)
+		if !ok || wordCount(h) > maxHeadlineWords/2 {
 			continue
 		}
-		lower := strings.ToLower(b.Text)
+		lower := strings.ToLower(h)
 		for _, c := range sub.Cues {
 			if containsWord(lower, c) {
 				return true
