@@ -86,3 +86,58 @@ func FuzzCountLine(f *testing.F) {
 		}
 	})
 }
+
+// syllablesENPlain is syllablesEN as written before enHeadsBy: every head
+// cut off the word in turn, and the rune beside a cut read from a []rune.
+func syllablesENPlain(w string) int {
+	if n, ok := enExceptions[w]; ok {
+		return n
+	}
+	for _, h := range enHeads {
+		rest, ok := strings.CutPrefix(w, h.head)
+		if !ok || rest == "" {
+			continue
+		}
+		if h.tails != nil {
+			if h.tails[rest] {
+				return h.n + syllablesENPlain(rest)
+			}
+			continue
+		}
+		if first := []rune(rest)[0]; len(rest) >= 2 && !isVowel(first) && first != 'y' && strings.ContainsAny(rest, "aeiouy") {
+			return h.n + syllablesENPlain(rest)
+		}
+	}
+	for _, s := range enSuffixes {
+		stem, ok := strings.CutSuffix(w, s.suffix)
+		if !ok || len(stem) < 3 || !strings.HasSuffix(stem, "e") {
+			continue
+		}
+		rs := []rune(stem)
+		if before := rs[len(rs)-2]; !isVowel(before) && before != 'y' {
+			return max(syllablesENPlain(stem), 1) + s.n
+		}
+	}
+	return englishCore([]rune(w), w)
+}
+
+// FuzzSyllablesEN holds syllablesEN, which tries only the heads a word
+// opens with and decodes the runes beside a cut in place, to the plain
+// reading, on the letters of any text, invalid UTF-8 included.
+func FuzzSyllablesEN(f *testing.F) {
+	for _, s := range []string{"", "e", "everyone", "sometimes", "homepage", "completely", "management", "thereby", "moreover", "carefully", "hopeless", "statement", "anywhere", "lifetime", "time", "timé", "tim\xffe", "some\xff", "caféless", "ñely", "idea", "creature", "reaction", "being"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// The words partSyllables gives the rules: lower-case letters,
+		// no more than maxRuledWord of them.
+		letters, _ := lowerLetters(s)
+		if len(letters) > maxRuledWord {
+			return
+		}
+		w := string(letters)
+		if got, want := syllablesEN(w), syllablesENPlain(w); got != want {
+			t.Fatalf("syllablesEN(%q) = %d; plain reading %d", w, got, want)
+		}
+	})
+}

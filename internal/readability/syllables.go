@@ -63,7 +63,10 @@ func isHyphen(r rune) bool { return r == '-' || r == '‐' || r == '‑' }
 // partSyllables counts a part of a word between hyphens: 0 for one of
 // neither letters nor digits, 1 for digits alone.
 func partSyllables(part, base string) int {
-	letters, digits := lowerLetters(part)
+	// A word the rules see has maxRuledWord letters at the most: its
+	// runes fit on the stack.
+	var buf [maxRuledWord]rune
+	letters, digits := appendLowerLetters(buf[:0], part)
 	if len(letters) == 0 {
 		if digits {
 			return 1
@@ -103,7 +106,11 @@ const maxRuledWord = 64
 // lowerLetters keeps the letters of s in lower case, dropping apostrophes and
 // dots so "don't" and "l'amour" are counted as the sounds they are.
 func lowerLetters(s string) (letters []rune, hasDigit bool) {
-	letters = make([]rune, 0, len(s)) // a rune per byte at the most
+	return appendLowerLetters(make([]rune, 0, len(s)), s) // a rune per byte at the most
+}
+
+// appendLowerLetters is lowerLetters appending to letters.
+func appendLowerLetters(letters []rune, s string) (_ []rune, hasDigit bool) {
 	for _, r := range s {
 		switch {
 		case unicode.IsLetter(r):

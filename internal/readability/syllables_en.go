@@ -1,6 +1,9 @@
 package readability
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // enExceptions holds common words the rules below get wrong by more than
 // the usual rounding; fixing them by rule would break more words than it
@@ -59,23 +62,41 @@ var enSuffixes = []struct {
 	{"ness", 1}, {"ly", 1},
 }
 
+// enHeadsBy indexes enHeads by the byte each head opens with, in table
+// order: a word is tried only against the heads it could start with,
+// where cutting each of them off every word was most of syllablesEN.
+var enHeadsBy = func() (by [256][]int) {
+	for i, h := range enHeads {
+		by[h.head[0]] = append(by[h.head[0]], i)
+	}
+	return by
+}()
+
+// syllablesEN counts an English word's syllables: an exception, a head
+// and its tail, a stem and its suffix, or the word's vowel groups. w is
+// lower-case letters, as partSyllables gives it, so valid UTF-8: the runes
+// it looks at beside a cut are decoded where they stand, not read from a
+// []rune of the whole (FuzzSyllablesEN holds it to that reading).
 func syllablesEN(w string) int {
 	if n, ok := enExceptions[w]; ok {
 		return n
 	}
-	for _, h := range enHeads {
-		rest, ok := strings.CutPrefix(w, h.head)
-		if !ok || rest == "" {
-			continue
-		}
-		if h.tails != nil {
-			if h.tails[rest] {
+	if w != "" {
+		for _, k := range enHeadsBy[w[0]] {
+			h := &enHeads[k]
+			rest, ok := strings.CutPrefix(w, h.head)
+			if !ok || rest == "" {
+				continue
+			}
+			if h.tails != nil {
+				if h.tails[rest] {
+					return h.n + syllablesEN(rest)
+				}
+				continue
+			}
+			if first, _ := utf8.DecodeRuneInString(rest); len(rest) >= 2 && !isVowel(first) && first != 'y' && strings.ContainsAny(rest, "aeiouy") {
 				return h.n + syllablesEN(rest)
 			}
-			continue
-		}
-		if first := []rune(rest)[0]; len(rest) >= 2 && !isVowel(first) && first != 'y' && strings.ContainsAny(rest, "aeiouy") {
-			return h.n + syllablesEN(rest)
 		}
 	}
 	for _, s := range enSuffixes {
@@ -83,19 +104,27 @@ func syllablesEN(w string) int {
 		if !ok || len(stem) < 3 || !strings.HasSuffix(stem, "e") {
 			continue
 		}
-		rs := []rune(stem)
-		if before := rs[len(rs)-2]; !isVowel(before) && before != 'y' {
+		// The rune before the stem's final e, one byte long.
+		if before, _ := utf8.DecodeLastRuneInString(stem[:len(stem)-1]); !isVowel(before) && before != 'y' {
 			return max(syllablesEN(stem), 1) + s.n
 		}
 	}
-	return englishCore([]rune(w))
+	return englishCore([]rune(w), w)
 }
 
 // englishCore counts vowel groups and applies the silent-letter and hiatus
-// rules to a lowercase word.
-func englishCore(w []rune) int {
+// rules to a lowercase word: w is its runes, end the word itself.
+func englishCore(w []rune, end string) int {
 	n := len(w)
-	v := make([]bool, n)
+	// The vowel mask of a word the rules see (maxRuledWord letters at the
+	// most) fits on the stack.
+	var vbuf [maxRuledWord]bool
+	var v []bool
+	if n <= len(vbuf) {
+		v = vbuf[:n]
+	} else {
+		v = make([]bool, n)
+	}
 	for i, r := range w {
 		switch {
 		case r == 'y':
@@ -108,8 +137,23 @@ func englishCore(w []rune) int {
 			v[i] = isVowel(r)
 		}
 	}
-	gs := groups(v)
-	count := len(gs)
+	// The vowel groups are counted, and the first one's end kept, without
+	// listing them (groups).
+	count, firstEnd := 0, 0
+	for i := 0; i < n; i++ {
+		if !v[i] {
+			continue
+		}
+		j := i
+		for j < n && v[j] {
+			j++
+		}
+		if count == 0 {
+			firstEnd = j
+		}
+		count++
+		i = j
+	}
 	if count == 0 {
 		return 0
 	}
@@ -124,7 +168,6 @@ func englishCore(w []rune) int {
 	syllabic := func(i int) bool {
 		return i >= 2 && (w[i-1] == 'l' || w[i-1] == 'r') && !v[i-2] && w[i-2] != w[i-1]
 	}
-	end := string(w)
 	switch {
 	case lone(n - 1):
 		if !syllabic(n - 1) {
@@ -160,13 +203,13 @@ func englishCore(w []rune) int {
 		case a == 'e' && b == 'u' && i+2 == n-1 && w[n-1] == 'm': // mu-se-um
 			count++
 		case a == 'i' && b == 'e':
-			if ieHiatus(w, i, gs[0][1] < i) {
+			if ieHiatus(w, i, firstEnd < i) {
 				count++
 			}
 		}
 	}
 	switch {
-	case strings.HasSuffix(end, "ea") && n >= 3 && gs[0][1] < n-2: // i-de-a, a-re-a
+	case strings.HasSuffix(end, "ea") && n >= 3 && firstEnd < n-2: // i-de-a, a-re-a
 		count++
 	case strings.Contains(end, "creat") && !strings.Contains(end, "creatur"): // cre-ate
 		count++
