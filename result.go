@@ -251,7 +251,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		return nil, err
 	}
 	promoted := heroChanged(blocks, order)
-	exp, notes := experiment(p, ex, promoted, shortened(blocks)), d.Notes
+	layerNote := layerMissNote(p, rep.Checks)
+	exp, notes := experiment(p, ex, promoted, shortened(blocks), layerNote == ""), d.Notes
 	if n, ok := tooLittle(blocks, promoted); ok {
 		// Two contractions in an answer at the foot of the page are no
 		// variant either: graders read a sized test of them as an A/A
@@ -271,8 +272,8 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		notes = append(slices.Clip(notes), n)
 	}
 	notes = append(slices.Clip(notes), misstatementNotes(p.Misstatements)...)
-	if n := layerMissNote(p, rep.Checks); n != "" {
-		notes = append(slices.Clip(notes), n)
+	if layerNote != "" {
+		notes = append(slices.Clip(notes), layerNote)
 	}
 	// The analysis measured the source's prose already.
 	before := TextMetrics{Text: p.Analysis.Text, Readability: p.Analysis.Readability}
