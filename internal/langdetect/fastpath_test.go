@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // tokenizePlain is how Detect read its words before nextWord: the text as
@@ -59,7 +60,7 @@ func detectPlain(text string) (lang string, confidence float64) {
 				addTo(&score, wordWeights[t], 1)
 			}
 		}
-		scoreAffixes(&score, w)
+		scoreAffixesPlain(&score, w)
 	}
 	for _, r := range text {
 		if c, ok := charCues[r]; ok {
@@ -121,6 +122,66 @@ func FuzzDetectPlain(f *testing.F) {
 		wl, wc := detectPlain(text)
 		if gl != wl || math.Float64bits(gc) != math.Float64bits(wc) {
 			t.Fatalf("Detect(%q) = %q, %v; the plain reading %q, %v", text, gl, gc, wl, wc)
+		}
+	})
+}
+
+// scoreAffixesPlain is scoreAffixes as written before otherCuesBy: each
+// prefix and anywhere cue asked of the word in turn.
+func scoreAffixesPlain(score *[numLangs]float64, w string) {
+	if w == "" {
+		return
+	}
+	n := utf8.RuneCountInString(w)
+	for _, c := range suffixCues[w[len(w)-1]] {
+		if n >= c.minLen && strings.HasSuffix(w, c.pattern) {
+			addTo(score, c.weights, 1)
+		}
+	}
+	for _, c := range otherCues {
+		if n < c.minLen {
+			continue
+		}
+		var hit bool
+		switch c.where {
+		case prefix:
+			hit = strings.HasPrefix(w, c.pattern)
+		case anywhere:
+			hit = strings.Contains(w, c.pattern)
+		}
+		if hit {
+			addTo(score, c.weights, 1)
+		}
+	}
+	// Only "ue" between a consonant (not q/g, where u is silent) and more
+	// than one letter: bueno, puede, nuevo, but not values, teuer, fuel.
+	if i := strings.Index(w, "ue"); i > 0 && i+3 < len(w) && !strings.ContainsRune("aeiouqg", rune(w[i-1])) {
+		score[es] += ueCueWeight
+	}
+	// Italian plurals end in a consonant and i (prezzi, clienti, servizi)
+	// where the other languages add an s.
+	if n >= 4 && w[len(w)-1] == 'i' && !strings.ContainsRune("aeiouy'", rune(w[len(w)-2])) {
+		score[it] += italianPluralWeight
+	}
+}
+
+// FuzzScoreAffixes holds scoreAffixes to the plain reading, every
+// language's score to the last bit, on any word and after any score.
+func FuzzScoreAffixes(f *testing.F) {
+	for _, s := range []string{"", "thought", "whether", "schön", "glieder", "nieuwlijk", "aixeix", "zzggicch", "prezzi", "bueno", "ĳ", "\xff\xfe", "eaueau", "wh"} {
+		f.Add(s, 0.1)
+	}
+	f.Fuzz(func(t *testing.T, w string, start float64) {
+		var got, want [numLangs]float64
+		for l := range numLangs {
+			got[l], want[l] = start*float64(l), start*float64(l)
+		}
+		scoreAffixes(&got, w)
+		scoreAffixesPlain(&want, w)
+		for l := range numLangs {
+			if math.Float64bits(got[l]) != math.Float64bits(want[l]) {
+				t.Fatalf("scoreAffixes(%q)[%s] = %v; plain reading %v", w, languages[l], got[l], want[l])
+			}
 		}
 	})
 }

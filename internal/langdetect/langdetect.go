@@ -12,6 +12,7 @@ package langdetect
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -201,6 +202,27 @@ func indexAffixCues() (map[byte][]affixCue, []affixCue) {
 	return bySuffix, other
 }
 
+// otherCuesBy indexes otherCues by the byte each pattern opens with, in
+// table order, so that a word is read once for them all: at each of its
+// bytes only the cues that open with it are tried. Built once, never
+// written to afterwards.
+var otherCuesBy = indexOtherCues()
+
+func indexOtherCues() (by [256][]int) {
+	if len(otherCues) > 64 {
+		panic("langdetect: more affix cues than scoreAffixes' bit set holds")
+	}
+	for k, c := range otherCues {
+		by[c.pattern[0]] = append(by[c.pattern[0]], k)
+	}
+	return by
+}
+
+// scoreAffixes adds the weights of the affix cues w holds: the suffix
+// cues of its last byte, then each prefix and anywhere cue it holds, once
+// however often it stands there, in table order (the order the weights
+// are added in is the order the plain reading, asking strings.Contains of
+// each cue in turn, added them: FuzzDetectPlain holds it to that).
 func scoreAffixes(score *[numLangs]float64, w string) {
 	if w == "" {
 		return
@@ -211,20 +233,20 @@ func scoreAffixes(score *[numLangs]float64, w string) {
 			addTo(score, c.weights, 1)
 		}
 	}
-	for _, c := range otherCues {
-		if n < c.minLen {
-			continue
+	var hits uint64 // bit k: otherCues[k] stands in w
+	for i := 0; i < len(w); i++ {
+		for _, k := range otherCuesBy[w[i]] {
+			c := &otherCues[k]
+			if hits&(1<<k) != 0 || n < c.minLen || c.where == prefix && i > 0 {
+				continue
+			}
+			if strings.HasPrefix(w[i:], c.pattern) {
+				hits |= 1 << k
+			}
 		}
-		var hit bool
-		switch c.where {
-		case prefix:
-			hit = strings.HasPrefix(w, c.pattern)
-		case anywhere:
-			hit = strings.Contains(w, c.pattern)
-		}
-		if hit {
-			addTo(score, c.weights, 1)
-		}
+	}
+	for ; hits != 0; hits &= hits - 1 {
+		addTo(score, otherCues[bits.TrailingZeros64(hits)].weights, 1)
 	}
 	// Only "ue" between a consonant (not q/g, where u is silent) and more
 	// than one letter: bueno, puede, nuevo, but not values, teuer, fuel.
