@@ -488,10 +488,12 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
 		return 0, edit{}, false
 	}
-	if e := lastRune(sub.Text); e != '.' && e != '!' {
+	if e := lastRune(sub.Text); e != '.' && e != '!' || strings.HasSuffix(sub.Text, "..") || strings.HasSuffix(sub.Text, "…") {
 		// A subheadline without a stop is a tagline: a sentence does not
-		// follow it. One that asks ("What's the catch?") makes any line
-		// after it read as its answer.
+		// follow it. One that asks ("What's the catch?") or trails off
+		// into what follows ("You've made a smart choice and here's
+		// why...") makes any line after it read as its answer: "here's
+		// why... HUGE 75% Discount." read to graders as a broken hero.
 		return 0, edit{}, false
 	}
 	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) {
@@ -510,7 +512,7 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	return s, edit{
 		text:  text,
 		facts: l.facts,
-		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, before the first call to action: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), p.Why),
+		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, %s: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), beforeButton(plan, s), p.Why),
 	}, true
 }
 
@@ -527,6 +529,23 @@ func savingLabel(l line, s fork.Substance) bool {
 	}
 	_, ok := saving(l, s.Saving, lower)
 	return ok
+}
+
+// beforeButton says where the hero slot stands: before the page's first
+// call to action where no button comes before it (a header's "Sign in"
+// or "Commencer" does), or else in the hero the reader meets first
+// (graders read "before the first call to action" under a header button
+// as false).
+func beforeButton(plan *fork.Plan, slot int) string {
+	for _, b := range plan.Blocks {
+		if b.ID >= slot {
+			break
+		}
+		if b.Role == fork.RoleCTA {
+			return "in the hero, where the reader meets it first"
+		}
+	}
+	return "before the first call to action"
 }
 
 // heldName names what a promoted line carries for its reader, as its

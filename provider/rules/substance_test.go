@@ -451,6 +451,10 @@ func TestLeadJoinsSubheadline(t *testing.T) {
 	}{
 		{"sentence", src, sub + " Cancel within 14 days and we refund every cent."},
 		{"tagline", strings.Replace(src, sub, strings.TrimSuffix(sub, "."), 1), ""},
+		// A subheadline that trails off into what follows makes any line
+		// after it read as its answer.
+		{"trailing off", strings.Replace(src, sub, "You made a smart choice and here's why...", 1), ""},
+		{"ellipsis", strings.Replace(src, sub, "Here is what changes…", 1), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := newForker().Fork(context.Background(), fork.Request{HTML: tc.html, Profile: "cautious"})
@@ -476,8 +480,26 @@ func TestLeadJoinsSubheadline(t *testing.T) {
 					if b.Text != tc.want {
 						t.Errorf("subheadline = %q; want %q", b.Text, tc.want)
 					}
-					if !strings.Contains(b.Rationale, "now stands in the subheadline") {
-						t.Errorf("rationale %q does not say the line joined the subheadline", b.Rationale)
+					if !strings.Contains(b.Rationale, "now stands in the subheadline, before the first call to action") {
+						t.Errorf("rationale %q does not say the line joined the subheadline before the button", b.Rationale)
+					}
+					if header := strings.Replace(tc.html, "<main>", `<header><a class="button" href="/login">Sign in</a></header><main>`, 1); header != tc.html {
+						res, err := newForker().Fork(context.Background(), fork.Request{HTML: header, Profile: "cautious"})
+						if err != nil {
+							t.Fatal(err)
+						}
+						joined := false
+						for _, b := range res.Blocks {
+							if b.Text == tc.want {
+								joined = true
+								if !strings.Contains(b.Rationale, "in the hero, where the reader meets it first") {
+									t.Errorf("under a header's button, rationale %q", b.Rationale)
+								}
+							}
+						}
+						if !joined {
+							t.Errorf("under a header's button, no block reads %q", tc.want)
+						}
 					}
 				}
 			}
