@@ -133,14 +133,14 @@ func visitorsPerArm(p1, p2 float64) int {
 // needs for a stated baseline and lift, what must not get worse, and who
 // should see the variant.
 //
-// promoted says whether the fork puts something first (a section moved up,
-// the hero's words changed): only then does the hypothesis say so;
+// put names what the fork puts first (a section moved up, the hero's
+// words changed; "" for nothing): only then does the hypothesis say so;
 // shortened, whether it cut the page's copy (a busy reader's fork);
 // layerMet, whether the fork meets its layer's targets: a hypothesis "in
 // the technical layer" of a fork that fails the layer's checks claims a
 // wording the variant does not have (graders: drop the layer from the
 // hypothesis or mark the fork not ready).
-func experiment(p *Plan, ex *Extraction, promoted, shortened, layerMet bool) Experiment {
+func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
@@ -186,8 +186,8 @@ func experiment(p *Plan, ex *Extraction, promoted, shortened, layerMet bool) Exp
 		layer = fmt.Sprintf("worded toward the %s layer (not yet at its targets: see the notes)", p.Layer.Name)
 	}
 	hypothesis := fmt.Sprintf("The same offer with %s put first for %s readers, %s%s, converts more of them than the original %s copy.",
-		p.Profile.Substance.Lead, strings.ToLower(p.Profile.Title), layer, culture, p.Analysis.Pattern.Name)
-	if !promoted {
+		put, strings.ToLower(p.Profile.Title), layer, culture, p.Analysis.Pattern.Name)
+	if put == "" {
 		// Nothing for the reader was put first: the fork rewords the page
 		// in the layer, and a test of it measures that wording, not a
 		// retelling for the profile (graders read "told for parent

@@ -119,7 +119,7 @@ func TestHypothesis(t *testing.T) {
 			{false, false, "Rewording the page toward the plain layer (not yet at its targets: see the notes), with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
 			{true, false, "The same offer with safety and family offers put first for parent readers, worded toward the plain layer (not yet at its targets: see the notes), converts more of them than the original offer-led copy."},
 		} {
-			if got := experiment(p, &Extraction{}, tc.promoted, false, tc.layerMet).Hypothesis; got != tc.want {
+			if got := experiment(p, &Extraction{}, putOf(tc.promoted), false, tc.layerMet).Hypothesis; got != tc.want {
 				t.Errorf("page for %s, promoted %v, layer met %v:\ngot  %q\nwant %q", audience, tc.promoted, tc.layerMet, got, tc.want)
 			}
 		}
@@ -235,10 +235,10 @@ func TestShortened(t *testing.T) {
 	}
 	p := &Plan{Profile: mustProfile(t, "busy-professional"), Layer: Layer{Name: "everyday"}}
 	p.Analysis.Audience.Profile = "cautious"
-	if h := experiment(p, &Extraction{}, false, true, true).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
+	if h := experiment(p, &Extraction{}, "", true, true).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
 		t.Errorf("shortened fork: %q", h)
 	}
-	if h := experiment(p, &Extraction{}, false, false, true).Hypothesis; strings.Contains(h, "length") {
+	if h := experiment(p, &Extraction{}, "", false, true).Hypothesis; strings.Contains(h, "length") {
 		t.Errorf("reworded fork: %q", h)
 	}
 }
@@ -277,7 +277,7 @@ func TestMetricOfAScriptButton(t *testing.T) {
 		{"/checkout", `purchases per visitor: the primary call to action "Order now" → /checkout`},
 	} {
 		ex := &Extraction{Blocks: []Block{{ID: 0, Role: RoleCTA, Text: "Order now", Href: tc.href}}}
-		e := experiment(p, ex, true, false, true)
+		e := experiment(p, ex, p.Profile.Substance.Lead, false, true)
 		if e.PrimaryMetric != tc.want {
 			t.Errorf("href %q:\ngot  %q\nwant %q", tc.href, e.PrimaryMetric, tc.want)
 		}
@@ -316,4 +316,12 @@ func TestTooLittle(t *testing.T) {
 			t.Errorf("%s: tooLittle = %v; want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// putOf is what a fork of the parent profile puts first, when it does.
+func putOf(promoted bool) string {
+	if promoted {
+		return "safety and family offers"
+	}
+	return ""
 }

@@ -1247,3 +1247,17 @@ func TestMovedSectionStaysBelowMaterial(t *testing.T) {
 		}
 	}
 }
+
+// TestHypothesisNamesWhatMoved: where the page has nothing for the
+// profile and its pattern moves the customers' words up, the hypothesis
+// says that, not that the profile's material was put first.
+func TestHypothesisNamesWhatMoved(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/quotes-en.html"), Profile: "executive"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := res.Experiment.Hypothesis
+	if !strings.Contains(h, "the customers' words put first for executive readers") || strings.Contains(h, "outcomes and scale") {
+		t.Errorf("hypothesis %q; want the customers' words put first, not outcomes and scale (order %v)", h, res.Sections)
+	}
+}
