@@ -157,6 +157,9 @@ var conjunctions = map[string][]string{
 type wordTable struct {
 	to       map[string]wordTo // by lower-cased phrase
 	maxWords int               // the most words a phrase has
+	// firsts holds each phrase's first word (up to its first space): a
+	// run of words is looked up only where its first word is one.
+	firsts map[string]bool
 	// keepNames leaves capitalised words inside a sentence alone: they are
 	// names or labels ("Recurse Center", "Create Organization").
 	keepNames bool
@@ -185,13 +188,15 @@ type wordPair struct {
 // newWordTable compiles rules into one table; the first rule for a phrase
 // wins.
 func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
-	t := &wordTable{to: map[string]wordTo{}, keepNames: keepNames}
+	t := &wordTable{to: map[string]wordTo{}, firsts: map[string]bool{}, keepNames: keepNames}
 	for _, p := range pairs {
 		key := strings.ToLower(p.from)
 		if _, dup := t.to[key]; dup {
 			continue
 		}
 		t.to[key] = wordTo{to: p.to, beforeWord: p.beforeWord}
+		first, _, _ := strings.Cut(key, " ")
+		t.firsts[first] = true
 		t.maxWords = max(t.maxWords, len(strings.Fields(key)))
 	}
 	return t
@@ -199,6 +204,14 @@ func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
 
 // apply replaces every whole-word match outside quotations (and, with
 // keepNames, outside names) and returns how many it replaced.
+//
+// A phrase is looked up only where its first word could open a rule
+// (t.firsts), and in lower case folded span by span rather than from a
+// lower-cased copy of the whole text, where lower-casing each rune keeps
+// its byte length (it does for all but a few letters, and so each span's
+// lower case is the copy's); the copy is made where a rune changes length,
+// and for noRepeat once a rule matches (FuzzWordTable holds it to the
+// plain reading, applyPlain).
 func (t *wordTable) apply(text string) (string, int) {
 	if t == nil || len(t.to) == 0 {
 		return text, 0
@@ -206,18 +219,34 @@ func (t *wordTable) apply(text string) (string, int) {
 	var b strings.Builder
 	n, last := 0, 0
 	var quote spans
-	if strings.ContainsAny(text, "\"“«„`") {
+	if hasQuoteMark(text) {
 		quote = quotedSpans(text)
 	}
-	// One lower-cased copy serves every lookup when case folding keeps
-	// byte offsets (it does for all but a few letters); otherwise each
-	// candidate is folded on its own.
-	lower := strings.ToLower(text)
-	folded := func(i, end int) string {
-		if len(lower) == len(text) {
-			return lower[i:end]
+	spanWise := lowerKeepsLengths(text)
+	var lower string
+	lowered := false
+	lowerText := func() string {
+		if !lowered {
+			lower, lowered = strings.ToLower(text), true
 		}
-		return strings.ToLower(text[i:end])
+		return lower
+	}
+	// run is the lower case of the longest candidate at the word being
+	// read, whose shorter candidates are its prefixes; one buffer serves
+	// every word, and a map is asked with its bytes without a copy.
+	var runBuf [64]byte
+	run := runBuf[:0]
+	lookup := func(i, end int) (wordTo, bool) {
+		if spanWise {
+			rule, ok := t.to[string(run[:end-i])]
+			return rule, ok
+		}
+		if l := lowerText(); len(l) == len(text) {
+			rule, ok := t.to[l[i:end]]
+			return rule, ok
+		}
+		rule, ok := t.to[strings.ToLower(text[i:end])]
+		return rule, ok
 	}
 	ends := make([]int, 0, t.maxWords)
 	for i := 0; i < len(text); {
@@ -237,12 +266,19 @@ func (t *wordTable) apply(text string) (string, int) {
 			j++
 		}
 		next := ends[0]
+		if spanWise {
+			run = appendLower(run[:0], text[i:ends[len(ends)-1]])
+			if !t.firsts[string(run[:ends[0]-i])] {
+				i = next // no rule opens with this word
+				continue
+			}
+		}
 		for k := len(ends) - 1; k >= 0; k-- {
 			end := ends[k]
 			matched := text[i:end]
-			rule, ok := t.to[folded(i, end)]
+			rule, ok := lookup(i, end)
 			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) ||
-				(t.noRepeat && containsWord(lower, strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) {
+				(t.noRepeat && containsWord(lowerText(), strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) {
 				continue
 			}
 			repl := rule.to
@@ -265,6 +301,67 @@ func (t *wordTable) apply(text string) (string, int) {
 	}
 	b.WriteString(text[last:])
 	return b.String(), n
+}
+
+// lowerKeepsLengths reports whether lower-casing each rune of s keeps its
+// byte length, so that the lower case of any span of s between runes is
+// that span of strings.ToLower(s). A byte that is no UTF-8 becomes a
+// three-byte U+FFFD there, so it does not keep its length.
+func lowerKeepsLengths(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || utf8.RuneLen(unicode.ToLower(r)) != size {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// appendLower appends s in lower case to dst, rune by rune as
+// strings.ToLower lowers valid UTF-8.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		i += size
+	}
+	return dst
+}
+
+// hasQuoteMark is strings.ContainsAny(s, "\"“«„`") read byte by byte: the
+// marks beyond ASCII open with a lead byte (0xE2, 0xC2), which starts a
+// rune wherever it stands, so a match found by bytes is one found by
+// runes (FuzzHasQuoteMark).
+func hasQuoteMark(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '`':
+			return true
+		case 0xE2:
+			if strings.HasPrefix(s[i:], "“") || strings.HasPrefix(s[i:], "„") {
+				return true
+			}
+		case 0xC2:
+			if strings.HasPrefix(s[i:], "«") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whWords open a clause whose verb may stand before a gap.
