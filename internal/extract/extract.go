@@ -271,7 +271,7 @@ func brandFromTitle(title string, texts []string) string {
 	// shouts, not a name.
 	var cands []string
 	for _, p := range parts {
-		if !shouted(p) {
+		if !shouted(p) && !pageNames[strings.ToLower(p)] {
 			cands = append(cands, p)
 		}
 	}
@@ -307,6 +307,21 @@ func brandFromTitle(title string, texts []string) string {
 		}
 	}
 	return best
+}
+
+// pageNames are the names of a site's pages in the languages the
+// extractor reads: "Preços — Drone Hub" names the page first and the site
+// second, and a nav link to the page ("Preços") recurs in the copy as often
+// as the brand does.
+var pageNames = map[string]bool{
+	"home": true, "pricing": true, "prices": true, "plans": true, "plans & pricing": true, "features": true, "about": true, "about us": true,
+	"contact": true, "contact us": true, "blog": true, "faq": true, "faqs": true, "donate": true, "shop": true, "store": true, "tickets": true,
+	"preise": true, "preis": true, "tarife": true, "kontakt": true, "startseite": true, "über uns": true,
+	"tarifs": true, "prix": true, "accueil": true, "à propos": true,
+	"precios": true, "planes": true, "inicio": true, "contacto": true,
+	"preços": true, "precos": true, "planos": true, "início": true, "contato": true,
+	"prezzi": true, "piani": true, "contatti": true,
+	"tarieven": true, "prijzen": true, "over ons": true,
 }
 
 // shouted reports whether s is two words or more with no lower-case

@@ -432,6 +432,9 @@ func TestLangAndSiteName(t *testing.T) {
 		{`<title>Pricing - It is cheap - shop.example</title>`, `<p>Welcome to shop.example pricing.</p>`, "", "shop.example"},
 		{`<title>Tarifs BlueWave — Gratuit</title>`, `<p>BlueWave est gratuit.</p>`, "", "BlueWave"},
 		{`<title>Only a title</title>`, ``, "", ""},
+		// The page's name comes first and recurs as a nav link: the site's
+		// is the other part.
+		{`<title>Preços — Harbor Hub</title>`, `<nav><a href="/precos">Preços</a></nav><p>Preços do Harbor Hub.</p><a href="/precos">Preços</a>`, "", "Harbor Hub"},
 	}
 	for _, c := range cases {
 		d := mustParseString(t, c.head+`<body><h1>H</h1>`+c.body+`</body>`)
