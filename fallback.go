@@ -198,6 +198,9 @@ func fallbackReason(tries int, checks []string) string {
 // fallbackNote sums up the blocks that fell back, for the result's notes.
 func fallbackNote(fallbacks map[int]string) string {
 	ids := sortedIDs(fallbacks)
+	if len(ids) == 1 {
+		return fmt.Sprintf("1 block keeps its source text because the provider's drafts of it failed verification: %v (see the block's fallback)", ids)
+	}
 	return fmt.Sprintf("%d blocks keep their source text because the provider's drafts of them failed verification: %v (see each block's fallback)", len(ids), ids)
 }
 

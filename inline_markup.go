@@ -53,8 +53,11 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 		kept = append(kept, strconv.Itoa(db.ID))
 	}
 	if len(kept) > 0 {
-		d.Notes = append(d.Notes, fmt.Sprintf("blocks %s keep their source text: their links or other inline elements could not be kept around the rewritten words with certainty",
-			strings.Join(kept, ", ")))
+		note := "blocks %s keep their source text: their links or other inline elements could not be kept around the rewritten words with certainty"
+		if len(kept) == 1 {
+			note = "block %s keeps its source text: its links or other inline elements could not be kept around the rewritten words with certainty"
+		}
+		d.Notes = append(d.Notes, fmt.Sprintf(note, strings.Join(kept, ", ")))
 	}
 }
 

@@ -92,7 +92,11 @@ func markupChanged(ex *fork.Extraction, res *fork.Result) int {
 func markupKept(t *testing.T, res *fork.Result) int {
 	t.Helper()
 	for _, n := range res.Notes {
-		if list, ok := strings.CutPrefix(n, "blocks "); ok && strings.Contains(n, "keep their source text") {
+		list, ok := strings.CutPrefix(n, "blocks ")
+		if !ok {
+			list, ok = strings.CutPrefix(n, "block ")
+		}
+		if ok && strings.Contains(n, "source text: ") {
 			list, _, _ = strings.Cut(list, " keep")
 			ids := strings.Split(list, ", ")
 			byID := map[int]fork.ForkedBlock{}

@@ -670,7 +670,7 @@ func TestLeadAvoidsMarkedSlot(t *testing.T) {
 <section><h2>Pricing</h2><p>Pay yearly and save 20% on every plan.</p><p>Plans from $12 a month.</p></section></body></html>`
 	res := mustFork(t, fork.Request{HTML: src, Profile: "bargain-hunter"})
 	for _, n := range res.Notes {
-		if strings.Contains(n, "keep their source text") {
+		if strings.Contains(n, "source text: ") {
 			t.Errorf("note %q: the lead was dropped", n)
 		}
 	}
