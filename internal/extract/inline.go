@@ -230,9 +230,16 @@ func childUnder(scope, n *html.Node) *html.Node {
 // foldTokens folds white space the way the block's text does: runs of it,
 // across placeholders too, become one space, put outside the elements
 // (before an open, after a close), and none at the ends.
+//
+// A space that the text goes on after, with no placeholder between, is
+// written into the text where it stands (lazy): only a placeholder
+// decides where a space goes, so the words of a run of text are written
+// into one string instead of a token each that mergeText joins again
+// (FuzzFoldTokens holds it to the plain reading, foldTokensPlain).
 func foldTokens(toks []markup.Token) []markup.Token {
 	out := make([]markup.Token, 0, len(toks))
-	pend := -1 // where a pending space goes in out
+	pend := -1    // where a pending space goes in out
+	lazy := false // a space is pending right after cur's text
 	words := false
 	var cur strings.Builder
 	flush := func() {
@@ -243,6 +250,12 @@ func foldTokens(toks []markup.Token) []markup.Token {
 	}
 	for _, t := range toks {
 		if t.Kind != markup.Text {
+			if lazy {
+				// The space stands where the plain reading put it:
+				// after the text, here, before this placeholder.
+				flush()
+				pend, lazy = len(out), false
+			}
 			if t.Kind == markup.Close && pend == len(out) && cur.Len() == 0 {
 				out = append(out, t)
 				pend = len(out)
@@ -252,17 +265,23 @@ func foldTokens(toks []markup.Token) []markup.Token {
 			out = append(out, t)
 			continue
 		}
+		cur.Grow(len(t.Text))
 		for i := 0; i < len(t.Text); {
-			r, size := utf8.DecodeRuneInString(t.Text[i:])
+			r, size := rune(t.Text[i]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(t.Text[i:])
+			}
 			if unicode.IsSpace(r) {
 				if words && pend < 0 {
-					flush()
-					pend = len(out)
+					lazy = true
 				}
 				i += size
 				continue
 			}
-			if pend >= 0 {
+			if lazy {
+				cur.WriteByte(' ')
+				lazy = false
+			} else if pend >= 0 {
 				flush()
 				out = append(out, markup.Token{})
 				copy(out[pend+1:], out[pend:])

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -249,6 +251,92 @@ func FuzzMergeText(f *testing.F) {
 		}
 		if got := mergeText(slices.Clone(toks)); !slices.Equal(got, want) {
 			t.Fatalf("mergeText(%v) = %v; plain reading %v", toks, got, want)
+		}
+	})
+}
+
+// foldTokensPlain is foldTokens as written before its pending space was
+// kept in the text being written: each word a token of its own, the space
+// before it a token put in and taken back.
+func foldTokensPlain(toks []markup.Token) []markup.Token {
+	out := make([]markup.Token, 0, len(toks))
+	pend := -1 // where a pending space goes in out
+	words := false
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, markup.Token{Kind: markup.Text, Text: cur.String()})
+			cur.Reset()
+		}
+	}
+	for _, t := range toks {
+		if t.Kind != markup.Text {
+			if t.Kind == markup.Close && pend == len(out) && cur.Len() == 0 {
+				out = append(out, t)
+				pend = len(out)
+				continue
+			}
+			flush()
+			out = append(out, t)
+			continue
+		}
+		for i := 0; i < len(t.Text); {
+			r, size := utf8.DecodeRuneInString(t.Text[i:])
+			if unicode.IsSpace(r) {
+				if words && pend < 0 {
+					flush()
+					pend = len(out)
+				}
+				i += size
+				continue
+			}
+			if pend >= 0 {
+				flush()
+				out = append(out, markup.Token{})
+				copy(out[pend+1:], out[pend:])
+				out[pend] = markup.Token{Kind: markup.Text, Text: " "}
+				pend = -1
+				if out[len(out)-1].Kind == markup.Text {
+					// The space joined the text it follows: keep
+					// writing into one token.
+					cur.WriteString(out[len(out)-1].Text)
+					out = out[:len(out)-1]
+				}
+			}
+			words = true
+			cur.WriteString(t.Text[i : i+size])
+			i += size
+		}
+	}
+	flush()
+	return mergeText(out)
+}
+
+// FuzzFoldTokens holds foldTokens, which writes the words of a run of text
+// into one string, to the plain reading, which made a token of each word
+// and of each space: each byte of kinds makes a token, its kind, and for
+// text a piece of s (white space of every kind in the seeds).
+func FuzzFoldTokens(f *testing.F) {
+	f.Add([]byte{0, 1, 0, 2, 0, 3, 0}, " hello  world\t\u00a0end ")
+	f.Add([]byte{0, 2, 0, 0, 2, 1, 0, 3, 3, 0}, "a b  \n c")
+	f.Add([]byte{}, "")
+	f.Add([]byte{4, 8, 12, 0, 2}, "  x\u2003y  ")
+	f.Add([]byte{0, 0, 0, 1, 1, 2, 2, 0}, "\xff a\xe2\x80 ")
+	f.Fuzz(func(t *testing.T, kinds []byte, s string) {
+		var toks []markup.Token
+		for i, k := range kinds {
+			tok := markup.Token{Kind: markup.Kind(k % 4), N: i}
+			if tok.Kind == markup.Text {
+				from := int(k/4) % (len(s) + 1)
+				tok.N, tok.Text = 0, s[from:]
+				if i%2 == 1 {
+					tok.Text = s[:from]
+				}
+			}
+			toks = append(toks, tok)
+		}
+		if got, want := foldTokens(slices.Clone(toks)), foldTokensPlain(slices.Clone(toks)); !slices.Equal(got, want) {
+			t.Fatalf("foldTokens(%+v) = %+v; plain reading %+v", toks, got, want)
 		}
 	})
 }
