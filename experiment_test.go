@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/marketingfork/fork/internal/ledger"
 )
 
 // TestVisitorsPerArm checks the sample-size formula against a known value:
@@ -324,4 +326,32 @@ func putOf(promoted bool) string {
 		return "safety and family offers"
 	}
 	return ""
+}
+
+// TestPaidRegistration: "Register Now" on a page that prices tickets is a
+// paid registration, watched for refunds and no-shows; on a page without
+// a price it stays a sign-up.
+func TestPaidRegistration(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
+	blocks := []Block{
+		{ID: 0, Role: RoleHeadline, Text: "Three days of talks in August. Tickets are $200."},
+		{ID: 1, Role: RoleCTA, Text: "Register Now", Href: "/register"},
+	}
+	for _, tc := range []struct {
+		name   string
+		ledger []Fact
+		want   string
+		guard  string
+	}{
+		{"priced tickets", []Fact{{Kind: ledger.KindPrice, Text: "$200", Amount: 200, Block: 0}}, "paid registrations per visitor", "no-show rate"},
+		{"no price", nil, "sign-ups per visitor", "activation within 7 days"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p.Ledger = tc.ledger
+			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true)
+			if !strings.HasPrefix(e.PrimaryMetric, tc.want) || !slices.Contains(e.GuardMetrics, tc.guard) {
+				t.Errorf("metric %q, guards %v; want %q and %q", e.PrimaryMetric, e.GuardMetrics, tc.want, tc.guard)
+			}
+		})
+	}
 }
