@@ -97,7 +97,7 @@ func (t target) runText(i int, s string) string {
 // nested more than 512 deep). Documents share no state; each may be
 // rendered any number of times.
 func Parse(r io.Reader) (*Document, error) {
-	src, err := io.ReadAll(r)
+	src, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("extract: read html: %w", err)
 	}
@@ -113,6 +113,34 @@ func Parse(r io.Reader) (*Document, error) {
 	d := &Document{root: root, src: src}
 	x.run(d)
 	return d, nil
+}
+
+// readAll is io.ReadAll that makes its buffer once, at the size of a
+// reader that tells how much it holds (a bytes.Reader, a strings.Reader:
+// how a fork hands a page over); io.ReadAll grows from 512 bytes by
+// doubling, which for a page of tens of kilobytes allocated it twice over.
+// The bytes read are the same.
+func readAll(r io.Reader) ([]byte, error) {
+	sized, ok := r.(interface{ Len() int })
+	if !ok {
+		return io.ReadAll(r)
+	}
+	// One byte more than the reader holds, so that the Read that meets
+	// the end finds room and the buffer is never grown.
+	b := make([]byte, 0, sized.Len()+1)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // a reader that held more than it said
+		}
+	}
 }
 
 // head holds what the page declares about itself.
