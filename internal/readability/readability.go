@@ -146,16 +146,16 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 	} else {
 		counted = map[string]int{}
 	}
-	var rs []rune // each line's runes, one buffer for them all
+	var scratch lineScratch // one set of buffers for every line
 	for _, line := range lines(text) {
 		var c lineCounts
 		if m == nil {
-			c, rs = countLine(line, base, counted, rs)
+			c = countLine(line, base, counted, &scratch)
 		} else {
 			k := meterKey{base, line}
 			var ok bool
 			if c, ok = m.lines[k]; !ok {
-				c, rs = countLine(line, base, counted, rs)
+				c = countLine(line, base, counted, &scratch)
 				m.lines[k] = c
 			}
 		}
@@ -196,8 +196,9 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 }
 
 // countLine counts one line's sentences, words, syllables (from counted
-// where it has the word, into it where not), long words and letters. rs
-// is a buffer for the line's runes, returned for the next line.
+// where it has the word, into it where not), long words and letters. sc
+// holds buffers for the line's runes and a sentence's words, kept for the
+// next line.
 //
 // A sentence's words are read where they stand in line, not in a copy of
 // the sentence: in valid UTF-8 each rune of rs is utf8.RuneLen bytes of
@@ -206,9 +207,9 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 // without a word is no sentence, as Sentences drops it. A line that is not
 // valid UTF-8 is read through the copies Sentences makes (FuzzCountLine
 // holds both to that reading).
-func countLine(line, base string, counted map[string]int, rs []rune) (lineCounts, []rune) {
+func countLine(line, base string, counted map[string]int, sc *lineScratch) lineCounts {
 	var c lineCounts
-	var ws []string
+	ws := sc.ws
 	add := func(ws []string) {
 		c.sentences++
 		c.words += len(ws)
@@ -227,16 +228,18 @@ func countLine(line, base string, counted map[string]int, rs []rune) (lineCounts
 			}
 		}
 	}
-	rs = rs[:0]
+	rs := sc.rs[:0]
 	for _, r := range line {
 		rs = append(rs, r)
 	}
+	sc.rs = rs
 	if !utf8.ValidString(line) {
 		for _, s := range splitLine(nil, rs) {
 			ws = appendWords(ws[:0], s)
 			add(ws)
 		}
-		return c, rs
+		sc.ws = ws
+		return c
 	}
 	ri, bi := 0, 0 // a rune of rs and where it starts in line
 	byteAt := func(r int) int {
@@ -252,7 +255,15 @@ func countLine(line, base string, counted map[string]int, rs []rune) (lineCounts
 			add(ws)
 		}
 	})
-	return c, rs
+	sc.ws = ws
+	return c
+}
+
+// lineScratch holds countLine's buffers from line to line: a line's runes
+// and a sentence's words, which were made anew for every line.
+type lineScratch struct {
+	rs []rune
+	ws []string
 }
 
 // round1 rounds to one decimal and folds −0 into 0, so JSON never shows "-0".
