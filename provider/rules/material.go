@@ -678,9 +678,19 @@ var cueOnlyClaim = map[fork.ClaimKind]bool{"free": true, "proof": true, "superla
 // with a word that says what the figure is.
 var bareFigure = map[fork.FactKind]bool{"percentage": true, "number": true, "quantity": true}
 
+// wayOut are the conditions that let a reader leave, or spare them a
+// catch: a cautious reader's reassurance. "Renews automatically" and
+// "billed annually" are conditions too, and no reassurance.
+var wayOut = map[string]bool{
+	"condition:cancel-anytime": true, "condition:no-contract": true, "condition:no-card": true,
+	"condition:no-hidden-fees": true, "condition:month-to-month": true,
+}
+
 // factIs reports whether f is of the kind a Substance names.
 func factIs(f fork.Fact, want string) bool {
 	switch {
+	case want == "claim:way-out":
+		return string(f.Kind) == "claim" && wayOut[f.Value]
 	case strings.HasPrefix(want, "claim:"):
 		return string(f.Kind) == "claim" && string(f.Claim) == strings.TrimPrefix(want, "claim:")
 	case want == "price:from":

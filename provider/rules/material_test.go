@@ -369,3 +369,31 @@ func TestMisstatedSavingNeverLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestWayOutConditions: for a cautious reader, a condition that lets them
+// leave or spares them a catch is material on its own ("sin letra
+// chica"); one that is the catch (auto-renewal) is not.
+func TestWayOutConditions(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"Every quote is made to measure, with no hidden fees.", true},
+		{"Your plan renews automatically every year.", false},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			page := `<html lang="en"><head><title>Tidewell</title></head><body><section><h1>Plan your week in ten minutes</h1>
+<p>Tidewell sorts your tasks before you wake up.</p><a class="button" href="/start">Start</a></section>
+<section><h2>How it works</h2><p>Connect your calendar and pick the hours you want to keep free.</p></section>
+<section><h2>Pricing</h2><p>` + tc.line + `</p></section></body></html>`
+			plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := len(plan.Material) > 0 && plan.Material[0].Text == tc.line
+			if got != tc.want {
+				t.Errorf("material %+v; want the line: %v", plan.Material, tc.want)
+			}
+		})
+	}
+}
