@@ -118,3 +118,23 @@ func FuzzFind(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStrip holds Strip, which writes the text between placeholders
+// without listing the tokens, to the plain reading: Tokens' texts joined.
+func FuzzStrip(f *testing.F) {
+	for _, s := range []string{
+		"", "plain", "Read the <1>full guide</1> today", "one<2/>two", "<1><2>x</2></1>",
+		"a < b <01> <1 > </> <3/", "<1>open", "</1>", "<<1>>x<</1>>", "<999999>x</999999>", "<1234567>y",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want strings.Builder
+		for _, tok := range Tokens(s) {
+			want.WriteString(tok.Text)
+		}
+		if got := Strip(s); got != want.String() {
+			t.Fatalf("Strip(%q) = %q; plain reading %q", s, got, want.String())
+		}
+	})
+}

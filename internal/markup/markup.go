@@ -118,16 +118,34 @@ func Has(s string) bool {
 	return false
 }
 
-// Strip returns s with its placeholders taken out: the plain text.
+// Strip returns s with its placeholders taken out: the plain text. The
+// text between placeholders is written as Tokens finds it, without
+// listing the tokens (FuzzStrip holds it to joining Tokens' texts).
 func Strip(s string) string {
 	if !Has(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, t := range Tokens(s) {
-		b.WriteString(t.Text)
+	textStart := 0
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				break
+			}
+			i += j
+		}
+		_, _, size := placeholderAt(s[i:])
+		if size == 0 {
+			i++
+			continue
+		}
+		b.WriteString(s[textStart:i])
+		i += size
+		textStart = i
 	}
+	b.WriteString(s[textStart:])
 	return b.String()
 }
 

@@ -1,8 +1,10 @@
 package readability
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // FuzzIndexApostrophe holds indexApostrophe to strings.IndexAny, the
@@ -139,6 +141,73 @@ func FuzzSyllablesEN(f *testing.F) {
 		w := string(letters)
 		if got, want := syllablesEN(w), syllablesENPlain(w); got != want {
 			t.Fatalf("syllablesEN(%q) = %d; plain reading %d", w, got, want)
+		}
+	})
+}
+
+// unquoted is text with its quoted spans blanked out: how Contractions
+// read a text before it skipped the spans in place.
+func unquoted(text string) string {
+	q := Quoted(text)
+	if len(q) == 0 {
+		return text
+	}
+	b := []byte(text)
+	for _, sp := range q {
+		for i := sp[0]; i < sp[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// contractionsPlain is Contractions as written before it read the text in
+// place: a copy of the text with its quoted spans blanked out.
+func contractionsPlain(text string) []string {
+	if !strings.ContainsAny(text, "'’ʼ") {
+		return nil // most copy in most languages: no word to look at
+	}
+	text = unquoted(text)
+	var out []string
+	// Only a word with an apostrophe may be one, and no word spans white
+	// space: the words of the space-delimited token around each apostrophe
+	// are all there is to read.
+	for i := 0; i < len(text); {
+		j := indexApostrophe(text[i:])
+		if j < 0 {
+			break
+		}
+		at := i + j
+		start := strings.LastIndexFunc(text[:at], unicode.IsSpace) + 1
+		end := len(text)
+		if k := strings.IndexFunc(text[at:], unicode.IsSpace); k >= 0 {
+			end = at + k
+		}
+		for _, w := range Words(text[start:end]) {
+			if isContraction(w) {
+				out = append(out, w)
+			}
+		}
+		i = end
+	}
+	return out
+}
+
+// FuzzContractions holds Contractions, which reads the text in place and
+// skips its quoted spans, to the plain reading, which blanked them out in
+// a copy, on any text: quotation marks of every kind, nested, crossed and
+// unclosed, white space of every width, bytes that are no UTF-8.
+func FuzzContractions(f *testing.F) {
+	for _, s := range []string{
+		"", "don't", "We're here. \"Don't list publicly\" isn't ours", "“It’s” what’s «l'amour» „we’re“ `can't`",
+		"a\"b'c\"d'e", "\"x\"\"y's\"", "\"\" it's \"\"", "“a «b” c' d» e's", "tab\tdon't\u00a0won't\u2003can't",
+		"\xff'\xe2\x80\x99s \"\xe2\x80\" it's", "it's\"", "\"open it's", "`a`b`c's`",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Contractions(s), contractionsPlain(s); !slices.Equal(got, want) {
+			t.Fatalf("Contractions(%q) = %q; plain reading %q", s, got, want)
 		}
 	})
 }

@@ -9,6 +9,8 @@ package readability
 
 import (
 	"math"
+	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -380,21 +382,6 @@ func Quoted(text string) [][2]int {
 	return out
 }
 
-// unquoted is text with its quoted spans blanked out.
-func unquoted(text string) string {
-	q := Quoted(text)
-	if len(q) == 0 {
-		return text
-	}
-	b := []byte(text)
-	for _, sp := range q {
-		for i := sp[0]; i < sp[1]; i++ {
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
-
 // indexApostrophe is strings.IndexAny(s, "'’ʼ") read byte by byte: it
 // runs over the whole text of every measure, where IndexAny, given a set
 // that is not ASCII, decodes each rune and looks it up in the set. The two
@@ -422,11 +409,16 @@ func indexApostrophe(s string) int {
 // Contractions lists text's English contractions in order, outside
 // quotation marks: a contraction inside them is someone's words or a label
 // the page shows ("Don't list publicly"), which the copy cannot change.
+//
+// The text is read in place, its quoted spans skipped, where a copy with
+// them blanked out was read before: an apostrophe in a span is none, and a
+// span ends a token as white space does (FuzzContractions holds it to
+// that reading).
 func Contractions(text string) []string {
 	if !strings.ContainsAny(text, "'’ʼ") {
 		return nil // most copy in most languages: no word to look at
 	}
-	text = unquoted(text)
+	blank := blankSpans(Quoted(text))
 	var out []string
 	// Only a word with an apostrophe may be one, and no word spans white
 	// space: the words of the space-delimited token around each apostrophe
@@ -437,10 +429,26 @@ func Contractions(text string) []string {
 			break
 		}
 		at := i + j
-		start := strings.LastIndexFunc(text[:at], unicode.IsSpace) + 1
-		end := len(text)
-		if k := strings.IndexFunc(text[at:], unicode.IsSpace); k >= 0 {
-			end = at + k
+		// k is the first blanked span that does not end before at.
+		k := sort.Search(len(blank), func(k int) bool { return blank[k][1] > at })
+		if k < len(blank) && blank[k][0] <= at {
+			i = blank[k][1] // a quoted apostrophe: read on after its span
+			continue
+		}
+		lo, hi := 0, len(text) // the unquoted stretch around at
+		if k > 0 {
+			lo = blank[k-1][1]
+		}
+		if k < len(blank) {
+			hi = blank[k][0]
+		}
+		start := lo
+		if s := strings.LastIndexFunc(text[lo:at], unicode.IsSpace); s >= 0 {
+			start = lo + s + 1
+		}
+		end := hi
+		if e := strings.IndexFunc(text[at:hi], unicode.IsSpace); e >= 0 {
+			end = at + e
 		}
 		for _, w := range Words(text[start:end]) {
 			if isContraction(w) {
@@ -450,4 +458,30 @@ func Contractions(text string) []string {
 		i = end
 	}
 	return out
+}
+
+// blankSpans is the union of quoted spans, sorted, without the empty ones:
+// the bytes unquoted blanks out. A span runs from right after an opening
+// mark to its closing mark, so each stretch between two of them starts
+// with a closing mark and ends with an opening one, whole runes both.
+func blankSpans(q [][2]int) [][2]int {
+	var out [][2]int
+	for _, sp := range q {
+		if sp[0] < sp[1] {
+			out = append(out, sp)
+		}
+	}
+	if len(out) < 2 {
+		return out
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	merged := out[:1]
+	for _, sp := range out[1:] {
+		if last := &merged[len(merged)-1]; sp[0] <= last[1] {
+			last[1] = max(last[1], sp[1])
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
 }
