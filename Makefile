@@ -46,6 +46,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzFoldSpace$$' -fuzztime=$(FUZZTIME) .
 	$(GO) test -run='^$$' -fuzz='^FuzzSentenceOf$$' -fuzztime=$(FUZZTIME) .
 	$(GO) test -run='^$$' -fuzz='^FuzzCueSet$$' -fuzztime=$(FUZZTIME) ./provider/rules/
+	$(GO) test -run='^$$' -fuzz='^FuzzDropHype$$' -fuzztime=$(FUZZTIME) ./provider/rules/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
 interop:

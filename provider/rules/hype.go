@@ -59,6 +59,11 @@ var articles = wordSet("a an the un une le la les des ein eine einen einem einer
 // est." and "It is I surf more often now." A word after an elided article
 // ("d'incroyables") stays too: "d'résultats" is no French. What stays is
 // reported by the layer's check, not hidden.
+//
+// Each word's pass reads the text once, left to right, deciding on what
+// it has written so far (the last hypeContext bytes of it) and the source
+// after the word: a page of nothing but hype words costs its length once
+// per word of the list, not once per match.
 func dropHype(text string, words []*regexp.Regexp, lang string) (string, int) {
 	g, ok := hypeGrammars[lang]
 	if !ok {
@@ -66,19 +71,41 @@ func dropHype(text string, words []*regexp.Regexp, lang string) (string, int) {
 	}
 	total := 0
 	for _, re := range words {
-		from := 0
-		for from <= len(text) {
-			loc := re.FindStringSubmatchIndex(text[from:])
-			if loc == nil {
-				break
-			}
-			start, end := from+loc[4], from+loc[5]
-			out, next, dropped := g.drop(text, start, end)
-			if dropped {
-				total++
-			}
-			text, from = out, next
+		matches := re.FindAllStringSubmatchIndex(text, -1)
+		if matches == nil {
+			continue
 		}
+		buf := make([]byte, 0, len(text))
+		last := 0
+		capNext := false
+		for _, m := range matches {
+			start, end := m[4], m[5]
+			if start < last {
+				continue // inside what the match before consumed
+			}
+			buf = appendCapital(buf, text[last:start], capNext)
+			capNext = capNext && start == last // an empty run leaves the capital to the word
+			tail := buf[max(0, len(buf)-hypeContext):]
+			d := g.decide(string(tail), text[end:], text[start:end])
+			switch d.kind {
+			case hypeKeep:
+				buf = appendCapital(buf, text[start:end], capNext)
+				last, capNext = end, false
+				continue
+			case hypeReplace:
+				buf = appendCapital(buf, d.word, capNext)
+				last, capNext = end, false
+			case hypeDropCoordinator:
+				buf = buf[:len(buf)-len(tail)+d.cut]
+				last = end
+			case hypeDrop:
+				last = end + d.skip
+				capNext = d.capital
+			}
+			total++
+		}
+		buf = appendCapital(buf, text[last:], capNext)
+		text = string(buf)
 	}
 	if total > 0 {
 		text = fixArticles(text)
@@ -89,13 +116,41 @@ func dropHype(text string, words []*regexp.Regexp, lang string) (string, int) {
 	return text, total
 }
 
-// drop removes or replaces the hype word at text[start:end], or keeps it;
-// it returns the text, where the search goes on, and whether it changed.
-func (g hypeGrammar) drop(text string, start, end int) (string, int, bool) {
-	before, after := text[:start], text[end:]
-	keep := func() (string, int, bool) { return text, end, false }
+// hypeContext is how much of what precedes a hype word its decision
+// reads: the word before it, the sentence's last comma, the coordinator.
+const hypeContext = 240
+
+// appendCapital appends s to buf, its first rune in capitals if capital.
+func appendCapital(buf []byte, s string, capital bool) []byte {
+	if capital && s != "" {
+		return append(buf, capitalize(s)...)
+	}
+	return append(buf, s...)
+}
+
+// The decisions on a hype word.
+const (
+	hypeKeep            = iota // it stays
+	hypeReplace                // the neutral word stands in its place
+	hypeDrop                   // it goes, with skip bytes after it
+	hypeDropCoordinator        // it goes with the coordinator before it, cut from the text before at cut
+)
+
+type hypeDecision struct {
+	kind    int
+	word    string // hypeReplace: the word in its place
+	skip    int    // hypeDrop: bytes after the word that go with it
+	capital bool   // hypeDrop: what follows opens the sentence now
+	cut     int    // hypeDropCoordinator: where the text before is cut
+}
+
+// decide is what becomes of the hype word word, between before (what the
+// text says before it, as far as hypeContext reaches) and after (the text
+// after it).
+func (g hypeGrammar) decide(before, after, word string) hypeDecision {
+	keep := hypeDecision{kind: hypeKeep}
 	if r, _ := utf8.DecodeLastRuneInString(before); r == '\'' || r == '’' {
-		return keep()
+		return keep
 	}
 	trimmed := strings.TrimRight(before, " ")
 	prev := strings.ToLower(strings.ReplaceAll(lastWord(trimmed), "’", "'"))
@@ -105,21 +160,21 @@ func (g hypeGrammar) drop(text string, start, end int) (string, int, bool) {
 	atEnd := after == "" || strings.ContainsAny(after[:1], ".!?;:)") || strings.HasPrefix(after, " !") || strings.HasPrefix(after, " ?") ||
 		(strings.HasPrefix(after, ",") && !articles[prev])
 	opens := trimmed == "" || strings.ContainsAny(trimmed[len(trimmed)-1:], ".!?:;(\"“«")
-	replace := func() (string, int, bool) {
+	replace := func() hypeDecision {
 		if g.neutral == "" {
-			return keep()
+			return keep
 		}
-		word := g.neutral
-		if r, _ := utf8.DecodeRuneInString(text[start:end]); unicode.IsUpper(r) {
-			word = capitalize(word)
+		w := g.neutral
+		if r, _ := utf8.DecodeRuneInString(word); unicode.IsUpper(r) {
+			w = capitalize(w)
 		}
-		return before + word + after, start + len(word), true
+		return hypeDecision{kind: hypeReplace, word: w}
 	}
 	switch {
 	case degree[prev]:
 		// "the most amazing app": neither "the most app" nor "the most
 		// good app".
-		return keep()
+		return keep
 	case g.predicate[prev]:
 		return replace()
 	case g.coordinate[prev]:
@@ -129,20 +184,17 @@ func (g hypeGrammar) drop(text string, start, end int) (string, int, bool) {
 		// has lost its "and".
 		coord := strings.LastIndex(trimmed, " ")
 		if !atEnd || coord < 0 || trimmed[:coord] == "" || !isWordRuneEnd(trimmed[:coord]) || strings.Contains(sentenceTail(trimmed[:coord]), ",") {
-			return keep()
+			return keep
 		}
-		return trimmed[:coord] + after, coord, true
+		return hypeDecision{kind: hypeDropCoordinator, cut: coord}
 	case g.coordinate[next] && !atEnd:
 		// "an amazing and fun app" – "a fun app".
 		a := strings.TrimLeft(after, " ")
 		rest := strings.TrimLeft(a[len(firstWordOf(a)):], " ")
 		if rest == "" || !unicode.IsLetter(firstRune(rest)) {
-			return keep()
+			return keep
 		}
-		if opens {
-			rest = capitalize(rest)
-		}
-		return before + rest, start, true
+		return hypeDecision{kind: hypeDrop, skip: len(after) - len(rest), capital: opens}
 	case atEnd:
 		// The word ends its phrase: after a verb it is the predicate
 		// ("surfers find it amazing."), after a noun ("une application
@@ -151,18 +203,14 @@ func (g hypeGrammar) drop(text string, start, end int) (string, int, bool) {
 	}
 	// Before a word: an adjective before its noun, or after it and before
 	// what follows ("une application géniale pour les surfeurs").
-	cut := end
+	skip := 0
 	switch {
 	case strings.HasPrefix(after, ", "):
-		cut = end + 2
+		skip = 2
 	case strings.HasPrefix(after, " "):
-		cut = end + 1
+		skip = 1
 	}
-	rest := text[cut:]
-	if opens {
-		rest = capitalize(rest)
-	}
-	return before + rest, start, true
+	return hypeDecision{kind: hypeDrop, skip: skip, capital: opens}
 }
 
 // lastWord is the run of word runes that ends s ("" where s ends with

@@ -2,7 +2,10 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/marketingfork/fork"
@@ -55,5 +58,57 @@ func TestDropHype(t *testing.T) {
 				t.Errorf("dropped %d (want %d); text (-want +got):\n%s", n, tc.n, diff)
 			}
 		})
+	}
+}
+
+// FuzzDropHype: dropping hype words never panics, adds no word but the
+// language's neutral one, and leaves text without a hype word as it is.
+func FuzzDropHype(f *testing.F) {
+	for _, s := range []string{"An amazing tool for teams.", "It's amazing, I surf more.", "Fast and amazing.", "Le résultat est incroyable.",
+		"Une application géniale pour les surfeurs.", "d'incroyables vagues", "amazing", " amazing  and ", "AMAZING, amazing; amazing!", "Amazing and"} {
+		f.Add(s, "en")
+		f.Add(s, "fr")
+	}
+	patterns := map[string][]*regexp.Regexp{}
+	for _, lang := range []string{"en", "fr", "de"} {
+		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
+			patterns[lang] = append(patterns[lang], wordPattern(w))
+		}
+	}
+	f.Fuzz(func(t *testing.T, text, lang string) {
+		words, ok := patterns[lang]
+		if !ok || !utf8.ValidString(text) {
+			return // page text is UTF-8 (fetch decodes it at the edge): two halves of a bad one may meet as a rune
+		}
+		out, n := dropHype(text, words, lang)
+		if n == 0 && out != text {
+			t.Fatalf("nothing dropped, yet %q became %q", text, out)
+		}
+		wordsOf := func(s string) []string {
+			return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		}
+		in := map[string]bool{hypeGrammars[lang].neutral: true, "a": true, "an": true}
+		for _, w := range wordsOf(text) {
+			in[w] = true
+		}
+		for _, w := range wordsOf(out) {
+			if !in[w] {
+				t.Fatalf("%q became %q: %q is new", text, out, w)
+			}
+		}
+	})
+}
+
+// BenchmarkDropHype: a paragraph of nothing but hype words costs its
+// length once per word of the list (it was once per match: quadratic).
+func BenchmarkDropHype(b *testing.B) {
+	var words []*regexp.Regexp
+	for _, w := range fork.HypeWords(langtag.MustParse("en")) {
+		words = append(words, wordPattern(w))
+	}
+	text := strings.Repeat("An amazing, incredible and epic tool. ", 2000)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		dropHype(text, words, "en")
 	}
 }
