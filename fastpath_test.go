@@ -1,12 +1,17 @@
 package fork
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/ledger"
 )
 
 // wordIndex holds a text's words, sorted with their counts: how
@@ -190,4 +195,34 @@ func FuzzWordCueCounter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFactKindsUnjoined holds factKey's pair to the string it replaced,
+// kind+"|"+value: two facts compare equal by the pair exactly when they
+// did by the string, as long as no kind holds a '|', which this checks of
+// every kind the ledger names and of every fact the corpus pages give.
+func TestFactKindsUnjoined(t *testing.T) {
+	kinds := []ledger.Kind{ledger.KindPrice, ledger.KindPercentage, ledger.KindQuantity, ledger.KindNumber, ledger.KindDate,
+		ledger.KindName, ledger.KindURL, ledger.KindEmail, ledger.KindPhone, ledger.KindGuarantee, ledger.KindLegal, ledger.KindClaim, ledger.KindCode}
+	for _, k := range kinds {
+		if strings.Contains(string(k), "|") {
+			t.Fatalf("kind %q holds a '|': factKey's pair would tell apart facts the joined string did not", k)
+		}
+	}
+	pages, _ := filepath.Glob("testdata/pages/*.html")
+	for _, path := range pages {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := New().Extract(context.Background(), Source{HTML: string(raw)})
+		if err != nil {
+			continue
+		}
+		for _, f := range ex.Ledger {
+			if !slices.Contains(kinds, f.Kind) {
+				t.Fatalf("%s: fact kind %q is not in the list this test checks", path, f.Kind)
+			}
+		}
+	}
 }

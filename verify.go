@@ -526,10 +526,10 @@ func layerText(p *Plan, forked []Block) (prose, running string) {
 // ("What's Included") in every register.
 var headingRoles = map[Role]bool{RoleHeadline: true, RoleSubheadline: true, RoleMetaDescription: true}
 
-func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[string]bool, allowed map[string]ruleChange) ([]LedgerEntry, Check) {
-	values := map[string]bool{}
+func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) ([]LedgerEntry, Check) {
+	values := map[fkey]bool{}
 	for _, f := range forkFacts {
-		values[string(f.Kind)+"|"+f.Value] = true
+		values[factKey(f.Kind, f.Value)] = true
 	}
 	all := joinTexts(forked)
 	lowerAll := strings.ToLower(all)
@@ -608,8 +608,8 @@ func inDate(facts []Fact, name Fact) bool {
 
 // checkInvented finds facts the fork states that the source does not hold:
 // numbers, prices, percentages, dates, links, addresses and names.
-func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[string]ruleChange, m *forkMemo) ([]Fact, Check) {
-	have := map[string]bool{}
+func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, allowed map[fkey]ruleChange, m *forkMemo) ([]Fact, Check) {
+	have := map[fkey]bool{}
 	for _, f := range p.Ledger {
 		have[factKey(f.Kind, f.Value)] = true
 		if a, ok := allowed[factKey(f.Kind, f.Value)]; ok {
@@ -626,9 +626,9 @@ func checkInvented(p *Plan, src, forked []Block, same []bool, forkFacts []Fact, 
 	srcLower := m.sourceLower(src)
 	invented := []Fact{}
 	var blocks []int
-	seen := map[string]bool{}
+	seen := map[fkey]bool{}
 	for _, f := range forkFacts {
-		k := string(f.Kind) + "|" + f.Value
+		k := factKey(f.Kind, f.Value)
 		if seen[k] {
 			// Listed once, but every block that states it is named:
 			// each must be fixed (or fall back) for the check to pass.

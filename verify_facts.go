@@ -25,8 +25,8 @@ type ruleChange struct {
 // itself; a draft's declared changes are never taken on trust, so no path
 // (the built-in engine, an LLM, an agent's draft, a third-party Provider)
 // can license a change by naming a rule.
-func allowedChanges(p *Plan) map[string]ruleChange {
-	out := map[string]ruleChange{}
+func allowedChanges(p *Plan) map[fkey]ruleChange {
+	out := map[fkey]ruleChange{}
 	if p.Culture == "" {
 		return out
 	}
@@ -38,13 +38,22 @@ func allowedChanges(p *Plan) map[string]ruleChange {
 	return out
 }
 
-func factKey(k ledger.Kind, value string) string { return string(k) + "|" + value }
+// fkey is a fact's kind and normalised value, what facts are compared by.
+// It is a pair where a string joined as kind+"|"+value was: the same facts
+// compare equal, as no kind holds a '|' (TestFactKindsUnjoined), and a
+// key is made without allocating.
+type fkey struct {
+	kind  ledger.Kind
+	value string
+}
+
+func factKey(k ledger.Kind, value string) fkey { return fkey{k, value} }
 
 // checkDeclaredChanges holds a draft's declared changes to what the rules
 // give: a change of a fact the source does not state, of a fact no rule of
 // the target changes, or to another value than the rule's, fails, naming
 // the fact, the declared rule and what the rule would give.
-func checkDeclaredChanges(p *Plan, d *Draft, allowed map[string]ruleChange) Check {
+func checkDeclaredChanges(p *Plan, d *Draft, allowed map[fkey]ruleChange) Check {
 	if len(d.Changes) == 0 {
 		return newCheck("declared_changes", CheckPassed, "no changes declared", nil)
 	}
@@ -84,7 +93,7 @@ var placedKinds = map[ledger.Kind]bool{ledger.KindPrice: true, ledger.KindPercen
 // stateIn says how block id of the fork states source fact f: as the
 // source does (kept), changed by a rule of the target culture (changed,
 // with the rule), or not at all.
-func stateIn(inBlock map[int]map[string]bool, id int, f Fact, allowed map[string]ruleChange) (kept bool, rc ruleChange, changed bool) {
+func stateIn(inBlock map[int]map[fkey]bool, id int, f Fact, allowed map[fkey]ruleChange) (kept bool, rc ruleChange, changed bool) {
 	key := factKey(f.Kind, f.Value)
 	if inBlock[id][key] {
 		return true, ruleChange{}, false
@@ -96,11 +105,11 @@ func stateIn(inBlock map[int]map[string]bool, id int, f Fact, allowed map[string
 }
 
 // factsByBlock indexes the fork's facts by the block that states them.
-func factsByBlock(facts []Fact) map[int]map[string]bool {
-	out := map[int]map[string]bool{}
+func factsByBlock(facts []Fact) map[int]map[fkey]bool {
+	out := map[int]map[fkey]bool{}
 	for _, f := range facts {
 		if out[f.Block] == nil {
-			out[f.Block] = map[string]bool{}
+			out[f.Block] = map[fkey]bool{}
 		}
 		out[f.Block][factKey(f.Kind, f.Value)] = true
 	}
@@ -110,8 +119,8 @@ func factsByBlock(facts []Fact) map[int]map[string]bool {
 // checkPlacement finds facts that left their block: a price removed from
 // its plan's row (even where the same price stands in another row) or two
 // rows' prices swapped. A block the fork lost is the coverage check's.
-func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, allowed map[string]ruleChange) Check {
-	where := func(key string) []int {
+func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) Check {
+	where := func(key fkey) []int {
 		var ids []int
 		for id, set := range inBlock {
 			if set[key] {
@@ -155,9 +164,9 @@ func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[string]bool, al
 // both as prices). A block that stated the amount as a live price in the
 // source may go on doing so. (A was price dropped or moved out of its
 // block is the ledger's and placement's to report.)
-func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[string]bool) (items []string, blocks []int) {
+func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[fkey]bool) (items []string, blocks []int) {
 	srcIn := factsByBlock(p.Ledger)
-	was := map[string]string{} // live key of each was price -> its text
+	was := map[fkey]string{} // live key of each was price -> its text
 	for _, f := range p.Ledger {
 		if f.Was {
 			was[factKey(f.Kind, strings.TrimPrefix(f.Value, ledger.QualifierWas+" "))] = f.Text
@@ -265,7 +274,7 @@ func blockSample(s string) string {
 // gains none the source does not attach to it there ("billed annually"
 // turned "billed monthly" is a new offer, even where another row is billed
 // monthly). A fork may drop a whole offer line, never the condition alone.
-func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[string]bool, allowed map[string]ruleChange) Check {
+func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) Check {
 	type offer struct {
 		prices     []Fact
 		conditions []Fact
