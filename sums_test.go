@@ -37,6 +37,12 @@ func TestMisstatements(t *testing.T) {
 		{"charity is no saving", "en", "<p>Pay $45/year instead of $4.99/month and save 25%. 5% of every plan goes to charity.</p>", nil},
 		{"rounded monthly figure", "en", "<p>Pay $999/year (that is $84/month). Save 20%.</p>", nil},
 		{"signed toggle", "fr", "<p>Annuel : 39,99€/an au lieu de 4,99€/mois (-20%)</p>", []string{"-20%→33"}},
+		// A block without prices that states the same saving repeats the
+		// error; one that states another figure, or has prices of its
+		// own, does not.
+		{"repeated in a toggle", "en", "<p>Monthly Yearly -20%</p><p>Pay $30/year instead of $5/month and save 20%.</p>", []string{"20%→50", "-20%→50"}},
+		{"another figure beside", "en", "<p>Monthly Yearly -10%</p><p>Pay $30/year instead of $5/month and save 20%.</p>", []string{"20%→50"}},
+		{"own sum beside", "en", "<p>Pay $48/year instead of $5/month: save 20%.</p><p>Pay $30/year instead of $5/month and save 20%.</p>", []string{"20%→50"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := fmt.Sprintf(`<html lang="%s"><head><title>Plans</title></head><body><main><h1>Plans for every rider</h1>%s<a href="https://example.com/buy">Buy</a></main></body></html>`, tc.lang, tc.copy)
