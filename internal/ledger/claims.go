@@ -33,13 +33,21 @@ func claimTokens(t string) []ctok { return appendClaimTokens(nil, t) }
 
 // appendClaimTokens cuts t into tokens after out's: a page's blocks are
 // cut one after the other into one buffer (see scanner.scratch), where a
-// buffer each was most of what reading a page allocated.
+// buffer each was most of what reading a page allocated. The words that
+// fold to other text (capitals, accents) are folded one after another into
+// one string, each token's fold a piece of it, where each was a string of
+// its own; a mark's fold is its own bytes where they are its rune's
+// (FuzzClaimTokens holds it to the plain reading).
 func appendClaimTokens(out []ctok, t string) []ctok {
 	if need := len(out) + len(t)/5 + 1; cap(out) < need {
 		out = append(make([]ctok, 0, need), out...)
 	}
 	glued := false // a hyphen right after a word
 	wordEnd := -1
+	base := len(out)
+	var folds strings.Builder // the folded words that differ from their text
+	var endsBuf [32]int
+	ends := endsBuf[:0] // where each of them ends in folds
 	for i := 0; i < len(t); {
 		r, n := utf8.DecodeRuneInString(t[i:])
 		switch {
@@ -64,7 +72,15 @@ func appendClaimTokens(out []ctok, t string) []ctok {
 					j = k
 				}
 			}
-			out = append(out, ctok{start: i, end: j, fold: foldClaim(t[i:j]), raw: t[i:j], word: true, num: digits, hyphen: glued})
+			raw := t[i:j]
+			if !foldsToItself(raw) {
+				if folds.Cap() == 0 {
+					folds.Grow(len(t) - i) // folds no longer than the rest, mostly
+				}
+				appendFoldClaim(&folds, raw)
+				ends = append(ends, folds.Len())
+			}
+			out = append(out, ctok{start: i, end: j, fold: raw, raw: raw, word: true, num: digits, hyphen: glued})
 			glued = false
 			wordEnd = j
 			i = j
@@ -74,10 +90,25 @@ func appendClaimTokens(out []ctok, t string) []ctok {
 		case isAposRune(r) || unicode.IsSpace(r):
 			glued = false
 		default:
-			out = append(out, ctok{start: i, end: i + n, fold: string(r), raw: t[i : i+n]})
+			fold := t[i : i+n] // string(r), but where the bytes are not r's
+			if r == utf8.RuneError && n == 1 {
+				fold = string(r)
+			}
+			out = append(out, ctok{start: i, end: i + n, fold: fold, raw: t[i : i+n]})
 			glued = false
 		}
 		i += n
+	}
+	if len(ends) > 0 {
+		// The words folded above, in the same order, take their pieces.
+		all, e, from := folds.String(), 0, 0
+		for k := base; k < len(out); k++ {
+			if out[k].word && !foldsToItself(out[k].raw) {
+				out[k].fold = all[from:ends[e]]
+				from = ends[e]
+				e++
+			}
+		}
 	}
 	return out
 }
@@ -98,18 +129,28 @@ var accentFold = map[rune]string{
 
 // foldClaim lower-cases s and drops its accents.
 func foldClaim(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf || (s[i] >= 'A' && s[i] <= 'Z') {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if foldsToItself(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
+	appendFoldClaim(&b, s)
+	return b.String()
+}
+
+// foldsToItself reports whether s is ASCII without capitals, which
+// foldClaim gives back as it is.
+func foldsToItself(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || (s[i] >= 'A' && s[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFoldClaim writes s lower-cased and without its accents to b.
+func appendFoldClaim(b *strings.Builder, s string) {
 	for _, r := range s {
 		if r < utf8.RuneSelf {
 			// No accent to drop or fold: accentFold holds no ASCII
@@ -130,7 +171,6 @@ func foldClaim(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
 }
 
 // ptok is one token of a claim phrase.

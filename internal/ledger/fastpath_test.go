@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -171,4 +172,77 @@ func TestScanScratch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// appendClaimTokensPlain is appendClaimTokens as written before it folded
+// a text's words into one string: each word folded into a string of its
+// own, each mark made a string of its own.
+func appendClaimTokensPlain(out []ctok, t string) []ctok {
+	if need := len(out) + len(t)/5 + 1; cap(out) < need {
+		out = append(make([]ctok, 0, need), out...)
+	}
+	glued := false // a hyphen right after a word
+	wordEnd := -1
+	for i := 0; i < len(t); {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		switch {
+		case isWordRune(r):
+			j := i + n
+			digits := r >= '0' && r <= '9'
+			for j < len(t) {
+				r2, n2 := utf8.DecodeRuneInString(t[j:])
+				if !isWordRune(r2) {
+					break
+				}
+				digits = digits && r2 >= '0' && r2 <= '9'
+				j += n2
+			}
+			if digits {
+				// digit groups: "1,000", "4.5", "1'499"
+				for j+1 < len(t) && (t[j] == '.' || t[j] == ',' || t[j] == '\'') && isDigit(t[j+1]) {
+					k := j + 1
+					for k < len(t) && isDigit(t[k]) {
+						k++
+					}
+					j = k
+				}
+			}
+			out = append(out, ctok{start: i, end: j, fold: foldClaim(t[i:j]), raw: t[i:j], word: true, num: digits, hyphen: glued})
+			glued = false
+			wordEnd = j
+			i = j
+			continue
+		case isHyphenRune(r):
+			glued = wordEnd == i
+		case isAposRune(r) || unicode.IsSpace(r):
+			glued = false
+		default:
+			out = append(out, ctok{start: i, end: i + n, fold: string(r), raw: t[i : i+n]})
+			glued = false
+		}
+		i += n
+	}
+	return out
+}
+
+// FuzzClaimTokens holds appendClaimTokens, which folds a text's words into
+// one string, to the plain reading, token by token, on any text (capitals,
+// accents, combining marks, marks beyond ASCII, bytes that are no UTF-8,
+// more words to fold than its first buffer holds), after tokens of another
+// text.
+func FuzzClaimTokens(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s.text, "Before THIS")
+	}
+	f.Add("CAFÉ Über naïve e\u0301te\u0301 — “Quoted” ½ \xff\xfeX 1,000 4.5 1'499 Mo-Fr", "x")
+	f.Add(strings.Repeat("Free Shipping ÉTÉ ", 40), "")
+	f.Add("\u0301\u0301 A\u0301", "€")
+	f.Fuzz(func(t *testing.T, text, before string) {
+		prior := appendClaimTokensPlain(nil, before)
+		got := appendClaimTokens(slices.Clone(prior), text)
+		want := appendClaimTokensPlain(slices.Clone(prior), text)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(ctok{})); diff != "" {
+			t.Fatalf("tokens of %q (-plain +got):\n%s", text, diff)
+		}
+	})
 }
