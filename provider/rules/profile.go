@@ -913,20 +913,22 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 		for _, x := range g {
 			holds = holds || x == promoted
 		}
-		where := "right under the hero"
+		where, under := ", right under the hero", ""
 		if p := place[s]; p > 0 {
 			// A section that already names the profile's material stays
-			// above the moved one (promoteSection): say so.
+			// above the moved one (promoteSection): say so, after the
+			// reason, so that "its part" names the moved section's part
+			// and not the one above it (graders read it as garbled).
 			for k2, g2 := range groups {
 				if slices.Contains(g2, order[p-1]) && k2 > top {
-					where = fmt.Sprintf("under %s, which already speaks to %s", sectionName(plan, g2, topics[k2]), readers)
+					where, under = "", fmt.Sprintf("; it stands under %s, which already speaks to %s", sectionName(plan, g2, topics[k2]), readers)
 				}
 			}
 		}
 		switch {
 		case holds && topics[k] == fork.RoleTestimonial:
 			sub := plan.Profile.Substance
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, %s, since a customer's words there speak of %s: %s", name, from, to, where, sub.Lead, sub.Why)
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d%s, since a customer's words there speak of %s: %s%s", name, from, to, where, sub.Lead, sub.Why, under)
 		case holds:
 			sub := plan.Profile.Substance
 			it := "it"
@@ -936,7 +938,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 				// the proof.
 				it = fmt.Sprintf("its part %q", h)
 			}
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d, %s, since %s holds %s: %s", name, from, to, where, it, held, sub.Why)
+			out[id] = fmt.Sprintf("moved %s up from place %d to %d%s, since %s holds %s: %s%s", name, from, to, where, it, held, sub.Why, under)
 		case to < from:
 			why := readers + " meet it sooner"
 			if f, ok := earlyWhy[topics[k]]; ok {

@@ -1242,7 +1242,7 @@ func TestMovedSectionStaysBelowMaterial(t *testing.T) {
 		t.Errorf("section order (-want +got):\n%s", diff)
 	}
 	for _, b := range res.Blocks {
-		if b.Source == "Recycled packaging" && !strings.Contains(b.Rationale, `under the section "Natural ingredients", which already speaks to eco-conscious readers`) {
+		if b.Source == "Recycled packaging" && !strings.HasSuffix(b.Rationale, `; it stands under the section "Natural ingredients", which already speaks to eco-conscious readers`) {
 			t.Errorf("rationale %q does not say where the section went", b.Rationale)
 		}
 	}
