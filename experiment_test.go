@@ -359,3 +359,26 @@ func TestPaidRegistration(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptButtons: on a page whose every button a script handles, the
+// primary is the button the page repeats (its hero's), measured by the
+// best conversion any of them names.
+func TestScriptButtons(t *testing.T) {
+	cta := func(id int, text, href string) Block { return Block{ID: id, Role: RoleCTA, Text: text, Href: href} }
+	for _, tc := range []struct {
+		name   string
+		blocks []Block
+		id     int
+		action string
+	}{
+		{"repeated hero button", []Block{cta(6, "Get Started", "#"), cta(19, "Get Started", "#"), cta(27, "Order Now", "#"), cta(39, "Get Started", "")}, 6, "buy"},
+		{"one real address", []Block{cta(6, "Get Started", "#"), cta(19, "Get Started", "#"), cta(27, "Order Now", "/checkout")}, 27, "buy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, a, ok := primaryCTA(tc.blocks)
+			if !ok || b.ID != tc.id || a != tc.action {
+				t.Errorf("primary %d (%s); want %d (%s)", b.ID, a, tc.id, tc.action)
+			}
+		})
+	}
+}
