@@ -498,7 +498,9 @@ func inWords(set map[string]bool, w string) bool {
 
 // wordSet is the set of words (letters and digits) in s.
 func wordSet(s string) map[string]bool {
-	out := map[string]bool{}
+	// Sized once for about the words a text of this length holds apart
+	// (a word in 32 bytes), rather than grown by doubling from empty.
+	out := make(map[string]bool, len(s)/32)
 	for w := range strings.FieldsFuncSeq(s, notWordRune) {
 		out[w] = true
 	}

@@ -61,9 +61,16 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 		return rules
 	}
 
-	stats := map[string]*wordStats{}
+	// Sized once for about the words the page's text holds apart (a word
+	// in 32 bytes; a capitalised one in 128), rather than grown by
+	// doubling from empty.
+	size := 0
+	for _, b := range src.Blocks {
+		size += len(b.Text)
+	}
+	stats := make(map[string]*wordStats, size/128)
 	var order []string
-	lowerSeen := map[string]bool{}
+	lowerSeen := make(map[string]bool, size/32)
 	// Each block's name words and whether it reads as a heading, read once
 	// here for growNames too.
 	spans := make([][][2]int, len(src.Blocks))

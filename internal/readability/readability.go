@@ -123,7 +123,8 @@ type lineCounts struct {
 // Measure is Measure with the lines counted before taken from m.
 func (m *Meter) Measure(text string, lang langtag.Tag) (Stats, Scores) {
 	if m.lines == nil {
-		m.lines = map[meterKey]lineCounts{}
+		// Sized for the first text's lines, a line in about 64 bytes.
+		m.lines = make(map[meterKey]lineCounts, len(text)/64)
 	}
 	return measure(text, lang, m)
 }
@@ -137,16 +138,18 @@ func measure(text string, lang langtag.Tag, m *Meter) (Stats, Scores) {
 	// A page repeats its words (its name, "the", "your"): each is counted
 	// once per call, or once per Meter.
 	var counted map[string]int
+	// Sized once for about the words a text of this length holds apart
+	// (a word in 32 bytes), rather than grown by doubling from empty.
 	if m != nil {
 		if counted = m.counted[base]; counted == nil {
 			if m.counted == nil {
 				m.counted = map[string]map[string]int{}
 			}
-			counted = map[string]int{}
+			counted = make(map[string]int, len(text)/32)
 			m.counted[base] = counted
 		}
 	} else {
-		counted = map[string]int{}
+		counted = make(map[string]int, len(text)/32)
 	}
 	var scratch lineScratch // one set of buffers for every line
 	for _, line := range lines(text) {
