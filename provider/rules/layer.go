@@ -147,6 +147,8 @@ var conjunctions = map[string][]string{
 	"fr": {"et", "mais", "car", "donc"},
 	"es": {"y", "pero", "así"},
 	"pt": {"e", "mas", "então"},
+	"it": {"e", "ma", "quindi"},
+	"nl": {"en", "maar", "want"},
 }
 
 // wordTable replaces whole words and phrases, matched without regard to
@@ -616,7 +618,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 		sep := ", " + c + " "
 		each(lower, sep, func(i int) {
 			switch c {
-			case "and", "und", "et", "y", "e":
+			case "and", "und", "et", "y", "e", "en":
 				if inList(s, i) || !startsSubject(s[i+len(sep):], lang) {
 					return // "free, unrestricted, and open": a list, not a clause
 				}
@@ -710,8 +712,34 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if relativeOpeners[lang][first] || (strings.HasPrefix(s[cut:], ",") && relativeAfterComma[lang][first]) {
 		return false // "…, den du dir gewünscht hast": "Den du dir gewünscht hast." is no sentence
 	}
+	if notOnly(s[:cut], lang) && containsString(conjunctions[lang], first) {
+		return false // "not just a calendar, but the assistant…": the "but" part is the first one's other half
+	}
 	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !relatives[first] &&
 		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
+}
+
+// notOnlyPhrases open the first half of "not only …, but …" per language.
+var notOnlyPhrases = map[string][]string{
+	"en": {"not just", "not only", "not merely"},
+	"de": {"nicht nur"},
+	"fr": {"pas seulement", "non seulement", "pas que", "pas qu'", "pas uniquement"},
+	"es": {"no solo", "no sólo", "no solamente", "no únicamente"},
+	"pt": {"não só", "não apenas", "não somente"},
+	"it": {"non solo", "non soltanto", "non solamente"},
+	"nl": {"niet alleen", "niet enkel", "niet slechts"},
+}
+
+// notOnly reports a clause holding the first half of "not only …, but
+// …".
+func notOnly(left, lang string) bool {
+	lower := strings.ToLower(left)
+	for _, p := range notOnlyPhrases[lang] {
+		if wordIndex(lower, p) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // openThat reports a clause that ends inside a "that" clause still
@@ -815,7 +843,9 @@ var (
 		"pt": wordSet("que quem cujo cuja cujos cujas onde"),
 		"it": wordSet("che cui dove"),
 		"de": wordSet("welche welcher welches welchen welchem"),
-		"nl": wordSet("wie waar welke"),
+		// Dutch sets no comma before a relative "die" or "dat": either
+		// opens one wherever it stands after a clause's first word.
+		"nl": wordSet("wie waar welke die dat"),
 	}
 	relativeAfterComma = map[string]map[string]bool{
 		"de": wordSet("der die das den dem deren dessen denen wo"),
@@ -844,6 +874,12 @@ var finiteVerbs = map[string]map[string]bool{
 		"pueden puedes hace hacen va van ofrece ofrecen permite permiten hay incluye incluyen necesitas necesita ayuda ayudan"),
 	"pt": wordSet("é são era eram está estão sou somos foi foram tem têm pode podem faz fazem vai vão oferece oferecem " +
 		"permite permitem há inclui incluem precisa ajuda ajudam"),
+	"it": wordSet("è sono era erano sei siamo siete ha hanno hai abbiamo avete può possono puoi fa fanno va vanno " +
+		"offre offrono include includono permette permettono aiuta aiutano serve servono funziona funzionano rende rendono " +
+		"resta restano consente consentono garantisce garantiscono trovi trova"),
+	"nl": wordSet("is zijn was waren ben bent heeft hebben had hadden kan kunnen kun wil willen moet moeten mag mogen " +
+		"wordt worden werd werden gaat gaan komt komen doet doen biedt bieden helpt helpen maakt maken werkt werken " +
+		"krijgt krijgen blijft blijven staat staan laat laten zorgt zorgen"),
 }
 
 // nounBefore are the words after which a listed verb form is a noun
@@ -859,6 +895,8 @@ var pronouns = map[string]map[string]bool{
 	"fr": wordSet("je tu il elle on nous vous ils elles"),
 	"es": wordSet("yo tú él ella nosotros ustedes ellos ellas"),
 	"pt": wordSet("eu você ele ela nós vocês eles elas"),
+	"it": wordSet("io tu lui lei noi voi loro"),
+	"nl": wordSet("ik jij je hij zij ze we wij jullie u men"),
 }
 
 // hasFiniteVerb reports whether s holds a finite verb: a listed form, an
@@ -919,6 +957,8 @@ var subjects = map[string]map[string]bool{
 	"fr": wordSet("je tu il elle on nous vous ils elles le la les l' un une ce cet cette ces notre nos votre vos leur leurs mon ma mes ton ta son sa ses chaque tout tous"),
 	"es": wordSet("yo tú él ella nosotros nosotras ustedes ellos ellas el la los las un una este esta estos estas nuestro nuestra tu su sus cada todo todos se"),
 	"pt": wordSet("eu você ele ela nós vocês eles elas o a os as um uma este esta estes estas nosso nossa seu sua seus suas cada todo todos se"),
+	"it": wordSet("io tu lui lei noi voi loro il lo la i gli le un uno una questo questa questi queste nostro nostra nostri nostre vostro vostra ogni tutto tutti"),
+	"nl": wordSet("ik jij je hij zij ze we wij jullie u men de het een dit deze ons onze jouw uw hun mijn elk elke alle iedereen er"),
 }
 
 // introducers start a phrase that leads into a sentence ("For each of
@@ -929,6 +969,8 @@ var introducers = map[string]map[string]bool{
 	"fr": wordSet("pour dans avec à au en par après avant si quand comme depuis bien parce pendant jusqu de dès"),
 	"es": wordSet("para en con a al por después antes si cuando como desde aunque porque mientras hasta de"),
 	"pt": wordSet("para em com a ao por depois antes se quando como desde embora porque enquanto até de"),
+	"it": wordSet("per in con a al da dopo prima se quando come dal poiché perché mentre fino di su"),
+	"nl": wordSet("voor in met bij na als toen sinds hoewel omdat terwijl tot van door over op"),
 }
 
 func wordSet(s string) map[string]bool {

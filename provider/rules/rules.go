@@ -724,10 +724,16 @@ func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
 		return "", false
 	}
 	hype := len(p.hype[lang]) > 0
+	// Splitting needs the language's conjunctions and verbs: a note that
+	// a Polish fork "splits long sentences" claimed what it never does.
+	splits := "it splits long sentences where both parts are whole sentences"
+	if len(conjunctions[lang]) == 0 {
+		splits = "it splits no sentences"
+	}
 	var does string
 	switch layer {
 	case "everyday":
-		does = "it splits long sentences where both parts are whole sentences and writes no contractions"
+		does = splits + " and writes no contractions"
 	case "professional":
 		does = "it drops exclamation marks"
 		if hype {
@@ -740,7 +746,10 @@ func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
 			does += " and hype adjectives"
 		}
 	case "plain":
-		does = "it splits long sentences where both parts are whole sentences, but swaps no formal words for common ones"
+		does = splits + ", but swaps no formal words for common ones"
+		if len(conjunctions[lang]) == 0 {
+			does = "it neither splits sentences nor swaps formal words for common ones"
+		}
 	default:
 		return "", false
 	}

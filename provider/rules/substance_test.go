@@ -156,7 +156,7 @@ func sentencesOf(text string) []string {
 // inside a parenthesis or a quotation.
 func TestSplitsLeaveWholeSentences(t *testing.T) {
 	f := newForker()
-	paths := append([]string{"testdata/splits-en.html", "testdata/splits-de.html", "testdata/ledgerly-en.html", "../../testdata/pages/bergkaffee-de.html"}, corpusEnglish(t)...)
+	paths := append([]string{"testdata/splits-en.html", "testdata/splits-de.html", "testdata/splits-nl.html", "testdata/ledgerly-en.html", "../../testdata/pages/bergkaffee-de.html"}, corpusEnglish(t)...)
 	for _, path := range paths {
 		src := page(t, path)
 		t.Run(filepath.Base(path), func(t *testing.T) {
@@ -211,6 +211,20 @@ func TestSplitsLeaveWholeSentences(t *testing.T) {
 		// who read their drafts every week."
 		if (strings.Contains(b.Source, "not just a notebook") || strings.Contains(b.Source, "plot lines")) && b.Text != b.Source {
 			t.Errorf("block %d split at a relative clause: %q", b.ID, b.Text)
+		}
+	}
+	res, err = f.Fork(context.Background(), fork.Request{HTML: page(t, "testdata/splits-nl.html"), LanguageLayer: "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		// "niet alleen …, maar …" is one sentence; "Maar de werkplek die
+		// je … wilde hebben." would be a fragment.
+		if strings.Contains(b.Source, "niet alleen") && b.Text != b.Source {
+			t.Errorf("block %d split a 'niet alleen …, maar' sentence: %q", b.ID, b.Text)
+		}
+		if strings.HasPrefix(b.Source, "Je schrijft") && !strings.Contains(b.Text, "laptop. Maar de app") {
+			t.Errorf("two whole Dutch clauses were not split: %q", b.Text)
 		}
 	}
 	res, err = f.Fork(context.Background(), fork.Request{HTML: page(t, "testdata/splits-de.html"), LanguageLayer: "plain"})
@@ -961,6 +975,9 @@ func TestLayerReachNoted(t *testing.T) {
 		{"../../testdata/pages/bergkaffee-de.html", "everyday", "in German it splits long sentences where both parts are whole sentences and writes no contractions"},
 		{"../../testdata/pages/bergkaffee-de.html", "technical", "in German it drops exclamation marks and hype adjectives"},
 		{"../../testdata/pages/tidyflow-en.html", "plain", ""},
+		// A language without the splitter's conjunctions: the note does not
+		// claim splits the engine cannot make there.
+		{"testdata/plain-pl.html", "plain", "in Polish it neither splits sentences nor swaps formal words for common ones"},
 	} {
 		t.Run(tc.layer+" "+filepath.Base(tc.page), func(t *testing.T) {
 			res := mustFork(t, fork.Request{HTML: page(t, tc.page), LanguageLayer: tc.layer})
