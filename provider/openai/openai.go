@@ -253,6 +253,8 @@ func toSend(plan *fork.Plan) (send []fork.Brief, kept map[int]string) {
 			kept[b.ID] = "kept verbatim: other people's words or a legal line"
 		case onlyFacts(b, plan.Translation):
 			kept[b.ID] = "kept: the block holds only locked facts"
+		case !plan.Translation && pageLabel(b):
+			kept[b.ID] = "kept: the title names only the page and the site"
 		default:
 			send = append(send, b)
 		}
@@ -276,6 +278,25 @@ func onlyFacts(b fork.Brief, translation bool) bool {
 		rest = strings.ReplaceAll(rest, f.Text, " ")
 	}
 	return !strings.ContainsFunc(rest, unicode.IsLetter)
+}
+
+// pageLabel reports a title that names the page in one word beside the
+// site's locked name ("Preços — Drone Hub"): in a fork of the same
+// language no rewrite has anything to change in it.
+func pageLabel(b fork.Brief) bool {
+	if b.Role != fork.RoleTitle || len(b.Facts) == 0 {
+		return false
+	}
+	rest := b.Text
+	for _, f := range b.Facts {
+		if f.Kind == "name" && f.Text != "" {
+			rest = strings.ReplaceAll(rest, f.Text, " ")
+		}
+	}
+	if rest == b.Text {
+		return false // no name of the site in it
+	}
+	return len(strings.FieldsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })) == 1
 }
 
 // dedupe returns briefs without repeats: a block whose text an earlier one

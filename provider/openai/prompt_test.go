@@ -89,3 +89,33 @@ func TestDedupeAndOnlyFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestPageLabel: a title that names the page in one word beside the
+// site's name is kept in a fork of the same language (nothing to
+// rewrite) and sent in a translation; a title that says more is sent.
+func TestPageLabel(t *testing.T) {
+	site := fork.Fact{Kind: "name", Text: "Drone Hub"}
+	for _, tt := range []struct {
+		role fork.Role
+		text string
+		want bool
+	}{
+		{fork.RoleTitle, "Preços — Drone Hub", true},
+		{fork.RoleTitle, "Drone Hub | Plans & pricing", false},
+		{fork.RoleTitle, "Drone Hub — flight logs for every pilot", false},
+		{fork.RoleHeadline, "Preços — Drone Hub", false},
+	} {
+		b := fork.Brief{Block: fork.Block{Role: tt.role, Text: tt.text}, Facts: []fork.Fact{site}}
+		if got := pageLabel(b); got != tt.want {
+			t.Errorf("pageLabel(%s %q) = %v; want %v", tt.role, tt.text, got, tt.want)
+		}
+	}
+	plan := &fork.Plan{Blocks: []fork.Brief{{Block: fork.Block{ID: 0, Role: fork.RoleTitle, Text: "Preços — Drone Hub"}, Facts: []fork.Fact{site}}}}
+	if send, kept := toSend(plan); len(send) != 0 || kept[0] == "" {
+		t.Errorf("same language: sent %d, kept %q; want the title kept", len(send), kept[0])
+	}
+	plan.Translation = true
+	if send, _ := toSend(plan); len(send) != 1 {
+		t.Errorf("translation: sent %d; want the title sent", len(send))
+	}
+}
