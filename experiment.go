@@ -111,20 +111,25 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
-// ticketWords name a ticket in the languages the extractor reads.
-var ticketWords = []string{"ticket", "tickets", "billet", "billets", "entrada", "entradas", "ingresso", "ingressos", "biglietto", "biglietti", "kaartje", "kaartjes"}
+// ticketWords name a ticket in the languages the extractor reads; the
+// Spanish "entrada" is left out, as it also means an entry (an access
+// control page's "entradas y salidas" sells no tickets).
+var ticketWords = []string{"ticket", "tickets", "billet", "billets", "ingresso", "ingressos", "biglietto", "biglietti", "kaartje", "kaartjes"}
 
-// sellsTickets reports a page that prices tickets: it states a price and
-// names a ticket.
+// sellsTickets reports a page that prices tickets: a block that states a
+// price names a ticket ("Tickets are $200."). A ticket named elsewhere
+// may be a support ticket ("Soporte vía WhatsApp y Ticket").
 func sellsTickets(p *Plan, blocks []Block) bool {
-	priced := false
+	priced := map[int]bool{}
 	for _, f := range p.Ledger {
-		priced = priced || (f.Kind == ledger.KindPrice && f.Amount > 0)
-	}
-	if !priced {
-		return false
+		if f.Kind == ledger.KindPrice && f.Amount > 0 {
+			priced[f.Block] = true
+		}
 	}
 	for _, b := range blocks {
+		if !priced[b.ID] {
+			continue
+		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(b.Text), func(r rune) bool { return !unicode.IsLetter(r) }) {
 			if slices.Contains(ticketWords, w) {
 				return true

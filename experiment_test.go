@@ -349,10 +349,19 @@ func TestPaidRegistration(t *testing.T) {
 	}{
 		{"priced tickets", []Fact{{Kind: ledger.KindPrice, Text: "$200", Amount: 200, Block: 0}}, "paid registrations per visitor", "no-show rate"},
 		{"no price", nil, "sign-ups per visitor", "activation within 7 days"},
+		{"entries are no tickets", []Fact{{Kind: ledger.KindPrice, Text: "$200", Amount: 200, Block: 0}}, "sign-ups per visitor", "activation within 7 days"},
+		{"a support ticket", []Fact{{Kind: ledger.KindPrice, Text: "$200", Amount: 200, Block: 2}}, "sign-ups per visitor", "activation within 7 days"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p.Ledger = tc.ledger
-			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true)
+			bs := blocks
+			switch tc.name {
+			case "entries are no tickets":
+				bs = []Block{{ID: 0, Role: RoleHeadline, Text: "Control de entradas y salidas desde $200 al mes."}, blocks[1]}
+			case "a support ticket":
+				bs = []Block{{ID: 0, Role: RoleBody, Text: "Soporte inicial vía WhatsApp y Ticket"}, blocks[1], {ID: 2, Role: RoleBody, Text: "Plan Pro: $200 al mes."}}
+			}
+			e := experiment(p, &Extraction{Blocks: bs}, p.Profile.Substance.Lead, false, true)
 			if !strings.HasPrefix(e.PrimaryMetric, tc.want) || !slices.Contains(e.GuardMetrics, tc.guard) {
 				t.Errorf("metric %q, guards %v; want %q and %q", e.PrimaryMetric, e.GuardMetrics, tc.want, tc.guard)
 			}
