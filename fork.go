@@ -207,6 +207,13 @@ type Draft struct {
 	// Usage is what writing the draft cost in tokens; zero for a provider
 	// that does not count them (the built-in one).
 	Usage Usage `json:"usage,omitzero"`
+	// PutFirst names, in a few words, what the draft puts first for the
+	// profile's reader ("the guarantee and its terms", "a saving ($48)"),
+	// where the provider knows it; the experiment's hypothesis says so
+	// instead of the profile's material in general (a refund's terms
+	// called "the strongest proof" read false to graders). Empty: the
+	// profile's material. Not part of the wire format.
+	PutFirst string `json:"-"`
 }
 
 // Usage counts the tokens a model read and wrote.

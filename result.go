@@ -259,6 +259,9 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 			finder, _ = f.provider.(MaterialFinder)
 		}
 		put = putFirst(p, order, finder)
+		if d.PutFirst != "" && put == p.Profile.Substance.Lead {
+			put = d.PutFirst // the provider knows what its draft put first
+		}
 	}
 	exp, notes := experiment(p, ex, put, shortened(blocks), layerNote == ""), d.Notes
 	if n, ok := tooLittle(blocks, promoted); ok {

@@ -17,6 +17,10 @@ type edit struct {
 	text  string
 	facts []fork.Fact
 	why   string
+	// held names what the edit puts first for the reader (heldName), for
+	// the experiment's hypothesis; empty for an edit that puts nothing
+	// first (a relabelled button, a cut answer).
+	held string
 }
 
 // maxHeadlineWords is the longest value line ("Save 20% with the annual
@@ -432,7 +436,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		if fitsSlot(plan, b, text) {
 			sub := plan.Profile.Substance
-			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", heldName(l, sub), l.block, roleName(l.role), sub.Why)}, true
+			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", heldName(l, sub), l.block, roleName(l.role), sub.Why), held: heldName(l, sub)}, true
 		}
 	}
 	// The subheadline says what the product does: a line never takes its
@@ -513,6 +517,7 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		text:  text,
 		facts: l.facts,
 		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, %s: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), beforeButton(plan, s), p.Why),
+		held:  heldName(l, p),
 	}, true
 }
 

@@ -190,6 +190,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		held, heldAt = heldName(ranked[0], plan.Profile.Substance), ranked[0].block
 	}
 	moves := sectionMoves(plan, d.Sections, promote, held, heldAt)
+	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
 	for _, b := range plan.Blocks {
@@ -573,6 +574,25 @@ func oneLineHeadline(b fork.Brief) bool {
 	}
 	body := strings.TrimRight(b.Text, "!¡?. ")
 	return !strings.ContainsAny(body, ".!?")
+}
+
+// putFirstName is what the draft puts first, for the hypothesis: the line
+// a hero edit took in (the first by block ID), else what the section moved
+// up holds, else nothing ("", the profile's material by default).
+func putFirstName(edits map[int]edit, held string, moved bool) string {
+	first := -1
+	for id, e := range edits {
+		if e.held != "" && (first < 0 || id < first) {
+			first = id
+		}
+	}
+	if first >= 0 {
+		return edits[first].held
+	}
+	if moved {
+		return held
+	}
+	return ""
 }
 
 // uiText reports a block that is a link's or a button's whole text, a

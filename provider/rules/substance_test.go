@@ -1278,3 +1278,21 @@ func TestHypothesisNamesWhatMoved(t *testing.T) {
 		t.Errorf("hypothesis %q; want the customers' words put first, not outcomes and scale (order %v)", h, res.Sections)
 	}
 }
+
+// TestHypothesisNamesTheLine: the hypothesis names what the fork put
+// first as its rationale does, not the profile's material in general: a
+// refund's terms for a skeptic are "the guarantee and its terms", not "the
+// strongest proof"; a plan card's saving is "a saving ($44)".
+func TestHypothesisNamesTheLine(t *testing.T) {
+	for _, tc := range []struct{ page, profile, want string }{
+		{"testdata/join-en.html", "skeptic", "The same offer with the guarantee and its terms put first for skeptic readers"},
+		{"testdata/saving-label-en.html", "bargain-hunter", "The same offer with a saving ($44) put first for bargain hunter readers"},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: page(t, tc.page), Profile: tc.profile})
+			if !strings.HasPrefix(res.Experiment.Hypothesis, tc.want) {
+				t.Errorf("hypothesis %q; want it to start %q", res.Experiment.Hypothesis, tc.want)
+			}
+		})
+	}
+}
