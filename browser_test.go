@@ -21,7 +21,10 @@ import (
 )
 
 // browserPages are five corpus pages in four languages, with the profile
-// each is forked for in the side-by-side check.
+// each is forked for in the side-by-side check. Each is a fork that shows
+// a reader something new: Puntual's bargain-hunter fork no longer does
+// (its free Excel import, an FAQ's policy, no longer leads), and Drone
+// Hub's takes its place.
 var browserPages = []struct{ page, profile, layer string }{
 	// Forks that change what a reader sees: sections moved under the
 	// hero, the hero's subheadline joined by the profile's line.
@@ -29,7 +32,7 @@ var browserPages = []struct{ page, profile, layer string }{
 	{"15-omax3-ultrapure-fish-oil.html", "skeptic", "professional"},
 	{"14-swellsync-tarifs.html", "cautious", "professional"},
 	{"31-pennino-pdf-editor-prezzi.html", "skeptic", "everyday"},
-	{"37-puntual-acceso-precios.html", "bargain-hunter", "plain"},
+	{"26-drone-hub-precos.html", "bargain-hunter", "plain"},
 }
 
 // runChromium runs headless Chromium on a local file with

@@ -409,6 +409,14 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			// read for another audience: "the only connection" is no mark
 			// of distinction, a ticket "transferred free of charge" no
 			// first step. They count next to a cue.
+			if want == "claim:free" && f.Value == "free:free" && l.role == fork.RoleFAQAnswer {
+				// An answer's "free of charge" is a policy (a ticket
+				// transferred, an import done for you), not the offer's
+				// value: graders twice read it in a bargain hunter's hero
+				// as "not a saving". A free trial, plan or shipping says
+				// what it is and still counts.
+				continue
+			}
 			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim]) {
 				held = true
 				if utf8.RuneCountInString(f.Text) <= 40 {

@@ -397,3 +397,35 @@ func TestWayOutConditions(t *testing.T) {
 		})
 	}
 }
+
+// TestFreePolicyIsNoBargain: an answer's "free of charge" (a ticket
+// transferred for nothing) is a policy, not the value a bargain hunter
+// acts on; the same words in the offer's own copy still count.
+func TestFreePolicyIsNoBargain(t *testing.T) {
+	const policy = "Tickets can be transferred to another person free of charge until July 4th."
+	page := func(where string) string {
+		faq, body := "", ""
+		if where == "faq" {
+			faq = `<section class="faq"><h2>FAQ</h2><details><summary>Can I transfer my ticket?</summary><p>` + policy + `</p></details></section>`
+		} else {
+			body = `<section><h2>Your ticket</h2><p>` + policy + `</p></section>`
+		}
+		return `<html lang="en"><head><title>Talks</title></head><body><section><h1>Three days of talks in Vienna</h1>
+<p>Join developers from all over the world.</p><a class="button" href="/tickets">Buy tickets</a></section>` + body + faq + `</body></html>`
+	}
+	for _, tc := range []struct {
+		where string
+		want  bool
+	}{{"faq", false}, {"body", true}} {
+		t.Run(tc.where, func(t *testing.T) {
+			plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page(tc.where), Profile: "bargain-hunter"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return m.Text == policy })
+			if got != tc.want {
+				t.Errorf("material %+v; want the policy line listed: %v", plan.Material, tc.want)
+			}
+		})
+	}
+}
