@@ -44,35 +44,41 @@ const maxDigits = 6
 // one token. It never fails: what is not a placeholder is text.
 func Tokens(s string) []Token {
 	// Each '<' opens at most a placeholder and the text after it: the
-	// list is made once at its largest size, and the text between two
-	// '<' is skipped with IndexByte.
+	// list is made once at its largest size.
 	out := make([]Token, 0, 2*strings.Count(s, "<")+1)
 	textStart := 0
-	flush := func(end int) {
-		if end > textStart {
-			out = append(out, Token{Kind: Text, Text: s[textStart:end]})
+	for {
+		at, kind, n, size := nextPlaceholder(s, textStart)
+		if at < 0 {
+			break
 		}
-	}
-	for i := 0; i < len(s); {
-		if s[i] != '<' {
-			j := strings.IndexByte(s[i:], '<')
-			if j < 0 {
-				break
-			}
-			i += j
+		if at > textStart {
+			out = append(out, Token{Kind: Text, Text: s[textStart:at]})
 		}
-		kind, n, size := placeholderAt(s[i:])
-		if size == 0 {
-			i++
-			continue
-		}
-		flush(i)
 		out = append(out, Token{Kind: kind, N: n})
-		i += size
-		textStart = i
+		textStart = at + size
 	}
-	flush(len(s))
+	if textStart < len(s) {
+		out = append(out, Token{Kind: Text, Text: s[textStart:]})
+	}
 	return out
+}
+
+// nextPlaceholder finds the first placeholder of s at or after from: where
+// it starts, its kind, number and length, or at -1 when there is none.
+// The text between two '<' is skipped with IndexByte.
+func nextPlaceholder(s string, from int) (at int, kind Kind, n, size int) {
+	for i := from; i < len(s); i++ {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		if k, num, length := placeholderAt(s[i:]); length > 0 {
+			return i, k, num, length
+		}
+	}
+	return -1, 0, 0, 0
 }
 
 // placeholderAt reads a placeholder at the start of s: its kind, number and
@@ -105,45 +111,25 @@ func placeholderAt(s string) (Kind, int, int) {
 
 // Has reports whether s holds at least one placeholder.
 func Has(s string) bool {
-	for i := strings.IndexByte(s, '<'); i >= 0; {
-		if _, _, size := placeholderAt(s[i:]); size > 0 {
-			return true
-		}
-		j := strings.IndexByte(s[i+1:], '<')
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
-	}
-	return false
+	at, _, _, _ := nextPlaceholder(s, 0)
+	return at >= 0
 }
 
 // Strip returns s with its placeholders taken out: the plain text. The
 // text between placeholders is written as Tokens finds it, without
 // listing the tokens (FuzzStrip holds it to joining Tokens' texts).
 func Strip(s string) string {
-	if !Has(s) {
+	at, _, _, size := nextPlaceholder(s, 0)
+	if at < 0 {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	textStart := 0
-	for i := 0; i < len(s); {
-		if s[i] != '<' {
-			j := strings.IndexByte(s[i:], '<')
-			if j < 0 {
-				break
-			}
-			i += j
-		}
-		_, _, size := placeholderAt(s[i:])
-		if size == 0 {
-			i++
-			continue
-		}
-		b.WriteString(s[textStart:i])
-		i += size
-		textStart = i
+	for at >= 0 {
+		b.WriteString(s[textStart:at])
+		textStart = at + size
+		at, _, _, size = nextPlaceholder(s, textStart)
 	}
 	b.WriteString(s[textStart:])
 	return b.String()
