@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/marketingfork/fork"
@@ -34,8 +35,10 @@ func numericDate(f fork.Fact, monthFirst bool) (string, bool) {
 	if m == nil || v == nil {
 		return "", false
 	}
-	month, day := atoiSmall(v[2]), atoiSmall(v[3])
-	a, b := atoiSmall(m[1]), atoiSmall(m[2])
+	month, _ := strconv.Atoi(v[2])
+	day, _ := strconv.Atoi(v[3])
+	a, _ := strconv.Atoi(m[1])
+	b, _ := strconv.Atoi(m[2])
 	if month == day || month < 1 || month > 12 {
 		return "", false
 	}
@@ -47,15 +50,6 @@ func numericDate(f fork.Fact, monthFirst bool) (string, bool) {
 		return fmt.Sprintf("%s %d, %s", name, day, v[1]), true
 	}
 	return fmt.Sprintf("%d %s %s", day, name, v[1]), true
-}
-
-// atoiSmall reads a run of at most a few ASCII digits.
-func atoiSmall(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
 }
 
 // applyDates writes English dates in the target culture's order: month

@@ -715,7 +715,7 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if notOnly(s[:cut], lang) && containsString(conjunctions[lang], first) {
 		return false // "not just a calendar, but the assistant…": the "but" part is the first one's other half
 	}
-	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !relatives[first] &&
+	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] &&
 		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
 }
 
@@ -751,10 +751,6 @@ func openThat(clause string) bool {
 	i := strings.LastIndex(lower, " that ")
 	return i >= 0 && !hasFiniteVerb(clause[i+len(" that "):], "en")
 }
-
-// relatives open a relative clause: "Which you can use again." is a
-// fragment.
-var relatives = wordSet("which who whom whose wherein whereby welche welcher welches lequel laquelle lesquels dont cuyo cuya cuyos cuyas")
 
 // participlePhrase reports a clause that opens on a participle and a
 // preposition ("Developed by scientists at Yale"): it has no finite verb,
@@ -834,7 +830,9 @@ func mainClause(words []string, lang string) []string {
 }
 
 // relativeOpeners open a relative clause wherever they stand after a
-// clause's first word; relativeAfterComma do so after a comma.
+// clause's first word, and a part cut off that starts with one is a
+// fragment ("Which you can use again."); relativeAfterComma do so after a
+// comma.
 var (
 	relativeOpeners = map[string]map[string]bool{
 		"en": wordSet("that who whom whose which where whereby wherein"),
