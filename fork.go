@@ -208,11 +208,14 @@ type Draft struct {
 	// that does not count them (the built-in one).
 	Usage Usage `json:"usage,omitzero"`
 	// PutFirst names, in a few words, what the draft puts first for the
-	// profile's reader ("the guarantee and its terms", "a saving ($48)"),
-	// where the provider knows it; the experiment's hypothesis says so
-	// instead of the profile's material in general (a refund's terms
-	// called "the strongest proof" read false to graders). Empty: the
-	// profile's material. Not part of the wire format.
+	// profile's reader ("the guarantee and its terms", "a saving ($48)",
+	// "the customers' words" where the page had nothing for the profile
+	// and its pattern moved them up), where the provider knows it; the
+	// experiment's hypothesis says so instead of the profile's material in
+	// general (a refund's terms called "the strongest proof", and
+	// "outcomes and scale" beside a note that the page has none, read
+	// false to graders). Empty: the profile's material. Not part of the
+	// wire format.
 	PutFirst string `json:"-"`
 }
 

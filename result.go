@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -254,14 +255,9 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	layerNote := layerMissNote(p, rep.Checks)
 	put := ""
 	if promoted {
-		finder := f.material
-		if finder == nil {
-			finder, _ = f.provider.(MaterialFinder)
-		}
-		put = putFirst(p, order, finder)
-		if d.PutFirst != "" && put == p.Profile.Substance.Lead {
-			put = d.PutFirst // the provider knows what its draft put first
-		}
+		// The provider knows what its draft put first; one that does not
+		// say put the profile's material there.
+		put = cmp.Or(d.PutFirst, p.Profile.Substance.Lead)
 	}
 	exp, notes := experiment(p, ex, put, shortened(blocks), layerNote == ""), d.Notes
 	if n, ok := tooLittle(blocks, promoted); ok {
@@ -339,54 +335,6 @@ func verifiedChanges(entries []LedgerEntry) []Change {
 		}
 	}
 	return out
-}
-
-// putFirst names what a fork that changed its hero or its order puts
-// first, for the hypothesis: the profile's material, unless the section
-// the order moves up first holds none of the material finder's lines.
-// Then it is what the profile's pattern moved up: an executive's fork of a
-// page without outcomes moved its customers' words up, and a hypothesis of
-// "outcomes and scale put first" beside a note that the page has none read
-// as false to graders. Without a finder, or without a moved section, it is
-// the profile's material (a provider's hero line).
-func putFirst(p *Plan, order []int, finder MaterialFinder) string {
-	lead := p.Profile.Substance.Lead
-	if order == nil || finder == nil {
-		return lead
-	}
-	groups := p.SectionGroups()
-	topics := p.SectionTopics(groups)
-	place := make(map[int]int, len(order))
-	for i, s := range order {
-		place[s] = i
-	}
-	for k, g := range groups {
-		if len(g) == 0 || place[g[0]] >= g[0] {
-			continue
-		}
-		for _, m := range finder.Material(p) {
-			if slices.Contains(g, p.Blocks[m.Block].Section) {
-				return lead
-			}
-		}
-		switch topics[k] {
-		case RoleTestimonial:
-			return "the customers' words"
-		case RolePrice:
-			return "the prices"
-		case RoleGuarantee:
-			return "the guarantee"
-		case RoleFAQQuestion, RoleFAQAnswer:
-			return "the questions and answers"
-		}
-		for _, b := range p.Blocks {
-			if slices.Contains(g, b.Section) && (b.Role == RoleHeadline || b.Role == RoleSubheadline) {
-				return fmt.Sprintf("the part %q", b.Text)
-			}
-		}
-		return "another part of the page"
-	}
-	return lead
 }
 
 // layerMissNote says, where the fork misses its layer's targets, which

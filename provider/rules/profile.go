@@ -240,6 +240,43 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	return nil
 }
 
+// movedTopic names the first section group an order moves up, for a
+// draft whose move the profile's pattern made rather than its material
+// (an executive's fork of a page without outcomes moves the customers'
+// words up): by its topic, else its heading. It is "" for an order that
+// moves nothing up.
+func movedTopic(plan *fork.Plan, order []int) string {
+	if order == nil {
+		return ""
+	}
+	groups := plan.SectionGroups()
+	topics := plan.SectionTopics(groups)
+	place := make(map[int]int, len(order))
+	for i, s := range order {
+		place[s] = i
+	}
+	for k, g := range groups {
+		if len(g) == 0 || place[g[0]] >= g[0] {
+			continue
+		}
+		switch topics[k] {
+		case fork.RoleTestimonial:
+			return "the customers' words"
+		case fork.RolePrice:
+			return "the prices"
+		case fork.RoleGuarantee:
+			return "the guarantee"
+		case fork.RoleFAQQuestion, fork.RoleFAQAnswer:
+			return "the questions and answers"
+		}
+		if h, ok := sectionHeading(plan, g[0]); ok {
+			return fmt.Sprintf("the part %q", h)
+		}
+		return "another part of the page"
+	}
+	return ""
+}
+
 // namesMaterial reports whether the heading of a section of group names
 // the plan's profile's material: one of its cue words. Only the heading
 // counts: a subheading sentence that names "documentation" in passing

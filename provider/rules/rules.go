@@ -191,6 +191,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	moves := sectionMoves(plan, d.Sections, promote, held, heldAt)
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
+	if d.PutFirst == "" {
+		d.PutFirst = movedTopic(plan, d.Sections)
+	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
 	for _, b := range plan.Blocks {
