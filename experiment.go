@@ -294,3 +294,41 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) E
 			strings.ToLower(p.Profile.Title), strings.TrimSuffix(strings.ToLower(p.Profile.Description[:1])+p.Profile.Description[1:], ".")),
 	}
 }
+
+// soldOutKey is the ledger's claim for an offer no longer on sale, in any
+// language the claim tables read ("Sold Out!", "ausverkauft", "esgotado").
+const soldOutKey = "scarcity:sold-out"
+
+// soldOutNote warns when the page says an offer is sold out: a test can
+// only measure what visitors can still buy, and graders sized a test of a
+// conference page whose tickets were gone without a word about it. The
+// note names the blocks and their words, so the marketer can tell a
+// sold-out extra from a sold-out offer; the fork never changes them (a
+// claim is locked like any fact).
+func soldOutNote(p *Plan, blocks []Block) string {
+	text := map[int]string{}
+	for _, b := range blocks {
+		text[b.ID] = b.Text
+	}
+	var where []string
+	seen := map[int]bool{}
+	for _, f := range p.Ledger {
+		if f.Kind != ledger.KindClaim || f.Value != soldOutKey || seen[f.Block] {
+			continue
+		}
+		seen[f.Block] = true
+		t, ok := text[f.Block]
+		if !ok {
+			continue
+		}
+		if r := []rune(t); len(r) > 60 {
+			t = strings.TrimSpace(string(r[:60])) + "…"
+		}
+		where = append(where, fmt.Sprintf("block %d, %q", f.Block, t))
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the page says an offer is sold out (%s): a test measures only what visitors can still buy, so check which offers are on sale, and that the page is current, before running it",
+		strings.Join(where, "; "))
+}

@@ -70,3 +70,38 @@ func TestLayerMissNoted(t *testing.T) {
 		t.Errorf("a fork that meets its layer's targets notes a miss: %q (checks %v)", short.Notes, short.Checks)
 	}
 }
+
+// TestSoldOutNoted: a page that says an offer is sold out, in any
+// language the claim tables read, gets a note naming the block; an offer
+// "almost sold out" is still on sale, and a page without either gets none.
+func TestSoldOutNoted(t *testing.T) {
+	f := fork.New(fork.WithProvider(rules.New()))
+	page := func(lang, title, status, button string) string {
+		return `<!DOCTYPE html><html lang="` + lang + `"><head><title>Kiln Day</title></head><body><section><h1>` + title + `</h1>
+<p>Saturday 14 March, Harbour Hall, Leith.</p><p>` + status + `</p><p>Tickets: £45 a seat.</p>
+<a href="https://kilnday.example/tickets">` + button + `</a></section></body></html>`
+	}
+	for _, tc := range []struct {
+		name, html string
+		want       string // the quoted block in the note; "" for no note
+	}{
+		{"sold out", page("en", "A day at the wheel", "Sold out!", "Buy tickets"), `"Sold out!"`},
+		{"ausverkauft", page("de", "Ein Tag an der Töpferscheibe", "Leider ausverkauft.", "Tickets kaufen"), `"Leider ausverkauft."`},
+		{"almost sold out", page("en", "A day at the wheel", "Almost sold out!", "Buy tickets"), ""},
+		{"on sale", page("en", "A day at the wheel", "Seats are limited to twelve.", "Buy tickets"), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := f.Fork(context.Background(), fork.Request{HTML: tc.html, Profile: "skeptic"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.Contains(n, "sold out") })
+			switch {
+			case tc.want == "" && i >= 0:
+				t.Errorf("note %q on a page with nothing sold out", res.Notes[i])
+			case tc.want != "" && (i < 0 || !strings.Contains(res.Notes[i], tc.want)):
+				t.Errorf("notes %q; want one on sold-out block %s", res.Notes, tc.want)
+			}
+		})
+	}
+}

@@ -278,6 +278,9 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if n := unreachableNote(ex.Blocks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}
+	if n := soldOutNote(p, ex.Blocks); n != "" {
+		notes = append(slices.Clip(notes), n)
+	}
 	notes = append(slices.Clip(notes), misstatementNotes(p.Misstatements)...)
 	if layerNote != "" {
 		notes = append(slices.Clip(notes), layerNote)
