@@ -62,8 +62,10 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 		lead := withParallel(plan, ranked[0], ranked)
 		if id, e, placed := placeLead(plan, lead, flagged); placed {
 			edits[id] = e
+			notes = append(notes, twinNote(plan, lines, lead)...)
 		} else if !leads(plan, lead) {
 			promote = ranked
+			notes = append(notes, twinNote(plan, lines, lead)...)
 		} else {
 			// Nothing to move: say so, or the marketer cannot tell a page
 			// that already leads with the profile's line from one the
@@ -98,6 +100,38 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 		}
 	}
 	return edits, promote, notes
+}
+
+// twinNote names the other profiles whose fork of the page leads with the
+// same line: graders found Pennino's skeptic and cautious forks the same
+// page word for word, and a growth team that runs both spends its traffic
+// twice on one variant. It ranks the page's lines for each other profile,
+// as its own fork would; it runs only for a fork that puts a line first.
+func twinNote(plan *fork.Plan, lines []line, lead line) []string {
+	var twins []string
+	for _, prof := range fork.Profiles() {
+		if prof.Name == plan.Profile.Name {
+			continue
+		}
+		other := *plan
+		other.Profile = prof
+		ranked := rankLines(lines, prof.Substance, &other)
+		if len(ranked) == 0 {
+			continue
+		}
+		if l := withParallel(&other, ranked[0], ranked); l.block == lead.block && l.text == lead.text {
+			twins = append(twins, strings.ToLower(prof.Title))
+		}
+	}
+	if len(twins) == 0 {
+		return nil
+	}
+	forks, lead1 := "fork", "leads"
+	if len(twins) > 1 {
+		forks, lead1 = "forks", "lead"
+	}
+	return []string{fmt.Sprintf("the %s %s of this page %s with the same line (block %d): run one of them against the control, not each, or the test pays twice to measure one line",
+		andList(twins), forks, lead1, lead.block)}
 }
 
 // nextMovable is the ranked lines from the first that does not lead the

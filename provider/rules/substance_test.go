@@ -1296,3 +1296,37 @@ func TestHypothesisNamesTheLine(t *testing.T) {
 		})
 	}
 }
+
+// TestTwinForksNoted: where two profiles' forks lead with the same line of
+// the page (a refund promise is both the skeptic's and the cautious
+// reader's on a page with nothing else for either), each fork's notes name
+// the other; a fork whose lead is its own (the bargain hunter's saving)
+// names none.
+func TestTwinForksNoted(t *testing.T) {
+	src := page(t, "testdata/join-en.html")
+	saving := strings.Replace(src, "</main>", `<section><h2>Pricing</h2>
+<p>Save 20% with the yearly plan.</p></section></main>`, 1)
+	for _, tc := range []struct {
+		name, html string
+		twins      map[string]string // profile: the twin its note names; "" for no note
+	}{
+		{"refund only", src, map[string]string{"skeptic": "cautious buyer", "cautious": "skeptic", "enthusiast": ""}},
+		{"with a saving", saving, map[string]string{"skeptic": "cautious buyer", "bargain-hunter": ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for profile, twin := range tc.twins {
+				res, err := newForker().Fork(context.Background(), fork.Request{HTML: tc.html, Profile: profile})
+				if err != nil {
+					t.Fatal(err)
+				}
+				i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.Contains(n, "with the same line") })
+				switch {
+				case twin == "" && i >= 0:
+					t.Errorf("%s: note %q; want none", profile, res.Notes[i])
+				case twin != "" && (i < 0 || !strings.HasPrefix(res.Notes[i], "the "+twin+" fork of this page leads with the same line")):
+					t.Errorf("%s: notes %q; want one naming the %s fork", profile, res.Notes, twin)
+				}
+			}
+		})
+	}
+}
