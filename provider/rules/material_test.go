@@ -300,7 +300,10 @@ func TestHeldName(t *testing.T) {
 		{"guarantee", line{text: "Every ticket can be refunded.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "refunded"}}}, skeptic.Substance, "the guarantee"},
 		{"code", line{text: "Use code SPRING for a lower price.", facts: []fork.Fact{{Kind: "code", Text: "SPRING"}}}, bargain.Substance, "a code (SPRING)"},
 		{"free", line{text: "Tickets can be transferred free of charge.", facts: []fork.Fact{{Kind: "claim", Claim: "free", Text: "free of charge"}}}, bargain.Substance, `what it gives free ("free of charge")`},
-		{"endorsement", line{text: "The same software powering banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "powering"}}}, skeptic.Substance, "the names of those who rely on it"},
+		{"endorsement", line{text: "Trusted by 4,000 banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "Trusted by"}}}, skeptic.Substance, "the names of those who rely on it"},
+		// Names that rely on what the product is built on are not its customers.
+		{"borrowed endorsement", line{text: "Built on Linux: the same software powering banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "powering"}}}, skeptic.Substance, "the names of those who rely on what it is built on (borrowed credibility, not its own customers)"},
+		{"borrowed endorsement, German", line{text: "Gebaut auf Linux, dieselbe Software, die Banken vertrauen.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "vertrauen"}}}, skeptic.Substance, "the names of those who rely on what it is built on (borrowed credibility, not its own customers)"},
 		{"other", line{text: "Used by 4,000 teams.", facts: []fork.Fact{{Kind: "number", Text: "4,000"}}}, skeptic.Substance, "the strongest proof"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

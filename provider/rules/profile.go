@@ -649,6 +649,9 @@ func heldName(l line, s fork.Substance) string {
 	for _, f := range l.facts {
 		switch {
 		case f.Kind == "claim" && f.Claim == "endorsement":
+			if borrowed(lower, strings.ToLower(f.Text)) {
+				return "the names of those who rely on what it is built on (borrowed credibility, not its own customers)"
+			}
 			return "the names of those who rely on it"
 		case f.Kind == "code":
 			return fmt.Sprintf("a code (%s)", f.Text)
@@ -657,6 +660,28 @@ func heldName(l line, s fork.Substance) string {
 		}
 	}
 	return s.Lead
+}
+
+// sameWords introduce, per language, the thing a product shares with
+// others: "built on Linux: the same software powering the Bank of China".
+var sameWords = []string{"the same", "dieselbe", "dasselbe", "derselbe", "denselben", "le même", "la même", "les mêmes",
+	"el mismo", "la misma", "los mismos", "o mesmo", "a mesma", "os mesmos", "lo stesso", "la stessa", "gli stessi", "dezelfde", "hetzelfde"}
+
+// borrowed reports an endorsement (claim, as written) that the line gives
+// to something the product shares rather than to the product: the names
+// follow "the same …". Graders read "the names of those who rely on it"
+// beside Linux's users on elementary OS's page as a false claim.
+func borrowed(lower, claim string) bool {
+	at := strings.Index(lower, claim)
+	if at < 0 {
+		return false
+	}
+	for _, w := range sameWords {
+		if i := wordIndex(lower, w); i >= 0 && i < at {
+			return true
+		}
+	}
+	return false
 }
 
 // slotName names the hero slot a line joined as the page shows it: a hero
