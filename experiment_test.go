@@ -391,3 +391,33 @@ func TestScriptButtons(t *testing.T) {
 		})
 	}
 }
+
+// TestSaleByMessage: a button that buys or books but opens an e-mail or a
+// chat is measured by the orders those messages become, not as contact
+// requests; a plain "Contact us" by e-mail stays a contact request.
+func TestSaleByMessage(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
+	for _, tc := range []struct {
+		name, label, href, want string
+		byMessage               bool
+	}{
+		{"tickets by e-mail", "Buy Tickets", "mailto:events@kilnday.example?subject=Booking", "purchases per visitor", true},
+		{"booking by chat", "Book a session", "https://wa.me/4915100000000", "bookings per visitor", true},
+		{"contact by e-mail", "Contact us", "mailto:hello@kilnday.example", "contact requests per visitor", false},
+		{"checkout", "Buy Tickets", "https://kilnday.example/checkout", "purchases per visitor", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks := []Block{
+				{ID: 0, Role: RoleHeadline, Text: "A day at the wheel"},
+				{ID: 1, Role: RoleCTA, Text: tc.label, Href: tc.href},
+			}
+			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true)
+			if !strings.HasPrefix(e.PrimaryMetric, tc.want) {
+				t.Errorf("metric %q; want %q", e.PrimaryMetric, tc.want)
+			}
+			if got := strings.Contains(e.PrimaryMetric, "it opens a message"); got != tc.byMessage {
+				t.Errorf("metric %q: says it opens a message %v; want %v", e.PrimaryMetric, got, tc.byMessage)
+			}
+		})
+	}
+}
