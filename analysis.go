@@ -157,8 +157,24 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language, m *fo
 	}
 	an.LanguageNote = strings.Join(notes, "; ")
 	an.Text, an.Readability = m.measure(all, lang)
-	an.Pattern = detectPattern(doc.Blocks, lang)
-	an.Audience = guessAudience(doc.Blocks)
+	// Each block is read in lower case by both: lowered once here, and
+	// joined for the audience's words, as the lower case of the joined
+	// text would read (lower-casing maps rune by rune, and the line
+	// breaks between blocks are no part of any rune).
+	lower := make([]string, len(doc.Blocks))
+	size := 0
+	for i, b := range doc.Blocks {
+		lower[i] = strings.ToLower(b.Text)
+		size += len(lower[i]) + 1
+	}
+	an.Pattern = detectPattern(doc.Blocks, lower, lang)
+	var joined strings.Builder
+	joined.Grow(size)
+	for _, l := range lower {
+		joined.WriteString(l)
+		joined.WriteByte('\n')
+	}
+	an.Audience = guessAudience(joined.String())
 	return an, lang
 }
 
@@ -220,13 +236,19 @@ type cueTable struct {
 	// byte, each cue that opens with it as (pattern, index in its list).
 	patterns []string
 	byFirst  [256][]cueRef
-	lists    map[string][]string
 }
 
-type cueRef struct{ p, k int }
+// cueRef is one cue: its pattern's index, its index in the pattern's list
+// and its text, held here because first reads it at every word start of
+// every block, where looking it up in the lists by the pattern's name
+// cost a map lookup each time.
+type cueRef struct {
+	p, k int
+	cue  string
+}
 
 func newCueTable(lists map[string][]string) *cueTable {
-	t := &cueTable{lists: lists}
+	t := &cueTable{}
 	for p := range lists {
 		t.patterns = append(t.patterns, p)
 	}
@@ -236,7 +258,7 @@ func newCueTable(lists map[string][]string) *cueTable {
 			if c == "" {
 				panic("analysis: an empty cue") // it would stand in every text
 			}
-			t.byFirst[c[0]] = append(t.byFirst[c[0]], cueRef{pi, k})
+			t.byFirst[c[0]] = append(t.byFirst[c[0]], cueRef{pi, k, c})
 		}
 	}
 	return t
@@ -256,7 +278,7 @@ func (t *cueTable) first(text string, first []int) {
 			if first[r.p] >= 0 && first[r.p] <= r.k {
 				continue
 			}
-			c := t.lists[t.patterns[r.p]][r.k]
+			c := r.cue
 			if !strings.HasPrefix(text[at:], c) {
 				continue
 			}
@@ -268,8 +290,9 @@ func (t *cueTable) first(text string, first []int) {
 }
 
 // detectPattern scores each pattern from cue words and from the page's
-// structure (where proof, price and the call to action stand).
-func detectPattern(blocks []Block, lang Language) Pattern {
+// structure (where proof, price and the call to action stand). lower
+// holds each block's text in lower case.
+func detectPattern(blocks []Block, lower []string, lang Language) Pattern {
 	score := map[string]int{}
 	evidence := map[string][]string{}
 	add := func(p string, n int, why string) {
@@ -285,7 +308,7 @@ func detectPattern(blocks []Block, lang Language) Pattern {
 	first := make([]int, len(cueIndex.patterns))
 	for i, b := range blocks {
 		early := i < firstThird
-		cueIndex.first(strings.ToLower(b.Text), first)
+		cueIndex.first(lower[i], first)
 		for pi, k := range first {
 			if k < 0 {
 				continue
@@ -350,9 +373,9 @@ func detectPattern(blocks []Block, lang Language) Pattern {
 	return p
 }
 
-// guessAudience counts each profile's signals in the page's words.
-func guessAudience(blocks []Block) AudienceGuess {
-	text := strings.ToLower(joinTexts(blocks))
+// guessAudience counts each profile's signals in the page's words: text
+// is the blocks' texts in lower case, each ended by a line break.
+func guessAudience(text string) AudienceGuess {
 	words := audience.words.counts(text)
 	phrases := audience.phrases.counts(text)
 	best := AudienceGuess{Profile: DefaultProfile, Evidence: []string{}}
