@@ -26,8 +26,8 @@ func containsEach(t string, li *localeInfo, a, b formSet) (inA, inB bool) {
 		midWord := prevWord && isWordRune(r)
 		prevWord = isWordRune(r)
 		lr := lowerRune(r)
-		inA = inA || a.startsAt(t, i, n, lr, midWord, li)
-		inB = inB || b.startsAt(t, i, n, lr, midWord, li)
+		inA = inA || a.mayStartASCII(t, i, n, lr, midWord) && a.startsAt(t, i, n, lr, midWord, li)
+		inB = inB || b.mayStartASCII(t, i, n, lr, midWord) && b.startsAt(t, i, n, lr, midWord, li)
 		i += n
 	}
 	return inA, inB

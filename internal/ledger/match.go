@@ -70,6 +70,44 @@ type formSet struct {
 	// form can start, and those are all startsAt tries there.
 	looseFirst map[rune][]form
 	looseASCII *[utf8.RuneSelf][]form
+	// pairs says, for an ASCII first rune in lower case and the ASCII
+	// byte after it, whether any form (pairs[0]) or any loose form
+	// (pairs[1]) passes mayStartAt there: containsEach asks it at every
+	// position of every sentence, where trying the forms one by one
+	// mostly found that none could start.
+	pairs *[2][utf8.RuneSelf]asciiSet
+}
+
+// asciiSet is a set of ASCII bytes.
+type asciiSet [2]uint64
+
+func (s *asciiSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
+func (s *asciiSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// addForm adds the next bytes that let f through mayStartAt.
+func (s *asciiSet) addForm(f *form) {
+	if f.second == 0 {
+		s[0], s[1] = ^uint64(0), ^uint64(0) // any next byte
+		return
+	}
+	s.add(f.second)
+	if !f.exact && 'a' <= f.second && f.second <= 'z' {
+		s.add(f.second - ('a' - 'A')) // mayStartAt lowers the byte first
+	}
+}
+
+// mayStartASCII reports whether startsAt could find a form at t[i:], whose
+// first rune is n bytes long and lr in lower case, as far as pairs tells
+// (an ASCII lr followed by an ASCII byte); anywhere else it reports true.
+func (fs formSet) mayStartASCII(t string, i, n int, lr rune, midWord bool) bool {
+	if fs.pairs == nil || lr >= utf8.RuneSelf || i+n >= len(t) || t[i+n] >= utf8.RuneSelf {
+		return true
+	}
+	k := 0
+	if midWord {
+		k = 1
+	}
+	return fs.pairs[k][lr].has(t[i+n])
 }
 
 // startingWith are the forms whose lower-cased first rune is r.
@@ -120,6 +158,15 @@ func newFormSet(groups ...[]form) formSet {
 			fs.looseASCII[k] = loose
 		}
 	}
+	fs.pairs = new([2][utf8.RuneSelf]asciiSet)
+	for k := range utf8.RuneSelf {
+		for i := range fs.ascii[k] {
+			fs.pairs[0][k].addForm(&fs.ascii[k][i])
+		}
+		for i := range fs.looseASCII[k] {
+			fs.pairs[1][k].addForm(&fs.looseASCII[k][i])
+		}
+	}
 	return fs
 }
 
@@ -148,7 +195,11 @@ func (fs formSet) match(t string, i int, li *localeInfo, glued bool) (form, int,
 		return form{}, 0, false
 	}
 	r, n := utf8.DecodeRuneInString(t[i:])
-	forms := fs.startingWith(lowerRune(r))
+	lr := lowerRune(r)
+	if !fs.mayStartASCII(t, i, n, lr, false) {
+		return form{}, 0, false
+	}
+	forms := fs.startingWith(lr)
 	for k := range forms {
 		f := &forms[k]
 		if f.glued && !glued || !f.mayStartAt(t, i, n) {

@@ -123,19 +123,21 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 	}
 	var words []string
 	for _, w := range order {
+		// Whether the word would be a name is asked first, from its
+		// stats: most capitalised words (a sentence's first) are not,
+		// and the tables below, a unit word's above all, cost more.
 		st := stats[w]
-		lw := strings.ToLower(w)
-		if nameStopWords[lw] || isoSet[w] || isUnitWord(w) || monthByName[lw] != 0 || countLetters(w) < 2 || given[lw] {
+		if !st.strong && (st.count < 2 || !st.prose) {
 			continue
 		}
-		switch {
-		case st.strong:
-			words = append(words, w)
-		case st.count >= 2 && st.prose && !lowerSeen[lw]:
-			if isAllCaps(w) || !li.nounCaps {
-				words = append(words, w)
-			}
+		lw := strings.ToLower(w)
+		if !st.strong && (lowerSeen[lw] || !isAllCaps(w) && li.nounCaps) {
+			continue
 		}
+		if nameStopWords[lw] || isoSet[w] || monthByName[lw] != 0 || countLetters(w) < 2 || given[lw] || isUnitWord(w) {
+			continue
+		}
+		words = append(words, w)
 	}
 	for _, w := range growNames(src.Blocks, spans, headings, words, stats, rules) {
 		addFound(w)
