@@ -50,6 +50,12 @@ var conversions = map[string]conversion{
 // rarely worth shipping over the original.
 const minimumDetectableEffect = 0.20
 
+// smallSiteEffect is the larger lift a page with little traffic can size
+// its test for: graders read 21,000 visitors an arm as out of reach for a
+// conference or a niche shop, and the refutation offers the trade-off
+// (fewer visitors, only a large effect seen) rather than leave them stuck.
+const smallSiteEffect = 0.40
+
 // primaryCTA is the page's primary conversion: its first call to action
 // where that converts and the page repeats its address; else the call to
 // action whose action ranks first (a purchase over a reminder form), ties
@@ -294,8 +300,8 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) E
 		PrimaryMetric: metric,
 		PrimaryBlock:  primary,
 		Control:       "the source page, unchanged",
-		Refutation: fmt.Sprintf("after %d visitors per arm (for an assumed %.0f%% baseline, typical of such pages: size it again with the control's measured rate; sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
-			n, conv.baseline*100, minimumDetectableEffect*100),
+		Refutation: fmt.Sprintf("after %d visitors per arm (for an assumed %.0f%% baseline, typical of such pages: size it again with the control's measured rate; sized to detect a %.0f%% relative lift with a two-sided two-proportion test at 95%% confidence and 80%% power; a page with less traffic can size it for a %.0f%% lift instead, %d visitors per arm, and will miss smaller effects), the fork's rate is not significantly higher than the control's, or a guard metric gets worse",
+			n, conv.baseline*100, minimumDetectableEffect*100, smallSiteEffect*100, visitorsPerArm(conv.baseline, conv.baseline*(1+smallSiteEffect))),
 		BaselineRate:            conv.baseline,
 		MinimumDetectableEffect: minimumDetectableEffect,
 		VisitorsPerArm:          n,

