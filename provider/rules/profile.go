@@ -21,6 +21,9 @@ type edit struct {
 	// the experiment's hypothesis; empty for an edit that puts nothing
 	// first (a relabelled button, a cut answer).
 	held string
+	// from is the page's line the edit puts first (placeLead, joinLead),
+	// nil for any other edit: what twinNote compares.
+	from *line
 }
 
 // maxHeadlineWords is the longest value line ("Save 20% with the annual
@@ -32,10 +35,10 @@ const maxHeadlineWords = 12
 // buttons' labels, and for a reader short of time the blocks cut to their
 // point. It returns the edits by block ID, the page's lines for the
 // profile, best first, when the best fits no hero slot (its section should
-// move up, or one of them joins the subheadline; nil otherwise), and notes
-// on what the page lacks for the profile. Blocks a failed check named (flagged) are left
+// move up, or one of them joins the subheadline; nil otherwise), notes
+// on what the page lacks for the profile, and all the page's lines. Blocks a failed check named (flagged) are left
 // alone.
-func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, []line, []string) {
+func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, []line, []string, []line) {
 	edits := map[int]edit{}
 	var notes []string
 	var promote []line
@@ -62,10 +65,8 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 		lead := withParallel(plan, ranked[0], ranked)
 		if id, e, placed := placeLead(plan, lead, flagged); placed {
 			edits[id] = e
-			notes = append(notes, twinNote(plan, lines, lead)...)
 		} else if !leads(plan, lead) {
 			promote = ranked
-			notes = append(notes, twinNote(plan, lines, lead)...)
 		} else {
 			// Nothing to move: say so, or the marketer cannot tell a page
 			// that already leads with the profile's line from one the
@@ -102,14 +103,17 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			}
 		}
 	}
-	return edits, promote, notes
+	return edits, promote, notes, lines
 }
 
 // twinNote names the other profiles whose fork of the page leads with the
 // same line: graders found Pennino's skeptic and cautious forks the same
 // page word for word, and a growth team that runs both spends its traffic
 // twice on one variant. It ranks the page's lines for each other profile,
-// as its own fork would; it runs only for a fork that puts a line first.
+// as its own fork would; it runs only for a fork that puts a line first
+// (lead, as the fork placed it: a joined line may be the sentences of it
+// that state facts, so a line containing the other or contained in it is
+// the same).
 func twinNote(plan *fork.Plan, lines []line, lead line) []string {
 	var twins []string
 	for _, prof := range fork.Profiles() {
@@ -122,7 +126,13 @@ func twinNote(plan *fork.Plan, lines []line, lead line) []string {
 		if len(ranked) == 0 {
 			continue
 		}
-		if l := withParallel(&other, ranked[0], ranked); l.block == lead.block && l.text == lead.text {
+		l := withParallel(&other, ranked[0], ranked)
+		if l.block != lead.block || !(strings.Contains(lead.text, l.text) || strings.Contains(l.text, lead.text)) {
+			continue
+		}
+		// The other fork must put it first too, in the hero or with its
+		// section: a line it can only leave where it is makes no twin.
+		if _, _, placed := placeLead(&other, l, nil); placed || (!leads(&other, l) && canMoveUp(&other, l)) {
 			twins = append(twins, strings.ToLower(prof.Title))
 		}
 	}
@@ -510,7 +520,7 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		}
 		if fitsSlot(plan, b, text) {
 			sub := plan.Profile.Substance
-			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", heldName(l, sub), l.block, roleName(l.role), sub.Why), held: heldName(l, sub)}, true
+			return h, edit{text: text, facts: l.facts, why: fmt.Sprintf("the headline now is the page's own line on %s, from block %d (%s): %s", heldName(l, sub), l.block, roleName(l.role), sub.Why), held: heldName(l, sub), from: &l}, true
 		}
 	}
 	// The subheadline says what the product does: a line never takes its
@@ -592,6 +602,7 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		facts: l.facts,
 		why:   fmt.Sprintf("the page's line on %s from block %d (%s) now stands in %s, %s: %s", heldName(l, p), l.block, roleName(l.role), slotName(sub), beforeButton(plan, s), p.Why),
 		held:  heldName(l, p),
+		from:  &l,
 	}, true
 }
 

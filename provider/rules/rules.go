@@ -134,7 +134,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	brand := plan.Request.Brand
 	gloss := newGlossary(brand.Glossary)
-	edits, ranked, notes := p.profileEdits(plan, lang, flagged)
+	edits, ranked, notes, lines := p.profileEdits(plan, lang, flagged)
 	var lead *line
 	promote := -1
 	if len(ranked) > 0 {
@@ -193,6 +193,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
 	if d.PutFirst == "" {
 		d.PutFirst = movedTopic(plan, d.Sections)
+	}
+	if put, ok := putLine(edits, ranked, heldAt >= 0 && movedUp(d.Sections, promote)); ok {
+		d.Notes = append(d.Notes, twinNote(plan, lines, put)...)
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
@@ -596,6 +599,25 @@ func putFirstName(edits map[int]edit, held string, moved bool) string {
 		return held
 	}
 	return ""
+}
+
+// putLine is the page's line the draft put first: the one an edit placed
+// in the hero (the lowest block's, should there be two), or else the
+// best of ranked where its section moved up; false when it put none.
+func putLine(edits map[int]edit, ranked []line, moved bool) (line, bool) {
+	best := -1
+	for id, e := range edits {
+		if e.from != nil && (best < 0 || id < best) {
+			best = id
+		}
+	}
+	if best >= 0 {
+		return *edits[best].from, true
+	}
+	if moved && len(ranked) > 0 {
+		return ranked[0], true
+	}
+	return line{}, false
 }
 
 // uiText reports a block that is a link's or a button's whole text, a

@@ -1302,7 +1302,7 @@ func TestHypothesisNamesTheLine(t *testing.T) {
 // the page (a refund promise is both the skeptic's and the cautious
 // reader's on a page with nothing else for either), each fork's notes name
 // the other; a fork whose lead is its own (the bargain hunter's saving)
-// names none.
+// names none, nor does one that puts nothing first.
 func TestTwinForksNoted(t *testing.T) {
 	src := page(t, "testdata/join-en.html")
 	saving := strings.Replace(src, "</main>", `<section><h2>Pricing</h2>
@@ -1313,6 +1313,10 @@ func TestTwinForksNoted(t *testing.T) {
 	}{
 		{"refund only", src, map[string]string{"skeptic": "cautious buyer", "cautious": "skeptic", "enthusiast": ""}},
 		{"with a saving", saving, map[string]string{"skeptic": "cautious buyer", "bargain-hunter": ""}},
+		// A hero tagline takes no sentence after it, and the page has no
+		// sections to move: neither fork puts anything first, so neither
+		// leads with a line another fork shares.
+		{"nothing put first", strings.Replace(src, "under the right course and week.", "under the right course and week", 1), map[string]string{"skeptic": "", "cautious": ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for profile, twin := range tc.twins {
