@@ -76,6 +76,35 @@ type formSet struct {
 	// position of every sentence, where trying the forms one by one
 	// mostly found that none could start.
 	pairs *[2][utf8.RuneSelf]asciiSet
+	// short and triples carry pairs one byte further: short holds, as
+	// pairs does, the second bytes of the forms that say nothing of
+	// their third (two runes long, or a third that is a space or not
+	// ASCII), and triples the lower-cased first three bytes of the
+	// others, so that a position whose first two bytes pass but whose
+	// third no form there has is passed over too.
+	short   *[2][utf8.RuneSelf]asciiSet
+	triples *[2]tripleSet
+}
+
+// tripleSet holds lower-cased ASCII triples, as a Bloom filter of one
+// hash: a triple it does not hold was never added; one it holds may not
+// have been, which the forms, tried one by one, then tell.
+type tripleSet [128]uint64
+
+func tripleBit(a, b, c byte) uint32 {
+	k := uint32(a)<<14 | uint32(b)<<7 | uint32(c)
+	return (k * 0x9E3779B1) >> (32 - 13) // 8192 bits
+}
+
+func (s *tripleSet) add(a, b, c byte)      { h := tripleBit(a, b, c); s[h>>6] |= 1 << (h & 63) }
+func (s *tripleSet) has(a, b, c byte) bool { h := tripleBit(a, b, c); return s[h>>6]&(1<<(h&63)) != 0 }
+
+// lowerByte is an ASCII byte in lower case.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // asciiSet is a set of ASCII bytes.
@@ -107,7 +136,33 @@ func (fs formSet) mayStartASCII(t string, i, n int, lr rune, midWord bool) bool 
 	if midWord {
 		k = 1
 	}
-	return fs.pairs[k][lr].has(t[i+n])
+	c1 := t[i+n]
+	if !fs.pairs[k][lr].has(c1) {
+		return false
+	}
+	if fs.short[k][lr].has(c1) || i+n+1 >= len(t) || t[i+n+1] >= utf8.RuneSelf {
+		return true
+	}
+	// An ASCII text rune matches an ASCII form rune only as its own
+	// letter in either case, and a form's space no ASCII letter.
+	return fs.triples[k].has(byte(lr), lowerByte(c1), lowerByte(t[i+n+1]))
+}
+
+// addThird adds f, one of the forms that open with the ASCII rune lr, to
+// k's short or triples.
+func (fs formSet) addThird(k int, lr rune, f *form) {
+	if f.second == 0 {
+		fs.short[k][lr].addForm(f) // any second byte, and any third
+		return
+	}
+	_, n0 := utf8.DecodeRuneInString(f.text)
+	_, n1 := utf8.DecodeRuneInString(f.text[n0:])
+	rest := f.text[n0+n1:]
+	if rest == "" || rest[0] == ' ' || rest[0] >= utf8.RuneSelf {
+		fs.short[k][lr].addForm(f)
+		return
+	}
+	fs.triples[k].add(byte(lr), lowerByte(f.second), lowerByte(rest[0]))
 }
 
 // startingWith are the forms whose lower-cased first rune is r.
@@ -159,12 +214,15 @@ func newFormSet(groups ...[]form) formSet {
 		}
 	}
 	fs.pairs = new([2][utf8.RuneSelf]asciiSet)
+	fs.short, fs.triples = new([2][utf8.RuneSelf]asciiSet), new([2]tripleSet)
 	for k := range utf8.RuneSelf {
 		for i := range fs.ascii[k] {
 			fs.pairs[0][k].addForm(&fs.ascii[k][i])
+			fs.addThird(0, rune(k), &fs.ascii[k][i])
 		}
 		for i := range fs.looseASCII[k] {
 			fs.pairs[1][k].addForm(&fs.looseASCII[k][i])
+			fs.addThird(1, rune(k), &fs.looseASCII[k][i])
 		}
 	}
 	return fs
