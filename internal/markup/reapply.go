@@ -365,6 +365,13 @@ func appendWords(dst []word, s string) []word {
 			continue
 		case isWordRune(r):
 			for j < len(s) {
+				if c := s[j]; c < utf8.RuneSelf {
+					if !isWordRune(rune(c)) {
+						break
+					}
+					j++
+					continue
+				}
 				r2, s2 := utf8.DecodeRuneInString(s[j:])
 				if !isWordRune(r2) {
 					break
@@ -400,6 +407,11 @@ func countWords(s string) int {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		// Most of a text's runes: an ASCII letter or digit, as the
+		// tables below say (no ASCII rune is a mark).
+		return 'a' <= r|0x20 && r|0x20 <= 'z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)
 }
 
@@ -407,6 +419,18 @@ func isWordRune(r rune) bool {
 func foldHash(s string) uint64 {
 	h := uint64(14695981039346656037)
 	for _, r := range s {
+		if r < utf8.RuneSelf {
+			// One byte, lowered as unicode.ToLower lowers it; a NUL
+			// adds nothing, as below.
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			if r > 0 {
+				h ^= uint64(r)
+				h *= 1099511628211
+			}
+			continue
+		}
 		r = unicode.ToLower(r)
 		for r > 0 {
 			h ^= uint64(r & 0xff)
