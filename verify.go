@@ -531,8 +531,42 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 	for _, f := range forkFacts {
 		values[factKey(f.Kind, f.Value)] = true
 	}
+	// A fact is looked for in its own block's line of all first: it
+	// mostly stands there, and a line of all holds no more than all does,
+	// where searching all for each fact read the page once per fact.
 	all := joinTexts(forked)
-	lowerAll := strings.ToLower(all)
+	at := make(map[int]int, len(forked)) // block ID → its line of all
+	lines := make([][2]int, len(forked))
+	for i, from := 0, 0; i < len(forked); i++ {
+		at[forked[i].ID] = i
+		lines[i] = [2]int{from, from + len(forked[i].Text)}
+		from += len(forked[i].Text) + 1
+	}
+	line := func(block int) (string, bool) {
+		i, ok := at[block]
+		if !ok {
+			return "", false
+		}
+		return all[lines[i][0]:lines[i][1]], true
+	}
+	in := func(block int, v string) bool {
+		if l, ok := line(block); ok && strings.Contains(l, v) {
+			return true
+		}
+		return strings.Contains(all, v)
+	}
+	// lowerAll is all in lower case, made when a name is not in its own
+	// line: the line is searched without case as it stands.
+	var lowerAll string
+	inLower := func(block int, lv string) bool {
+		if l, ok := line(block); ok && containsLower(l, lv) {
+			return true
+		}
+		if lowerAll == "" {
+			lowerAll = strings.ToLower(all)
+		}
+		return strings.Contains(lowerAll, lv)
+	}
 	hrefs := map[string]bool{}
 	for _, b := range forked {
 		if b.Href != "" {
@@ -555,11 +589,11 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 				e.Status, e.Rule, e.To = StatusChanged, rc.rule, rc.to
 			}
 		case fact.Kind == ledger.KindURL:
-			if hrefs[fact.Value] || strings.Contains(all, fact.Value) {
+			if hrefs[fact.Value] || in(fact.Block, fact.Value) {
 				e.Status = StatusKept
 			}
 		case fact.Kind == ledger.KindName:
-			if strings.Contains(lowerAll, strings.ToLower(fact.Value)) {
+			if inLower(fact.Block, strings.ToLower(fact.Value)) {
 				e.Status = StatusKept
 			}
 		case fact.Kind == ledger.KindClaim:
@@ -571,7 +605,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 				e.Status = StatusKept
 			}
 		default: // guarantee and legal lines: verbatim
-			if strings.Contains(all, foldSpace(fact.Value)) {
+			if in(fact.Block, foldSpace(fact.Value)) {
 				e.Status = StatusKept
 			} else if p.Translation {
 				e.Status = StatusTranslated
@@ -593,6 +627,63 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[
 		c.Details = fmt.Sprintf("%d of %d facts missing: %s", len(missing), len(p.Ledger), strings.Join(missing, "; "))
 	}
 	return entries, c
+}
+
+// containsLower is strings.Contains(strings.ToLower(text), lower), read
+// without making the lower-case copy: text's runes are lowered one by one
+// as strings.ToLower lowers them (an invalid byte to U+FFFD), each to
+// one rune, so a match of a lower that opens with a whole rune starts
+// where one of text's runes does.
+func containsLower(text, lower string) bool {
+	if lower == "" {
+		return true
+	}
+	if !utf8.RuneStart(lower[0]) {
+		return strings.Contains(strings.ToLower(text), lower)
+	}
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		// An ASCII byte lowers to one ASCII byte: most starts are
+		// ruled out by it.
+		if r >= utf8.RuneSelf || lowerASCII(byte(r)) == lower[0] {
+			if lowerAt(text, i, lower) {
+				return true
+			}
+		}
+		i += n
+	}
+	return false
+}
+
+// lowerAt reports whether text's lower case from the rune at i on opens
+// with lower.
+func lowerAt(text string, i int, lower string) bool {
+	var buf [utf8.UTFMax]byte
+	for k := 0; k < len(lower); {
+		if i >= len(text) {
+			return false
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		i += n
+		enc := buf[:utf8.EncodeRune(buf[:], unicode.ToLower(r))]
+		rest := lower[k:]
+		if len(rest) < len(enc) {
+			return strings.HasPrefix(string(enc), rest)
+		}
+		if rest[:len(enc)] != string(enc) {
+			return false
+		}
+		k += len(enc)
+	}
+	return true
+}
+
+// lowerASCII is an ASCII byte in lower case.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // inDate reports a capitalised word that stands in one of its block's

@@ -1,0 +1,33 @@
+package fork
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzContainsLower holds containsLower to the reading it stands for: the
+// text lowered, then searched.
+func FuzzContainsLower(f *testing.F) {
+	for _, s := range [][2]string{
+		{"Think and Grow Rich", "grow rich"},
+		{"WALLACE D. WATTLES", "wattles"},
+		{"The Science of Getting Rich", "science of"},
+		{"no name here", "wattles"},
+		{"café Wattles’ book", "wattles’"},
+		{"ÜNÏCODE", "ünï"},
+		{"", ""},
+		{"abc", ""},
+		{"\u212a", "k"},
+		{"\u0130stanbul", "istanbul"},
+		{"a\xffb", "a\ufffdb"},
+		{"\xe2\x80", "\ufffd\ufffd"},
+		{"é", "\xa9"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, text, lower string) {
+		if got, want := containsLower(text, lower), strings.Contains(strings.ToLower(text), lower); got != want {
+			t.Fatalf("containsLower(%q, %q) = %v; want %v", text, lower, got, want)
+		}
+	})
+}
