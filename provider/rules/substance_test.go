@@ -1335,3 +1335,27 @@ func TestTwinForksNoted(t *testing.T) {
 		})
 	}
 }
+
+// TestHeroRepeatNotALead: a section whose figures the hero already states
+// ("Up to 2x faster …" under a hero bullet "2x faster …") is no lead: the
+// status seeker's fork moves the page's award up instead, and where the
+// page has nothing else, the note says the line repeats the hero rather
+// than that nothing was found.
+func TestHeroRepeatNotALead(t *testing.T) {
+	src := page(t, "testdata/repeat-en.html")
+	res := mustFork(t, fork.Request{HTML: src, Profile: "status-seeker"})
+	if len(res.Sections) < 2 || res.Sections[1] != 5 {
+		t.Errorf("order %v: want the award's section (5) right under the hero", res.Sections)
+	}
+	start := strings.Index(src, `<section class="award">`)
+	end := strings.Index(src[start:], "</section>") + start + len("</section>")
+	res = mustFork(t, fork.Request{HTML: src[:start] + src[end:], Profile: "status-seeker"})
+	if res.Sections != nil {
+		t.Errorf("order %v: the repeat of the hero's figure moved up", res.Sections)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.Contains(n, `"Up to 2x faster than the leading cold brew maker"`) && strings.Contains(n, "repeats figures its hero already states")
+	}) {
+		t.Errorf("notes %q: want the line named as a repeat of the hero", res.Notes)
+	}
+}
