@@ -193,10 +193,41 @@ type claimPhrase struct {
 
 // claimIndex holds a language's phrases by the fold of their first token
 // ("<n>" for those that start with a number), longest first.
-type claimIndex map[string][]*claimPhrase
+type claimIndex struct {
+	byFirst map[string][]*claimPhrase
+	// firsts is a Bloom filter of one hash over the keys of byFirst, by
+	// their length and first and last bytes: most of a text's tokens
+	// ("the", "your") open no phrase, and the filter says so without
+	// hashing the token as the map lookup does.
+	firsts [64]uint64
+}
+
+// firstBit is where key k stands in claimIndex.firsts.
+func firstBit(k string) uint32 {
+	h := uint32(len(k))
+	if k != "" {
+		h = h<<16 | uint32(k[0])<<8 | uint32(k[len(k)-1])
+	}
+	return (h * 0x9E3779B1) >> (32 - 12) // 4096 bits
+}
+
+// add indexes p under the fold of its first token, k.
+func (x *claimIndex) add(k string, p *claimPhrase) {
+	x.byFirst[k] = append(x.byFirst[k], p)
+	b := firstBit(k)
+	x.firsts[b>>6] |= 1 << (b & 63)
+}
+
+// phrases are the phrases whose first token folds to k.
+func (x *claimIndex) phrases(k string) []*claimPhrase {
+	if b := firstBit(k); x.firsts[b>>6]&(1<<(b&63)) == 0 {
+		return nil
+	}
+	return x.byFirst[k]
+}
 
 var (
-	claimIndexes   = map[string]claimIndex{}
+	claimIndexes   = map[string]*claimIndex{}
 	negatorSets    = map[string]map[string]bool{}
 	fillerSets     = map[string]map[string]bool{}
 	weekdayFold    = map[string]string{}
@@ -211,7 +242,7 @@ var (
 func init() {
 	keys := map[string]bool{}
 	for lang, defs := range claimTables {
-		idx := claimIndex{}
+		idx := &claimIndex{byFirst: map[string][]*claimPhrase{}}
 		for _, d := range defs {
 			if d.key != "" {
 				keys[d.key] = true
@@ -231,12 +262,12 @@ func init() {
 						lits++
 					}
 				}
-				idx[first] = append(idx[first], &claimPhrase{key: d.key, lang: lang, toks: p, literals: lits, exact: d.exact, noCompound: d.noCompound, withPrice: d.withPrice})
+				idx.add(first, &claimPhrase{key: d.key, lang: lang, toks: p, literals: lits, exact: d.exact, noCompound: d.noCompound, withPrice: d.withPrice})
 			}
 		}
-		for k, ps := range idx {
+		for k, ps := range idx.byFirst {
 			sort.SliceStable(ps, func(i, j int) bool { return len(ps[i].toks) > len(ps[j].toks) })
-			idx[k] = ps
+			idx.byFirst[k] = ps
 		}
 		claimIndexes[lang] = idx
 	}
@@ -386,7 +417,7 @@ func (s *scanner) matchPhrase(p *claimPhrase, toks []ctok, i int) (claimMatch, b
 // before "free <w> shipping"). A set phrase that is no claim ("best
 // practices") takes its words too.
 func (s *scanner) claims() {
-	idxs := []claimIndex{claimIndexes["en"]}
+	idxs := []*claimIndex{claimIndexes["en"]}
 	if s.li.lang != "en" {
 		if idx, ok := claimIndexes[s.li.lang]; ok {
 			idxs = append(idxs, idx)
@@ -419,18 +450,18 @@ func (s *scanner) claims() {
 }
 
 // bestClaimAt is the longest phrase that matches at toks[i].
-func (s *scanner) bestClaimAt(idxs []claimIndex, toks []ctok, i int) (claimMatch, bool) {
+func (s *scanner) bestClaimAt(idxs []*claimIndex, toks []ctok, i int) (claimMatch, bool) {
 	tk := toks[i]
 	var best claimMatch
 	found := false
 	for _, idx := range idxs {
 		for pass := 0; pass < 2; pass++ {
-			cands := idx[tk.fold]
+			cands := idx.phrases(tk.fold)
 			if pass == 1 {
 				if !tk.num {
 					break
 				}
-				cands = idx["<n>"]
+				cands = idx.phrases("<n>")
 			}
 			for _, p := range cands {
 				m, ok := s.matchPhrase(p, toks, i)
@@ -448,7 +479,7 @@ func (s *scanner) bestClaimAt(idxs []claimIndex, toks []ctok, i int) (claimMatch
 // shipping" is free shipping, not "for free"; "the best practices" is
 // "best practices", no claim. A match that opens with a negator keeps its
 // words ("sin contrato anual" is no contract).
-func (s *scanner) overtaken(idxs []claimIndex, toks []ctok, i int, m claimMatch) bool {
+func (s *scanner) overtaken(idxs []*claimIndex, toks []ctok, i int, m claimMatch) bool {
 	if negatorSets[m.p.lang][toks[i].fold] {
 		return false
 	}
