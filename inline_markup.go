@@ -30,7 +30,7 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 			continue
 		}
 		text := foldSpace(db.Text)
-		if text == foldSpace(b.Text) || text == foldSpace(b.Markup) {
+		if foldsTo(b.Text, text) || foldsTo(b.Markup, text) {
 			continue
 		}
 		if ex.doc.InlinePlaced(b.ID) {

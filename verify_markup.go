@@ -26,7 +26,7 @@ func checkMarkup(p *Plan, byID map[int]DraftBlock) Check {
 			continue // a lost block is the coverage check's finding
 		}
 		text := foldSpace(db.Text)
-		if text == foldSpace(b.Text) || (b.Markup != "" && text == foldSpace(b.Markup)) {
+		if foldsTo(b.Text, text) || (b.Markup != "" && foldsTo(b.Markup, text)) {
 			continue // the block as the source has it
 		}
 		var msg string
