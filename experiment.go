@@ -219,7 +219,7 @@ func visitorsPerArm(p1, p2 float64) int {
 // the technical layer" of a fork that fails the layer's checks claims a
 // wording the variant does not have (graders: drop the layer from the
 // hypothesis or mark the fork not ready).
-func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) Experiment {
+func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerAsIs bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	byMessage := false
 	if a := extract.CTAAction(cta.Text); ok && action == "contact" && conversions[a].rank < conversions["contact"].rank {
@@ -274,6 +274,10 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet bool) E
 	// copy, which reads as written for busy professional readers" as an
 	// unsupported label, and "already speaks to" as the fork conceding.
 	layer := fmt.Sprintf("in the %s layer", p.Layer.Name)
+	if layerMet && layerAsIs {
+		// The layer changed no word: the page already read so.
+		layer = fmt.Sprintf("in the page's own wording, which already meets the %s layer's targets", p.Layer.Name)
+	}
 	if !layerMet {
 		layer = fmt.Sprintf("worded toward the %s layer (not yet at its targets: see the notes)", p.Layer.Name)
 	}

@@ -105,23 +105,26 @@ func TestCTAAction(t *testing.T) {
 // and whom it is for, never whom the page was written for (graders read
 // that as an unsupported label); one that puts nothing first says its
 // test measures the rewording, whichever reader the page seems to serve;
-// one that fails its layer's checks does not claim to be in the layer.
+// one that fails its layer's checks does not claim to be in the layer,
+// nor one whose layer changed no word a rewording.
 func TestHypothesis(t *testing.T) {
 	for _, audience := range []string{"bargain-hunter", "parent"} {
 		p := &Plan{Profile: mustProfile(t, "parent"), Layer: Layer{Name: "plain"}}
 		p.Analysis.Pattern.Name = "offer-led"
 		p.Analysis.Audience.Profile = audience
 		for _, tc := range []struct {
-			promoted, layerMet bool
-			want               string
+			promoted, layerMet, asIs bool
+			want                     string
 		}{
-			{false, true, "Rewording the page in the plain layer, with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
-			{true, true, "The same offer with safety and family offers put first for parent readers, in the plain layer, converts more of them than the original offer-led copy."},
+			{false, true, false, "Rewording the page in the plain layer, with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
+			{true, true, false, "The same offer with safety and family offers put first for parent readers, in the plain layer, converts more of them than the original offer-led copy."},
+			// A layer that changed no word does not claim a rewording.
+			{true, true, true, "The same offer with safety and family offers put first for parent readers, in the page's own wording, which already meets the plain layer's targets, converts more of them than the original offer-led copy."},
 			// A fork that fails its layer's checks does not claim the layer.
-			{false, false, "Rewording the page toward the plain layer (not yet at its targets: see the notes), with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
-			{true, false, "The same offer with safety and family offers put first for parent readers, worded toward the plain layer (not yet at its targets: see the notes), converts more of them than the original offer-led copy."},
+			{false, false, false, "Rewording the page toward the plain layer (not yet at its targets: see the notes), with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
+			{true, false, false, "The same offer with safety and family offers put first for parent readers, worded toward the plain layer (not yet at its targets: see the notes), converts more of them than the original offer-led copy."},
 		} {
-			if got := experiment(p, &Extraction{}, putOf(tc.promoted), false, tc.layerMet).Hypothesis; got != tc.want {
+			if got := experiment(p, &Extraction{}, putOf(tc.promoted), false, tc.layerMet, tc.asIs).Hypothesis; got != tc.want {
 				t.Errorf("page for %s, promoted %v, layer met %v:\ngot  %q\nwant %q", audience, tc.promoted, tc.layerMet, got, tc.want)
 			}
 		}
@@ -241,10 +244,10 @@ func TestShortened(t *testing.T) {
 	}
 	p := &Plan{Profile: mustProfile(t, "busy-professional"), Layer: Layer{Name: "everyday"}}
 	p.Analysis.Audience.Profile = "cautious"
-	if h := experiment(p, &Extraction{}, "", true, true).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
+	if h := experiment(p, &Extraction{}, "", true, true, false).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
 		t.Errorf("shortened fork: %q", h)
 	}
-	if h := experiment(p, &Extraction{}, "", false, true).Hypothesis; strings.Contains(h, "length") {
+	if h := experiment(p, &Extraction{}, "", false, true, false).Hypothesis; strings.Contains(h, "length") {
 		t.Errorf("reworded fork: %q", h)
 	}
 }
@@ -283,7 +286,7 @@ func TestMetricOfAScriptButton(t *testing.T) {
 		{"/checkout", `purchases per visitor: the primary call to action "Order now" → /checkout`},
 	} {
 		ex := &Extraction{Blocks: []Block{{ID: 0, Role: RoleCTA, Text: "Order now", Href: tc.href}}}
-		e := experiment(p, ex, p.Profile.Substance.Lead, false, true)
+		e := experiment(p, ex, p.Profile.Substance.Lead, false, true, false)
 		if e.PrimaryMetric != tc.want {
 			t.Errorf("href %q:\ngot  %q\nwant %q", tc.href, e.PrimaryMetric, tc.want)
 		}
@@ -361,7 +364,7 @@ func TestPaidRegistration(t *testing.T) {
 			case "a support ticket":
 				bs = []Block{{ID: 0, Role: RoleBody, Text: "Soporte inicial vía WhatsApp y Ticket"}, blocks[1], {ID: 2, Role: RoleBody, Text: "Plan Pro: $200 al mes."}}
 			}
-			e := experiment(p, &Extraction{Blocks: bs}, p.Profile.Substance.Lead, false, true)
+			e := experiment(p, &Extraction{Blocks: bs}, p.Profile.Substance.Lead, false, true, false)
 			if !strings.HasPrefix(e.PrimaryMetric, tc.want) || !slices.Contains(e.GuardMetrics, tc.guard) {
 				t.Errorf("metric %q, guards %v; want %q and %q", e.PrimaryMetric, e.GuardMetrics, tc.want, tc.guard)
 			}
@@ -411,7 +414,7 @@ func TestSaleByMessage(t *testing.T) {
 				{ID: 0, Role: RoleHeadline, Text: "A day at the wheel"},
 				{ID: 1, Role: RoleCTA, Text: tc.label, Href: tc.href},
 			}
-			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true)
+			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false)
 			if !strings.HasPrefix(e.PrimaryMetric, tc.want) {
 				t.Errorf("metric %q; want %q", e.PrimaryMetric, tc.want)
 			}
@@ -429,7 +432,7 @@ func TestSaleByMessage(t *testing.T) {
 func TestSmallSiteSizing(t *testing.T) {
 	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
 	blocks := []Block{{ID: 0, Role: RoleHeadline, Text: "Notes that file themselves"}, {ID: 1, Role: RoleCTA, Text: "Sign up", Href: "/signup"}}
-	e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true)
+	e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false)
 	if e.VisitorsPerArm != 8158 {
 		t.Fatalf("visitors per arm %d; want 8158 for a sign-up's 5%% baseline", e.VisitorsPerArm)
 	}

@@ -199,6 +199,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
+	layerEdited := false
 	for _, b := range plan.Blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -229,6 +230,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 				}
 			}
 			out, more := p.applyLayer(plan.Layer.Name, lang, b, source)
+			layerEdited = layerEdited || out != source
 			why = append(why, more...)
 			var refs []string
 			if culture != nil {
@@ -287,6 +289,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: rationale})
 	}
+	d.LayerAsIs = !layerEdited
 	return d, nil
 }
 
