@@ -340,7 +340,24 @@ func NormalizeApostrophes(s string) string { return apostrophes.Replace(s) }
 func countExclamations(text string) int {
 	n := 0
 	inRun, runHasBang := false, false
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		if !inRun {
+			// Outside a run only a mark matters: the ASCII bytes
+			// that are none are passed over without a rune each.
+			for i < len(text) && text[i] < utf8.RuneSelf && text[i] != '!' && text[i] != '?' {
+				i++
+			}
+			if i == len(text) {
+				break
+			}
+		}
+		// An ASCII byte is its rune; other runes are decoded, an invalid
+		// byte as U+FFFD, as ranging over text reads them.
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		i += size
 		if r == '!' || r == '?' || r == '‼' || r == '⁉' || r == '⁈' || r == '⁇' || r == '！' || r == '？' {
 			inRun = true
 			if r != '?' && r != '⁇' && r != '？' {
@@ -418,7 +435,7 @@ func indexApostrophe(s string) int {
 // span ends a token as white space does (FuzzContractions holds it to
 // that reading).
 func Contractions(text string) []string {
-	if !strings.ContainsAny(text, "'’ʼ") {
+	if indexApostrophe(text) < 0 {
 		return nil // most copy in most languages: no word to look at
 	}
 	blank := blankSpans(Quoted(text))

@@ -38,13 +38,54 @@ func Sentences(text string) []string {
 
 // lines are the non-empty lines of text: every line break ends a sentence.
 func lines(text string) []string {
-	return strings.FieldsFunc(text, func(r rune) bool {
-		switch r {
-		case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
-			return true
+	return appendLines(nil, text)
+}
+
+// appendLines appends the lines of text to out, as lines cuts them: at
+// '\n', '\r', '\v', '\f', U+0085, U+2028 and U+2029, read byte by byte,
+// where strings.FieldsFunc decoded each rune and called a function for
+// it. The line breaks that are not ASCII open with a lead byte (0xC2,
+// 0xE2), which a decoder never reads as part of the rune before it, so
+// their bytes stand for them wherever they stand (FuzzLines holds it to
+// FieldsFunc's reading).
+func appendLines(out []string, text string) []string {
+	start := -1 // where the current line starts, -1 between lines
+	for i := 0; i < len(text); {
+		n := lineBreakAt(text, i)
+		if n == 0 {
+			if start < 0 {
+				start = i
+			}
+			i++
+			continue
 		}
-		return false
-	})
+		if start >= 0 {
+			out = append(out, text[start:i])
+			start = -1
+		}
+		i += n
+	}
+	if start >= 0 {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// lineBreakAt is the length of the line break at text[i], or 0.
+func lineBreakAt(text string, i int) int {
+	switch text[i] {
+	case '\n', '\r', '\v', '\f':
+		return 1
+	case 0xC2: // U+0085 is C2 85
+		if i+1 < len(text) && text[i+1] == 0x85 {
+			return 2
+		}
+	case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
+		if i+2 < len(text) && text[i+1] == 0x80 && (text[i+2] == 0xA8 || text[i+2] == 0xA9) {
+			return 3
+		}
+	}
+	return 0
 }
 
 func splitLine(out []string, rs []rune) []string {
