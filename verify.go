@@ -526,7 +526,7 @@ func layerText(p *Plan, forked []Block) (prose, running string) {
 // ("What's Included") in every register.
 var headingRoles = map[Role]bool{RoleHeadline: true, RoleSubheadline: true, RoleMetaDescription: true}
 
-func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) ([]LedgerEntry, Check) {
+func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, allowed map[fkey]ruleChange) ([]LedgerEntry, Check) {
 	values := map[fkey]bool{}
 	for _, f := range forkFacts {
 		values[factKey(f.Kind, f.Value)] = true

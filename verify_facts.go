@@ -93,25 +93,34 @@ var placedKinds = map[ledger.Kind]bool{ledger.KindPrice: true, ledger.KindPercen
 // stateIn says how block id of the fork states source fact f: as the
 // source does (kept), changed by a rule of the target culture (changed,
 // with the rule), or not at all.
-func stateIn(inBlock map[int]map[fkey]bool, id int, f Fact, allowed map[fkey]ruleChange) (kept bool, rc ruleChange, changed bool) {
+func stateIn(inBlock blockFacts, id int, f Fact, allowed map[fkey]ruleChange) (kept bool, rc ruleChange, changed bool) {
 	key := factKey(f.Kind, f.Value)
-	if inBlock[id][key] {
+	if inBlock.has(id, key) {
 		return true, ruleChange{}, false
 	}
-	if a, ok := allowed[key]; ok && inBlock[id][factKey(f.Kind, a.to)] {
+	if a, ok := allowed[key]; ok && inBlock.has(id, factKey(f.Kind, a.to)) {
 		return false, a, true
 	}
 	return false, ruleChange{}, false
 }
 
+// blockFacts says which facts each block states: one set of (block,
+// fact) pairs, sized once, where a set per block was a map each.
+type blockFacts map[blockFact]bool
+
+type blockFact struct {
+	block int
+	key   fkey
+}
+
+// has reports whether block id states the fact key.
+func (b blockFacts) has(id int, key fkey) bool { return b[blockFact{id, key}] }
+
 // factsByBlock indexes the fork's facts by the block that states them.
-func factsByBlock(facts []Fact) map[int]map[fkey]bool {
-	out := map[int]map[fkey]bool{}
+func factsByBlock(facts []Fact) blockFacts {
+	out := make(blockFacts, len(facts))
 	for _, f := range facts {
-		if out[f.Block] == nil {
-			out[f.Block] = map[fkey]bool{}
-		}
-		out[f.Block][factKey(f.Kind, f.Value)] = true
+		out[blockFact{f.Block, factKey(f.Kind, f.Value)}] = true
 	}
 	return out
 }
@@ -119,12 +128,12 @@ func factsByBlock(facts []Fact) map[int]map[fkey]bool {
 // checkPlacement finds facts that left their block: a price removed from
 // its plan's row (even where the same price stands in another row) or two
 // rows' prices swapped. A block the fork lost is the coverage check's.
-func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) Check {
+func checkPlacement(p *Plan, forked []Block, inBlock blockFacts, allowed map[fkey]ruleChange) Check {
 	where := func(key fkey) []int {
 		var ids []int
-		for id, set := range inBlock {
-			if set[key] {
-				ids = append(ids, id)
+		for bf := range inBlock {
+			if bf.key == key {
+				ids = append(ids, bf.block)
 			}
 		}
 		sort.Ints(ids)
@@ -164,8 +173,7 @@ func checkPlacement(p *Plan, forked []Block, inBlock map[int]map[fkey]bool, allo
 // both as prices). A block that stated the amount as a live price in the
 // source may go on doing so. (A was price dropped or moved out of its
 // block is the ledger's and placement's to report.)
-func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[fkey]bool) (items []string, blocks []int) {
-	srcIn := factsByBlock(p.Ledger)
+func wasTurnedLive(p *Plan, forked []Block, inBlock blockFacts) (items []string, blocks []int) {
 	was := map[fkey]string{} // live key of each was price -> its text
 	for _, f := range p.Ledger {
 		if f.Was {
@@ -175,12 +183,13 @@ func wasTurnedLive(p *Plan, forked []Block, inBlock map[int]map[fkey]bool) (item
 	if len(was) == 0 {
 		return nil, nil
 	}
+	srcIn := factsByBlock(p.Ledger) // only where a page has was prices
 	for i := range forked {
 		if forked[i].Text == "" {
 			continue
 		}
 		for key, text := range was {
-			if inBlock[i][key] && !srcIn[i][key] {
+			if inBlock.has(i, key) && !srcIn.has(i, key) {
 				items = append(items, fmt.Sprintf("the struck-out price %q reads as a live price in block %d", text, i))
 				blocks = append(blocks, i)
 			}
@@ -274,7 +283,7 @@ func blockSample(s string) string {
 // gains none the source does not attach to it there ("billed annually"
 // turned "billed monthly" is a new offer, even where another row is billed
 // monthly). A fork may drop a whole offer line, never the condition alone.
-func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]map[fkey]bool, allowed map[fkey]ruleChange) Check {
+func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, allowed map[fkey]ruleChange) Check {
 	type offer struct {
 		prices     []Fact
 		conditions []Fact
@@ -320,7 +329,7 @@ func checkConditions(p *Plan, forked []Block, forkFacts []Fact, inBlock map[int]
 		had := map[string]bool{}
 		for _, c := range o.conditions {
 			had[c.Value] = true
-			if !inBlock[id][factKey(c.Kind, c.Value)] {
+			if !inBlock.has(id, factKey(c.Kind, c.Value)) {
 				items = append(items, fmt.Sprintf("block %d keeps its price but drops the condition %q", id, c.Text))
 				blocks = append(blocks, id)
 			}
