@@ -97,7 +97,11 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 		}
 		fs := memo.read(src.Locale, b, func() []posFact {
 			fs := markWas(scanText(b.Text, &li, &toks), b)
-			fs = append(fs, outside(finder.facts(b.Text), fs)...)
+			// The names are appended after the facts and filtered where
+			// they stand (outside keeps them in place).
+			n := len(fs)
+			fs = finder.appendFacts(fs, b.Text)
+			fs = fs[:n+len(outside(fs[n:], fs[:n]))]
 			fs = append(fs, lineFacts(b, &li)...)
 			sortPosFacts(fs)
 			return append(fs, hrefFacts(b.Href)...)

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -255,8 +256,10 @@ type nameFinder struct {
 	// byFirst lists, by first word (nameRule.first), the indexes in rules
 	// of the names that open with it.
 	byFirst map[string][]int
-	// at, end and found are facts' buffers, kept from block to block.
+	// at, end and found are facts' buffers, kept from block to block, and
+	// buf its buffer for a word in lower case.
 	at, end, found []int
+	buf            []byte
 }
 
 // newNameFinder indexes the names of a page.
@@ -275,9 +278,13 @@ func newNameFinder(rules []nameRule) *nameFinder {
 // TestNameFinder) tries each name's first word at every word of t, facts
 // reads t's words once and tries only the names each opens. A name whose
 // lower case does not stand in t's lower case is not found, as there.
-func (nf *nameFinder) facts(t string) []posFact {
+func (nf *nameFinder) facts(t string) []posFact { return nf.appendFacts(nil, t) }
+
+// appendFacts appends facts(t) to out: a block's names go after its other
+// facts in the one slice, where a slice of their own was made and copied.
+func (nf *nameFinder) appendFacts(out []posFact, t string) []posFact {
 	if len(nf.rules) == 0 {
-		return nil
+		return out
 	}
 	// at[k] is where rules[k] first stands, end[k] where it ends there;
 	// at[k] == -1 until found. Both are the finder's, made once for the
@@ -291,7 +298,7 @@ func (nf *nameFinder) facts(t string) []posFact {
 	}
 	at, end := nf.at, nf.end
 	found := nf.found[:0]
-	var buf []byte
+	buf := nf.buf[:0]
 	for i, j := range wordSpans(t) {
 		buf = appendLower(buf[:0], t[i:j])
 		ks := nf.byFirst[string(buf)]
@@ -306,7 +313,8 @@ func (nf *nameFinder) facts(t string) []posFact {
 			}
 		}
 	}
-	var out []posFact
+	nf.buf = buf
+	grown := false
 	var lower string
 	for k, n := range nf.rules {
 		indexed := n.first != ""
@@ -321,10 +329,11 @@ func (nf *nameFinder) facts(t string) []posFact {
 		} else {
 			continue
 		}
-		if out == nil {
-			// Sized once, on the first name found (nil stays nil where
-			// none is): the names the words opened, and one more.
-			out = make([]posFact, 0, len(found)+1)
+		if !grown {
+			// Grown once, on the first name found (a nil out stays nil
+			// where none is): the names the words opened, and one more.
+			out = slices.Grow(out, len(found)+1)
+			grown = true
 		}
 		out = append(out, f)
 	}
