@@ -35,6 +35,11 @@ var (
 	ErrUnsupported = fault.ErrUnsupported
 	// ErrProvider marks a failure of the rewriting engine.
 	ErrProvider = fault.ErrProvider
+	// ErrNoVariant marks a fork that changes no copy and moves no section,
+	// refused where it would be set up as a test (an export to a testing
+	// tool): run against the control it would be an A/A test, spending
+	// the page's traffic to measure nothing.
+	ErrNoVariant = fault.ErrNoVariant
 )
 
 // BlockedError names the address the fetcher refused and the rule that

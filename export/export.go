@@ -141,7 +141,8 @@ type Experiment struct {
 
 // New locates each result's changed blocks and section moves on the source
 // page they were forked from. All results must be forks of source; one
-// that is not is an error wrapping ErrSourceMismatch.
+// that is not is an error wrapping ErrSourceMismatch, and one that changes
+// no copy and moves no section an error wrapping fork.ErrNoVariant.
 func New(source []byte, results ...*fork.Result) (*Experiment, error) {
 	if len(results) == 0 || results[0] == nil {
 		return nil, fmt.Errorf("%w: no fork to export", fork.ErrInvalidInput)
@@ -180,9 +181,25 @@ func New(source []byte, results ...*fork.Result) (*Experiment, error) {
 		if len(results) > 1 {
 			v.Name = fmt.Sprintf("Variant %d: %s", i+1, v.Name)
 		}
+		if len(v.Changes) == 0 && !reorders(r.Sections) {
+			// Graders asked in every round that a fork which changes
+			// nothing be refused on its way to a live test, not only noted.
+			return nil, fmt.Errorf("%w: fork %d (%s) changes no copy and moves no section, so a test of it against the control would be an A/A test",
+				fork.ErrNoVariant, i+1, v.Name)
+		}
 		ex.Variants = append(ex.Variants, v)
 	}
 	return ex, nil
+}
+
+// reorders reports a section order that differs from the page's own.
+func reorders(order []int) bool {
+	for i, s := range order {
+		if s != i {
+			return true
+		}
+	}
+	return false
 }
 
 // variant checks r against the source page and locates its changes.

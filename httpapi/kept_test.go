@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -367,13 +368,23 @@ func TestKeptForkEdges(t *testing.T) {
 		}
 	})
 	t.Run("inline html without url has no drift check", func(t *testing.T) {
-		f, _ := e.postKept(key, `{"html":`+mustQuote(testPage)+`}`)
+		f, _ := e.postKept(key, `{"html":`+mustQuote(testPage)+`,"profile":"skeptic"}`)
 		wantStatus(t, e.do("GET", "/v1/forks/"+f.ID+"/export?format=growthbook", "", asKey...), http.StatusOK)
 		r := e.do("GET", "/v1/forks/"+f.ID+"/drift", "", asKey...)
 		wantStatus(t, r, http.StatusConflict)
 		if r.json(t)["type"] != "no_source_url" {
 			t.Errorf("drift without a url: %s", r.body)
 		}
+	})
+	t.Run("a fork that changes nothing is no variant to export", func(t *testing.T) {
+		f, _ := e.postKept(key, `{"html":`+mustQuote(testPage)+`,"profile":"executive"}`)
+		r := e.do("GET", "/v1/forks/"+f.ID+"/export?format=growthbook", "", asKey...)
+		wantStatus(t, r, http.StatusConflict)
+		if body := r.json(t); body["type"] != "no_variant" || !strings.Contains(fmt.Sprint(body["detail"]), "A/A test") {
+			t.Errorf("export of an unchanged fork: %s", r.body)
+		}
+		// The fork itself stays kept and readable: only its export is refused.
+		wantStatus(t, e.do("GET", "/v1/forks/"+f.ID, "", asKey...), http.StatusOK)
 	})
 	t.Run("unknown id", func(t *testing.T) {
 		wantStatus(t, e.do("GET", "/v1/forks/fk_nope", "", asKey...), http.StatusNotFound)

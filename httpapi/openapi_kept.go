@@ -66,7 +66,7 @@ func keptPaths(d keptDoc) map[string]any {
 					"text/html":        map[string]any{"schema": map[string]any{"type": "string"}},
 				}},
 				"404": notFound,
-				"409": d.errResp("The fork was kept without its source page, so its selectors cannot be located (source_not_kept)"),
+				"409": d.errResp("The fork was kept without its source page, so its selectors cannot be located (source_not_kept); or it changes no copy and moves no section, so a test of it would be an A/A test (no_variant)"),
 			})},
 		"/v1/forks/{id}/drift": map[string]any{"get": op("fork_drift", "Check a kept fork's page for drift",
 			"Fetches the source page again and lists the blocks whose text is no longer what the fork was made from: a variant of a page that has moved on must not be served.",

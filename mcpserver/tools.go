@@ -263,7 +263,8 @@ func (s *server) addTools(srv *mcp.Server) {
 			Title: "Export a kept fork to an A/B testing tool",
 			Description: "Returns a fork made with your key (its id, from POST /v1/fork) in an A/B testing tool's format, located on the page as it was forked: " +
 				"growthbook (experiment and visual changeset with domMutations), optimizely (actions[].changes[]), posthog (web experiment transforms), " +
-				"unbounce (the forked page whole, as HTML) or patch (our plain {selector, html} list and section moves). Needs an API key; sandbox forks are not kept.",
+				"unbounce (the forked page whole, as HTML) or patch (our plain {selector, html} list and section moves). Needs an API key; sandbox forks are not kept. " +
+				"A fork that changes no copy and moves no section is refused (no_variant): a test of it against the control would be an A/A test.",
 			Annotations: readOnly("Export a kept fork", false),
 			InputSchema: mustSchema[ExportInput](map[string]string{
 				"id":     "The kept fork's id (fk_…), as POST /v1/fork or GET /v1/forks gave it.",

@@ -56,7 +56,7 @@ func TestExportFetchesTheSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, port := servePage(t, page)
-	res := forkJSON(t, "busy-professional")
+	res := forkJSON(t, "executive")
 	code, out, errOut := runCLI(t, "", "export", "--allow-hosts", "127.0.0.1:"+port, "--source", srv.URL+"/throws", "--fork", res, "--format", "growthbook")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -90,6 +90,9 @@ func TestExportBadInput(t *testing.T) {
 		{"missing fork file", []string{"--source", exportPage, "--fork", filepath.Join(dir, "none.json"), "--format", "patch"}, "no such file"},
 		{"both from stdin", []string{"--source", "-", "--fork", "-", "--format", "patch"}, "only one of"},
 		{"not http", []string{"--source", "ftp://example.com/", "--fork", res, "--format", "patch"}, "only http and https"},
+		// This page gives a busy reader's fork nothing to change: it is no
+		// variant, and a test of it would be an A/A test.
+		{"a fork that changes nothing", []string{"--source", exportPage, "--fork", res, "--format", "patch"}, "no_variant"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, "", append([]string{"export"}, tc.args...)...)

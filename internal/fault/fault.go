@@ -37,6 +37,9 @@ var (
 	ErrUnsupported = errors.New("unsupported request")
 	// ErrProvider: the rewriting engine failed.
 	ErrProvider = errors.New("provider failed")
+	// ErrNoVariant: the fork shows visitors the same page as the source,
+	// so it cannot be set up as a test variant (it would be an A/A test).
+	ErrNoVariant = errors.New("fork changes nothing a visitor sees")
 )
 
 // ProviderTimeout is the error of a rewriting engine that did not answer in

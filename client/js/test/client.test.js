@@ -34,6 +34,8 @@ const LANDING = `<!doctype html>
 <ul><li>Automatic bank matching</li><li>Invoices paid twice as fast</li></ul>
 <p class="price">$19/month, cancel anytime.</p>
 <a class="cta" href="https://ledgerly.example/signup">Start your free trial</a>
+<h2>Questions</h2>
+<p>Every plan comes with a 30-day money-back guarantee.</p>
 </main></body></html>`;
 
 let tmp;
@@ -131,13 +133,17 @@ describe("against the Go server", () => {
   test("a keyed fork is kept: fetched, listed, hosted, exported, checked for drift, deleted", async () => {
     const k = await new Client({ baseUrl }).getKey("js-sdk-kept");
     const c = new Client({ baseUrl, apiKey: k.api_key });
-    const r = await c.fork({ url: pageUrl, profile: "bargain-hunter", target_language: "en-GB" });
+    // A cautious reader's fork puts the page's guarantee in its hero: a
+    // variant to export (a fork that changes nothing is refused, below).
+    const r = await c.fork({ url: pageUrl, profile: "cautious", target_language: "en-GB" });
     assert.match(r.id, /^fk_/);
     assert.equal((await c.getFork(r.id)).html, r.html);
     assert.ok((await c.listForks({ limit: 10 })).forks.some((f) => f.id === r.id));
     assert.match(await c.forkPage(r.id), /<html/i);
     const gb = await c.exportFork(r.id, "growthbook");
     assert.ok(gb && typeof gb === "object" && gb.experiment, "a GrowthBook experiment");
+    const same = await c.fork({ url: pageUrl, profile: "busy-professional" });
+    await assert.rejects(c.exportFork(same.id, "growthbook"), (err) => err.status === 409 && err.type === "no_variant");
     assert.ok(typeof (await c.drift(r.id)) === "object");
     await c.deleteFork(r.id);
     await assert.rejects(c.getFork(r.id), (err) => err.status === 404);

@@ -295,7 +295,9 @@ def test_kept_fork_to_experiment(server: str, landing_page: str) -> None:
     exported to an A/B tool, checked for drift and deleted."""
     key = Client(server).get_key(label="kept").api_key
     with Client(server, api_key=key) as mf:
-        res = mf.fork(url=landing_page, profile="bargain-hunter", target_language="en-GB")
+        # A cautious reader's fork puts the page's guarantee in its hero: a
+        # variant to export (a fork that changes nothing is refused, below).
+        res = mf.fork(url=landing_page, profile="cautious", target_language="en-GB")
         assert res.id and res.id.startswith("fk_"), res.raw.keys()
         again = mf.get_fork(res.id)
         assert again.id == res.id and again.html == res.html
@@ -307,6 +309,10 @@ def test_kept_fork_to_experiment(server: str, landing_page: str) -> None:
         assert isinstance(patch, (dict, list)) and patch
         growthbook = mf.export_fork(res.id, "growthbook")
         assert isinstance(growthbook, dict) and "experiment" in growthbook
+        same = mf.fork(url=landing_page, profile="busy-professional")
+        with pytest.raises(APIError) as refused:
+            mf.export_fork(same.id, "growthbook")
+        assert refused.value.status == 409 and refused.value.type == "no_variant", refused.value
         drift = mf.drift(res.id)
         assert isinstance(drift, dict) and drift
         mf.delete_fork(res.id)
