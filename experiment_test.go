@@ -119,7 +119,7 @@ func TestHypothesis(t *testing.T) {
 			{false, true, false, "Rewording the page in the plain layer, with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
 			{true, true, false, "The same offer with safety and family offers put first for parent readers, in the plain layer, converts more of them than the original offer-led copy."},
 			// A layer that changed no word does not claim a rewording.
-			{true, true, true, "The same offer with safety and family offers put first for parent readers, in the page's own wording, which already meets the plain layer's targets, converts more of them than the original offer-led copy."},
+			{true, true, true, "The same offer with safety and family offers put first for parent readers, in the page's own wording (the plain layer's edits found nothing to change), converts more of them than the original offer-led copy."},
 			// A fork that fails its layer's checks does not claim the layer.
 			{false, false, false, "Rewording the page toward the plain layer (not yet at its targets: see the notes), with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
 			{true, false, false, "The same offer with safety and family offers put first for parent readers, worded toward the plain layer (not yet at its targets: see the notes), converts more of them than the original offer-led copy."},

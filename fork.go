@@ -219,11 +219,10 @@ type Draft struct {
 	PutFirst string `json:"-"`
 	// LayerAsIs reports a draft whose language-layer pass changed no word
 	// of the page, where the provider knows it (the built-in one does):
-	// the page's wording already met the layer's targets, and the
-	// hypothesis says so rather than claim a rewording the fork does not
-	// make (graders read "in the technical layer" beside an unchanged
-	// wording as a false claim). False: changed, or not known. Not part of
-	// the wire format.
+	// the hypothesis says the wording is the page's own rather than claim
+	// a rewording the fork does not make (graders read "in the technical
+	// layer" beside an unchanged wording as a false claim). False:
+	// changed, or not known. Not part of the wire format.
 	LayerAsIs bool `json:"-"`
 }
 

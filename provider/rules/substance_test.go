@@ -1361,14 +1361,14 @@ func TestHeroRepeatNotALead(t *testing.T) {
 }
 
 // TestLayerAsIsSaid: a fork whose layer pass changed no word says its
-// wording is the page's own, which already meets the layer; one whose
+// wording is the page's own, the layer's edits finding nothing; one whose
 // layer wrote out a contraction says it is in the layer.
 func TestLayerAsIsSaid(t *testing.T) {
 	src := page(t, "testdata/join-en.html")
 	for _, tc := range []struct {
 		name, html, want string
 	}{
-		{"nothing to change", src, "in the page's own wording, which already meets the professional layer's targets"},
+		{"nothing to change", src, "in the page's own wording (the professional layer's edits found nothing to change)"},
 		{"a contraction", strings.Replace(src, "<h2>What it does</h2>", "<h2>What it does</h2>\n  <p>You'll find last week's notes in one tap.</p>", 1), "in the professional layer"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
