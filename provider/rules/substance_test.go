@@ -1324,11 +1324,11 @@ func TestTwinForksNoted(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.Contains(n, "with the same line") })
+				i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.Contains(n, "the same line up") })
 				switch {
 				case twin == "" && i >= 0:
 					t.Errorf("%s: note %q; want none", profile, res.Notes[i])
-				case twin != "" && (i < 0 || !strings.HasPrefix(res.Notes[i], "the "+twin+" fork of this page leads with the same line")):
+				case twin != "" && (i < 0 || !strings.HasPrefix(res.Notes[i], "the "+twin+" fork of this page moves the same line up")):
 					t.Errorf("%s: notes %q; want one naming the %s fork", profile, res.Notes, twin)
 				}
 			}
