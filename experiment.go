@@ -269,6 +269,23 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 	}
 	n := visitorsPerArm(conv.baseline, conv.baseline*(1+minimumDetectableEffect))
 	guards := append([]string{"bounce rate"}, conv.guards...)
+	if (action == "buy" || action == "donate") && choosesPrice(ex.Blocks) {
+		// A pay-what-you-want price makes a purchase at 0 a conversion:
+		// the fork could win on purchases and lose on revenue (graders
+		// asked for revenue on elementary OS's page).
+		const chosen = "average payment per purchase (the buyer chooses the price)"
+		if i := slices.Index(guards, "average order value"); i >= 0 {
+			guards[i] = chosen
+		} else {
+			guards = append(guards, chosen)
+		}
+	}
+	if strings.Contains(put, "guarantee") && !slices.ContainsFunc(guards, func(g string) bool { return strings.Contains(g, "refund") }) {
+		// A fork that puts the guarantee first may sell to readers who
+		// then use it: graders asked for the refund rate beside a
+		// promoted refund promise.
+		guards = append(guards, "refund requests under the guarantee")
+	}
 	// The hypothesis says what the fork changes and for whom, never who
 	// the page was written for: graders read "the original proof-led
 	// copy, which reads as written for busy professional readers" as an
@@ -316,6 +333,24 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		Audience: fmt.Sprintf("traffic that matches the %s profile (%s), such as the campaigns and segments aimed at it; split that traffic evenly between control and variant",
 			strings.ToLower(p.Profile.Title), strings.TrimSuffix(strings.ToLower(p.Profile.Description[:1])+p.Profile.Description[1:], ".")),
 	}
+}
+
+// choosePrice are, per language, the words of a price the buyer chooses.
+var choosePrice = []string{"pay what you want", "name your price", "pay what you can", "zahl, was du willst", "zahle, was du willst",
+	"payez ce que vous voulez", "prix libre", "paga lo que quieras", "pague quanto quiser", "pague o quanto quiser",
+	"paga quello che vuoi", "paga quanto vuoi", "betaal wat je wilt"}
+
+// choosesPrice reports a page whose price the buyer chooses.
+func choosesPrice(blocks []Block) bool {
+	for _, b := range blocks {
+		lower := strings.ToLower(b.Text)
+		for _, w := range choosePrice {
+			if strings.Contains(lower, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // soldOutKey is the ledger's claim for an offer no longer on sale, in any

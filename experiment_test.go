@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/marketingfork/fork/internal/ledger"
 )
 
@@ -438,5 +440,50 @@ func TestSmallSiteSizing(t *testing.T) {
 	}
 	if want := "a page with less traffic can size it for a 40% lift instead, 2213 visitors per arm"; !strings.Contains(e.Refutation, want) {
 		t.Errorf("refutation %q; want %q", e.Refutation, want)
+	}
+}
+
+// TestGuaranteeGuard: a fork that puts the guarantee first watches the
+// refunds it may bring; a purchase's guards already do, and a fork that
+// puts something else first adds none.
+func TestGuaranteeGuard(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "cautious"), Layer: Layer{Name: "everyday"}}
+	for _, tc := range []struct {
+		name, label, put string
+		want             []string
+	}{
+		{"sign-up, guarantee first", "Start free", "the guarantee and its terms", []string{"bounce rate", "activation within 7 days", "unsubscribe rate", "refund requests under the guarantee"}},
+		{"purchase, guarantee first", "Buy now", "the guarantee", []string{"bounce rate", "refund and chargeback rate", "average order value"}},
+		{"sign-up, saving first", "Start free", "a saving ($48)", []string{"bounce rate", "activation within 7 days", "unsubscribe rate"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks := []Block{{ID: 0, Role: RoleHeadline, Text: "Notes that file themselves"}, {ID: 1, Role: RoleCTA, Text: tc.label, Href: "/go"}}
+			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false)
+			if diff := cmp.Diff(tc.want, e.GuardMetrics); diff != "" {
+				t.Errorf("guards (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestChosenPriceGuard: on a page whose buyer chooses the price, a test of
+// purchases also watches the average payment.
+func TestChosenPriceGuard(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"pay what you want", "Pay What You Want: enter any amount.", true},
+		{"German", "Zahl, was du willst – ab 0 €.", true},
+		{"a fixed price", "One licence, $49.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks := []Block{{ID: 0, Role: RoleBody, Text: tc.text}, {ID: 1, Role: RoleCTA, Text: "Buy now", Href: "/buy"}}
+			e := experiment(p, &Extraction{Blocks: blocks}, "", false, true, false)
+			if got := slices.Contains(e.GuardMetrics, "average payment per purchase (the buyer chooses the price)"); got != tc.want {
+				t.Errorf("guards %v: average payment %v; want %v", e.GuardMetrics, got, tc.want)
+			}
+		})
 	}
 }
