@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/fold"
 	"github.com/marketingfork/fork/internal/langdetect"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/ledger"
@@ -559,7 +560,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, 
 	// line: the line is searched without case as it stands.
 	var lowerAll string
 	inLower := func(block int, lv string) bool {
-		if l, ok := line(block); ok && containsLower(l, lv) {
+		if l, ok := line(block); ok && fold.ContainsLower(l, lv) {
 			return true
 		}
 		if lowerAll == "" {
@@ -627,63 +628,6 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, 
 		c.Details = fmt.Sprintf("%d of %d facts missing: %s", len(missing), len(p.Ledger), strings.Join(missing, "; "))
 	}
 	return entries, c
-}
-
-// containsLower is strings.Contains(strings.ToLower(text), lower), read
-// without making the lower-case copy: text's runes are lowered one by one
-// as strings.ToLower lowers them (an invalid byte to U+FFFD), each to
-// one rune, so a match of a lower that opens with a whole rune starts
-// where one of text's runes does.
-func containsLower(text, lower string) bool {
-	if lower == "" {
-		return true
-	}
-	if !utf8.RuneStart(lower[0]) {
-		return strings.Contains(strings.ToLower(text), lower)
-	}
-	for i := 0; i < len(text); {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		// An ASCII byte lowers to one ASCII byte: most starts are
-		// ruled out by it.
-		if r >= utf8.RuneSelf || lowerASCII(byte(r)) == lower[0] {
-			if lowerAt(text, i, lower) {
-				return true
-			}
-		}
-		i += n
-	}
-	return false
-}
-
-// lowerAt reports whether text's lower case from the rune at i on opens
-// with lower.
-func lowerAt(text string, i int, lower string) bool {
-	var buf [utf8.UTFMax]byte
-	for k := 0; k < len(lower); {
-		if i >= len(text) {
-			return false
-		}
-		r, n := utf8.DecodeRuneInString(text[i:])
-		i += n
-		enc := buf[:utf8.EncodeRune(buf[:], unicode.ToLower(r))]
-		rest := lower[k:]
-		if len(rest) < len(enc) {
-			return strings.HasPrefix(string(enc), rest)
-		}
-		if rest[:len(enc)] != string(enc) {
-			return false
-		}
-		k += len(enc)
-	}
-	return true
-}
-
-// lowerASCII is an ASCII byte in lower case.
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // inDate reports a capitalised word that stands in one of its block's

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/fold"
 )
 
 // Reapply puts a source's placeholders into a plain rewrite of its text:
@@ -26,7 +28,7 @@ func Reapply(src, plain string) (string, bool) {
 		return "", false
 	}
 	toks := Tokens(src)
-	if !wrappedWordsStay(toks, strings.ToLower(plain)) {
+	if !wrappedWordsStay(toks, plain) {
 		return "", false
 	}
 	spec, err := specOf(toks)
@@ -181,9 +183,10 @@ func Reapply(src, plain string) (string, bool) {
 }
 
 // wrappedWordsStay is a quick test that the first word of each text a pair
-// wraps is still in the rewrite (lower), so that a rewrite that dropped
-// them is told apart without indexing its words.
-func wrappedWordsStay(toks []Token, lower string) bool {
+// wraps is still in the rewrite (plain, read without case and without a
+// lower-case copy of it), so that a rewrite that dropped them is told
+// apart without indexing its words.
+func wrappedWordsStay(toks []Token, plain string) bool {
 	depth := 0
 	for _, t := range toks {
 		switch t.Kind {
@@ -196,7 +199,7 @@ func wrappedWordsStay(toks []Token, lower string) bool {
 				continue
 			}
 			w := firstWord(t.Text)
-			if w != "" && !strings.Contains(lower, strings.ToLower(w)) {
+			if w != "" && !fold.ContainsLower(plain, strings.ToLower(w)) {
 				return false
 			}
 		}

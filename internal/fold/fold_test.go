@@ -1,11 +1,11 @@
-package fork
+package fold
 
 import (
 	"strings"
 	"testing"
 )
 
-// FuzzContainsLower holds containsLower to the reading it stands for: the
+// FuzzContainsLower holds ContainsLower to the reading it stands for: the
 // text lowered, then searched.
 func FuzzContainsLower(f *testing.F) {
 	for _, s := range [][2]string{
@@ -26,8 +26,8 @@ func FuzzContainsLower(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, text, lower string) {
-		if got, want := containsLower(text, lower), strings.Contains(strings.ToLower(text), lower); got != want {
-			t.Fatalf("containsLower(%q, %q) = %v; want %v", text, lower, got, want)
+		if got, want := ContainsLower(text, lower), strings.Contains(strings.ToLower(text), lower); got != want {
+			t.Fatalf("ContainsLower(%q, %q) = %v; want %v", text, lower, got, want)
 		}
 	})
 }
