@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/marketingfork/fork/internal/extract"
@@ -351,6 +352,50 @@ func choosesPrice(blocks []Block) bool {
 		}
 	}
 	return false
+}
+
+// staleAfter is how long after the latest date a page states it reads as
+// past: an event or an offer dated over a year ago is over.
+const staleAfter = 365 * 24 * time.Hour
+
+// staleNote warns when every date the page states with its year ended more
+// than a year before now (the fork's own clock, so a test pins it): a
+// conference of 2011 or a sale that ended two years ago converts no one,
+// and graders sized tests of such pages without a word. A page with no
+// dated fact gets no note.
+func staleNote(p *Plan, now time.Time) string {
+	var latest, start time.Time
+	written := ""
+	for _, f := range p.Ledger {
+		if f.Kind != ledger.KindDate || len(f.Value) < len("2006") || f.Value[0] == '-' {
+			continue // "--06-20": a day without its year says nothing of when
+		}
+		// Each layout names the date as precisely as the page did: a
+		// year alone is no 1 January.
+		// A month or a year runs to its end: "2025" is past only once
+		// 2025 is.
+		for _, layout := range []struct {
+			parse, write        string
+			years, months, days int
+		}{{"2006-01-02", "2 January 2006", 0, 0, 1}, {"2006-01", "January 2006", 0, 1, 0}, {"2006", "2006", 1, 0, 0}} {
+			t, err := time.Parse(layout.parse, f.Value)
+			if err != nil {
+				continue
+			}
+			if end := t.AddDate(layout.years, layout.months, layout.days); end.After(latest) {
+				latest = end
+			}
+			if t.After(start) {
+				start, written = t, t.Format(layout.write) // the latest as the page wrote it
+			}
+			break
+		}
+	}
+	if latest.IsZero() || now.Sub(latest) < staleAfter {
+		return ""
+	}
+	return fmt.Sprintf("the latest date the page states is %s, over a year ago: if it dates an event or an offer, that is over, and a test would measure a page no visitor can act on; check the page is current before running it",
+		written)
 }
 
 // soldOutKey is the ledger's claim for an offer no longer on sale, in any

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/provider/rules"
@@ -101,6 +102,42 @@ func TestSoldOutNoted(t *testing.T) {
 				t.Errorf("note %q on a page with nothing sold out", res.Notes[i])
 			case tc.want != "" && (i < 0 || !strings.Contains(res.Notes[i], tc.want)):
 				t.Errorf("notes %q; want one on sold-out block %s", res.Notes, tc.want)
+			}
+		})
+	}
+}
+
+// TestStaleNoted: a page whose latest stated date ended over a year before
+// the fork's clock gets a note naming it as the page wrote it; a year runs
+// to its end, and a day without its year dates nothing.
+func TestStaleNoted(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	f := fork.New(fork.WithProvider(rules.New()), fork.WithClock(func() time.Time { return now }))
+	page := func(when string) string {
+		return `<!DOCTYPE html><html lang="en"><head><title>Kiln Day</title></head><body><section><h1>A day at the wheel</h1>
+<p>` + when + `, Harbour Hall, Leith.</p><p>Tickets: £45 a seat.</p>
+<a href="https://kilnday.example/tickets">Buy tickets</a></section></body></html>`
+	}
+	for _, tc := range []struct {
+		name, when, want string // want: the date the note names; "" for no note
+	}{
+		{"a day two years ago", "Saturday 14 March 2024", "14 March 2024"},
+		{"a day this year", "Saturday 14 March 2026", ""},
+		{"last year, still within a year of its end", "All through 2025", ""},
+		{"a year long past", "All through 2019", "2019"},
+		{"no year", "Saturday 14 March", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := f.Fork(context.Background(), fork.Request{HTML: page(tc.when), Profile: "skeptic"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.HasPrefix(n, "the latest date the page states is ") })
+			switch {
+			case tc.want == "" && i >= 0:
+				t.Errorf("note %q; want none", res.Notes[i])
+			case tc.want != "" && (i < 0 || !strings.HasPrefix(res.Notes[i], "the latest date the page states is "+tc.want+", over a year ago")):
+				t.Errorf("notes %q; want one naming %s", res.Notes, tc.want)
 			}
 		})
 	}

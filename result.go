@@ -281,6 +281,10 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if n := soldOutNote(p, ex.Blocks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}
+	now := f.now().UTC()
+	if n := staleNote(p, now); n != "" {
+		notes = append(slices.Clip(notes), n)
+	}
 	notes = append(slices.Clip(notes), misstatementNotes(p.Misstatements)...)
 	if layerNote != "" {
 		notes = append(slices.Clip(notes), layerNote)
@@ -311,7 +315,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		HTML:           page.HTML,
 		Markdown:       page.Markdown,
 		Sections:       order,
-		CreatedAt:      f.now().UTC(),
+		CreatedAt:      now,
 	}, nil
 }
 
