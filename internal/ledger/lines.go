@@ -20,6 +20,27 @@ var (
 func containsEach(t string, li *localeInfo, a, b formSet) (inA, inB bool) {
 	prevWord := false
 	for i := 0; i < len(t) && !(inA && inB); {
+		if c := t[i]; c < utf8.RuneSelf && i+1 < len(t) && t[i+1] < utf8.RuneSelf && a.pairs != nil && b.pairs != nil {
+			// An ASCII rune before an ASCII byte, most of a text: the
+			// first question mayStartASCII asks, asked here, mostly
+			// ends it without a call.
+			w := asciiWord[c]
+			k := 0
+			if prevWord && w {
+				k = 1
+			}
+			prevWord = w
+			lr, c1 := lowerByte(c), t[i+1]
+			if (inA || !a.pairs[k][lr].has(c1)) && (inB || !b.pairs[k][lr].has(c1)) {
+				i++
+				continue
+			}
+			midWord := k == 1
+			inA = inA || a.mayStartASCII(t, i, 1, rune(lr), midWord) && a.startsAt(t, i, 1, rune(lr), midWord, li)
+			inB = inB || b.mayStartASCII(t, i, 1, rune(lr), midWord) && b.startsAt(t, i, 1, rune(lr), midWord, li)
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(t[i:])
 		// Inside a word only a loose form can start: a bounded one would
 		// fail its boundary check anyway, so most positions cost nothing.
