@@ -939,6 +939,12 @@ func spaceFolded(s string) bool {
 	prevSpace := true // no space may start the text
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c > ' ' && c < utf8.RuneSelf {
+			// Most bytes: a printable ASCII character, asked first.
+			i++
+			prevSpace = false
+			continue
+		}
 		if c < utf8.RuneSelf {
 			i++
 			if c == ' ' {

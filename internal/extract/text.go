@@ -234,15 +234,28 @@ func trailLen(s string) int {
 
 // fold folds runs of white space to one space and trims the ends.
 func fold(s string) string {
-	// Fast path: nothing to fold.
+	// Fast path: nothing to fold. A rune that is not ASCII is folded
+	// only where it is white space (the loop below copies any other,
+	// an invalid byte too, as it stands): curly quotes and dashes,
+	// common in copy, leave the text as it is.
 	clean := true
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				clean = false
+				break
+			}
+			i += size
+			continue
+		}
+		if c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
 			(c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
 			clean = false
 			break
 		}
+		i++
 	}
 	if clean {
 		return s
