@@ -48,8 +48,10 @@ func (plan *Plan) SectionTopics(groups [][]int) []Role {
 // tagline, over screenshots, is a section of its own), and a section
 // without a heading continues the one before it ("These are just a few of
 // the big names." under a row of logos) unless it is a part of its own
-// (testimonials, prices, a guarantee, questions), so a fork never parts the one from
-// the other. A section of fine print only (a footer) stands alone.
+// (testimonials, prices, a guarantee, questions), as does one whose every
+// heading ranks below the group's (h3 cards under an h1), so a fork never
+// parts the one from the other. A section of fine print only (a footer)
+// stands alone.
 func (plan *Plan) SectionGroups() [][]int {
 	n := plan.Sections
 	heading := make([]bool, n)
@@ -57,9 +59,16 @@ func (plan *Plan) SectionGroups() [][]int {
 	other := make([]bool, n)
 	fine := make([]bool, n)
 	anchor := make([]bool, n) // proof, prices, a guarantee or questions: a part of its own
+	rank := make([]int, n)    // the section's highest heading (1 for h1), 0 for none
+	hero := make([]bool, n)
 	for _, b := range plan.Blocks {
 		if b.Section < 0 || b.Section >= n {
 			continue
+		}
+		if b.Role == RoleSubheadline || b.Role == RoleHeadline {
+			if r := headingRank(b.Tag); r > 0 && (rank[b.Section] == 0 || r < rank[b.Section]) {
+				rank[b.Section] = r
+			}
 		}
 		switch b.Role {
 		case RoleSubheadline:
@@ -67,7 +76,7 @@ func (plan *Plan) SectionGroups() [][]int {
 			headings[b.Section]++
 		case RoleHeadline:
 			// The hero introduces the page, not the section after it.
-			heading[b.Section], other[b.Section] = true, true
+			heading[b.Section], other[b.Section], hero[b.Section] = true, true, true
 		case RoleFinePrint:
 			fine[b.Section] = true
 		case RoleTestimonial, RolePrice, RoleGuarantee, RoleFAQQuestion, RoleFAQAnswer:
@@ -78,17 +87,36 @@ func (plan *Plan) SectionGroups() [][]int {
 	}
 	footer := func(s int) bool { return fine[s] && !heading[s] && !other[s] }
 	var groups [][]int
+	top := 0 // the current group's highest heading rank
 	for s := 0; s < n; s++ {
 		if k := len(groups) - 1; k >= 0 && !footer(s) {
 			last := groups[k][len(groups[k])-1]
-			if !footer(last) && ((headings[last] == 1 && !other[last] && !fine[last]) || (!heading[s] && !anchor[s])) {
+			// A section whose every heading ranks below the group's (h3
+			// cards under an h1 "Everything you need.") is a part of it:
+			// moved apart, the intro went up without the features it
+			// introduces (graders, on Rails' expert fork). The hero's
+			// group takes none: its h1 stands over the whole page.
+			sub := !hero[groups[k][0]] && !anchor[s] && rank[s] > 0 && top > 0 && rank[s] > top
+			if !footer(last) && ((headings[last] == 1 && !other[last] && !fine[last]) || (!heading[s] && !anchor[s]) || sub) {
 				groups[k] = append(groups[k], s)
+				if rank[s] > 0 && (top == 0 || rank[s] < top) {
+					top = rank[s]
+				}
 				continue
 			}
 		}
 		groups = append(groups, []int{s})
+		top = rank[s]
 	}
 	return groups
+}
+
+// headingRank is 1 for an h1 through 6 for an h6, 0 for any other element.
+func headingRank(tag string) int {
+	if len(tag) == 2 && (tag[0] == 'h' || tag[0] == 'H') && tag[1] >= '1' && tag[1] <= '6' {
+		return int(tag[1] - '0')
+	}
+	return 0
 }
 
 // earlyTopics are the section topics a profile's pattern puts early:

@@ -311,3 +311,24 @@ func TestFlatHeroLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestSubSectionsMoveWithTheirIntro: a section whose every heading ranks
+// below the one before it (h3 cards after an h2 "What is inside") is a part
+// of it: the expert's fork moves the two up together, in their order, and
+// the part's rationale says it moved with its section.
+func TestSubSectionsMoveWithTheirIntro(t *testing.T) {
+	src := readPage(t, "testdata/ranks-en.html")
+	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: src, Profile: "expert"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 3, 4, 1, 2, 5}, res.Sections); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+	said := slices.ContainsFunc(res.Blocks, func(b fork.ForkedBlock) bool {
+		return b.Source == "Preamps" && strings.HasPrefix(b.Rationale, `moved with the section "What is inside", which it belongs to`)
+	})
+	if !said {
+		t.Error(`no rationale on "Preamps" saying it moved with "What is inside"`)
+	}
+}
