@@ -1379,3 +1379,18 @@ func TestLayerAsIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestTwinNotedBothWays: where the hero already holds the skeptic's line
+// (a guarantee band), the skeptic's fork moves its next line up, the very
+// line the status seeker's fork moves up: each fork's notes name the other.
+func TestTwinNotedBothWays(t *testing.T) {
+	src := page(t, "testdata/twin-en.html")
+	for profile, twin := range map[string]string{"skeptic": "status seeker", "status-seeker": "skeptic"} {
+		res := mustFork(t, fork.Request{HTML: src, Profile: profile})
+		if !slices.ContainsFunc(res.Notes, func(n string) bool {
+			return strings.HasPrefix(n, "the "+twin+" fork of this page moves the same line up")
+		}) {
+			t.Errorf("%s: notes %q; want one naming the %s fork", profile, res.Notes, twin)
+		}
+	}
+}
