@@ -89,9 +89,9 @@ func Detect(text string) (lang string, confidence float64) {
 			// not elided. w[:len(head)+1] is head+"'".
 			addTo(&score, wordWeights[w[:len(head)+1]], 1)
 			addTo(&score, wordWeights[tail], 1)
-		} else {
-			addTo(&score, wordWeights[w], 1)
 		}
+		// A word listed neither whole nor elided has no weights: it
+		// was looked up a second time here, to add zeros.
 		scoreAffixes(&score, w)
 	}
 	if words < minWords {
