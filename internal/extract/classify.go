@@ -145,30 +145,38 @@ func (x *extractor) classify(c *cand) {
 	}
 
 	// Prices, guarantees, fine print.
-	if len([]rune(text)) <= maxPriceChars && ((priceHints.match(toks) && hasDigit(text)) || priceCoverage(text) >= 0.5) {
+	if utf8.RuneCountInString(text) <= maxPriceChars && ((priceHints.match(toks) && hasDigit(text)) || priceCoverage(text) >= 0.5) {
 		c.role = RolePrice
 		return
 	}
-	starts := wordStarts(lower)
+	// The word starts are read when a phrase set is first asked: a long
+	// block of copy is asked none.
+	var starts [][2]int
+	wordsAt := func() [][2]int {
+		if starts == nil {
+			starts = wordStarts(lower)
+		}
+		return starts
+	}
 	if guaranteeHints.match(toks) ||
-		(words <= maxGuaranteeWords && guaranteePhraseSet.inWords(lower, starts)) ||
-		(words <= maxShortGuarantee && guaranteeWordSet.inWords(lower, starts)) {
+		(words <= maxGuaranteeWords && guaranteePhraseSet.inWords(lower, wordsAt())) ||
+		(words <= maxShortGuarantee && guaranteeWordSet.inWords(lower, wordsAt())) {
 		c.role = RoleGuarantee
 		return
 	}
 	if !heading {
 		smallCtx := cx.small || cx.aside || cx.mode == modeFooter || tag == "small" || c.small
 		switch {
-		case startsWithFootnote(text) && (smallCtx || finePrintSet.inWords(lower, starts) || finePrintWeakSet.inWords(lower, starts) || footnoteConditionSet.inWords(lower, starts)):
+		case startsWithFootnote(text) && (smallCtx || finePrintSet.inWords(lower, wordsAt()) || finePrintWeakSet.inWords(lower, wordsAt()) || footnoteConditionSet.inWords(lower, wordsAt())):
 			// An asterisk note is fine print when it is legal or
 			// conditional; the owner's own note ("* Family discounts on
 			// request") is copy a fork may retell.
 			c.fpText = true
 		case isCopyright(lower) && words <= 30:
 			c.fpText = true
-		case words <= maxFinePrintWords && finePrintSet.inWords(lower, starts):
+		case words <= maxFinePrintWords && finePrintSet.inWords(lower, wordsAt()):
 			c.fpText = true
-		case smallCtx && finePrintWeakSet.inWords(lower, starts):
+		case smallCtx && finePrintWeakSet.inWords(lower, wordsAt()):
 			c.fpText = true
 		}
 		if c.fpText || finePrintHints.match(toks) {

@@ -297,8 +297,15 @@ func wordish(r rune) bool {
 func wordCount(s string) int {
 	n := 0
 	in := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		// An ASCII byte is its own rune (and white space only as one
+		// of six); the others are decoded, an invalid byte as U+FFFD.
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
+		if r == ' ' || r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r' || r >= utf8.RuneSelf && unicode.IsSpace(r) {
 			in = false
 		} else if !in {
 			in = true
