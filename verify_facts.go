@@ -453,7 +453,10 @@ func capitalWords(text string) capWords {
 		start = ends
 		if word != "" {
 			r, _ := utf8.DecodeRuneInString(word)
-			if utf8.RuneCountInString(word) >= 3 && !titleSmall[strings.ToLower(word)] {
+			// Lower-casing maps rune to rune, so only a word of three
+			// runes may be one of the small ones (none is longer):
+			// the longer ones are not lowered to be asked.
+			if n := utf8.RuneCountInString(word); n > 3 || n == 3 && !titleSmall[strings.ToLower(word)] {
 				big++
 				if unicode.IsUpper(r) {
 					capitalised++
