@@ -35,6 +35,11 @@ func ContainsLower(text, lower string) bool {
 	return false
 }
 
+// HasLowerAt reports whether text's lower case, from where the rune at
+// text[i] lowers to on, opens with lower: then ContainsLower(text, lower)
+// holds, found where a caller knows to look.
+func HasLowerAt(text string, i int, lower string) bool { return lowerAt(text, i, lower) }
+
 // lowerAt reports whether text's lower case from the rune at i on opens
 // with lower.
 func lowerAt(text string, i int, lower string) bool {

@@ -3,6 +3,7 @@ package fold
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzContainsLower holds ContainsLower to the reading it stands for: the
@@ -28,6 +29,22 @@ func FuzzContainsLower(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text, lower string) {
 		if got, want := ContainsLower(text, lower), strings.Contains(strings.ToLower(text), lower); got != want {
 			t.Fatalf("ContainsLower(%q, %q) = %v; want %v", text, lower, got, want)
+		}
+	})
+}
+
+// FuzzHasLowerAt holds HasLowerAt to what it promises: where it finds
+// lower at a rune of text, text's lower case holds lower.
+func FuzzHasLowerAt(f *testing.F) {
+	f.Add("Think and Grow Rich", 10, "grow")
+	f.Add("\u212aelvin", 0, "kelvin")
+	f.Add("a\xffb", 1, "\ufffdb")
+	f.Fuzz(func(t *testing.T, text string, i int, lower string) {
+		if i < 0 || i >= len(text) || !utf8.RuneStart(text[i]) {
+			return
+		}
+		if HasLowerAt(text, i, lower) && !strings.Contains(strings.ToLower(text), lower) {
+			t.Fatalf("HasLowerAt(%q, %d, %q) is true, but the text's lower case does not hold it", text, i, lower)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/fold"
 	"github.com/marketingfork/fork/internal/offer"
 )
 
@@ -318,7 +319,12 @@ func (nf *nameFinder) appendFacts(out []posFact, t string) []posFact {
 	var lower string
 	for k, n := range nf.rules {
 		indexed := n.first != ""
-		if indexed && at[k] < 0 || !lowerHas(&lower, t, n) {
+		if indexed && at[k] < 0 {
+			continue
+		}
+		// Where the word search found the name, its lower case mostly
+		// stands there too: t is lowered only where it does not.
+		if !(indexed && fold.HasLowerAt(t, at[k], n.lower)) && !lowerHas(&lower, t, n) {
 			continue
 		}
 		var f posFact
