@@ -175,6 +175,10 @@ func analyse(doc *extract.Document, contentLanguage string, hint Language, m *fo
 		joined.WriteByte('\n')
 	}
 	an.Audience = guessAudience(joined.String())
+	if m != nil {
+		// Verification reads the source in lower case too.
+		m.pageTexts, m.pageLower = doc.Blocks, joined.String()
+	}
 	return an, lang
 }
 

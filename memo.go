@@ -24,6 +24,11 @@ type forkMemo struct {
 	// when first needed.
 	srcLower string
 	srcWords map[string]bool
+	// pageTexts are the page's blocks as analyse read them, and
+	// pageLower their texts in lower case, each ended by a line break:
+	// the first part of srcLower where the plan's blocks read the same.
+	pageTexts []Block
+	pageLower string
 	// langs holds langdetect.Detect's answer by the sample it read.
 	langs map[string]detected
 	// ledger keeps the facts of each block a draft rewrote.
@@ -64,13 +69,34 @@ func (m *forkMemo) detect(sample string) (string, float64) {
 func (m *forkMemo) sourceLower(src []Block) string {
 	if m.srcLower == "" {
 		var sb strings.Builder
-		sb.WriteString(strings.ToLower(joinTexts(src)))
+		if m.samePage(src) {
+			// analyse lowered these texts already.
+			sb.Grow(len(m.pageLower) + len(src))
+			sb.WriteString(m.pageLower)
+		} else {
+			sb.WriteString(strings.ToLower(joinTexts(src)))
+		}
 		for _, b := range src {
-			sb.WriteString("\n" + strings.ToLower(b.Href))
+			sb.WriteByte('\n')
+			sb.WriteString(strings.ToLower(b.Href))
 		}
 		m.srcLower = sb.String()
 	}
 	return m.srcLower
+}
+
+// samePage reports whether src holds the texts analyse lowered, in the
+// same order.
+func (m *forkMemo) samePage(src []Block) bool {
+	if m.pageTexts == nil || len(src) != len(m.pageTexts) {
+		return false
+	}
+	for i := range src {
+		if src[i].Text != m.pageTexts[i].Text {
+			return false
+		}
+	}
+	return true
 }
 
 // sourceWords is the set of words of sourceLower, which must have been
