@@ -557,10 +557,13 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, 
 		return strings.Contains(all, v)
 	}
 	// lowerAll is all in lower case, made when a name is not in its own
-	// line: the line is searched without case as it stands.
+	// line: the line is searched without case as it stands. A name the
+	// line writes as the ledger does (v, whole runes) is in its lower
+	// case too, lowered rune by rune where it stands: that is asked
+	// first, of the bytes as they are.
 	var lowerAll string
-	inLower := func(block int, lv string) bool {
-		if l, ok := line(block); ok && fold.ContainsLower(l, lv) {
+	inLower := func(block int, v, lv string) bool {
+		if l, ok := line(block); ok && (utf8.ValidString(v) && strings.Contains(l, v) || fold.ContainsLower(l, lv)) {
 			return true
 		}
 		if lowerAll == "" {
@@ -594,7 +597,7 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, 
 				e.Status = StatusKept
 			}
 		case fact.Kind == ledger.KindName:
-			if inLower(fact.Block, strings.ToLower(fact.Value)) {
+			if inLower(fact.Block, fact.Value, strings.ToLower(fact.Value)) {
 				e.Status = StatusKept
 			}
 		case fact.Kind == ledger.KindClaim:

@@ -48,3 +48,16 @@ func FuzzHasLowerAt(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWholeRunes holds the reading checkLedger takes before ContainsLower:
+// text that holds v, v of whole runes, holds v's lower case in its own.
+func FuzzWholeRunes(f *testing.F) {
+	f.Add("Think and Grow Rich", "Grow")
+	f.Add("x\xe2\x80\x99y", "\xe2\x80")
+	f.Add("\xe2Wattles", "Wattles")
+	f.Fuzz(func(t *testing.T, text, v string) {
+		if utf8.ValidString(v) && strings.Contains(text, v) && !strings.Contains(strings.ToLower(text), strings.ToLower(v)) {
+			t.Fatalf("%q holds %q, but its lower case does not hold %q", text, v, strings.ToLower(v))
+		}
+	})
+}
