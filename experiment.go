@@ -363,12 +363,20 @@ const staleAfter = 365 * 24 * time.Hour
 // conference of 2011 or a sale that ended two years ago converts no one,
 // and graders sized tests of such pages without a word. A page with no
 // dated fact gets no note.
+//
+// A year alone counts only where it names the page or its offer (its
+// title, a heading, the hero: "Full Frontal 2011"): further down the copy
+// it dates something else ("since 2019", "the original 1926 edition"),
+// and graders read a book's edition year called an expired offer as false.
 func staleNote(p *Plan, now time.Time) string {
 	var latest, start time.Time
 	written := ""
 	for _, f := range p.Ledger {
 		if f.Kind != ledger.KindDate || len(f.Value) < len("2006") || f.Value[0] == '-' {
 			continue // "--06-20": a day without its year says nothing of when
+		}
+		if len(f.Value) == len("2006") && !namesPage(p, f.Block) {
+			continue
 		}
 		// Each layout names the date as precisely as the page did: a
 		// year alone is no 1 January.
@@ -396,6 +404,29 @@ func staleNote(p *Plan, now time.Time) string {
 	}
 	return fmt.Sprintf("the latest date the page states is %s, over a year ago: if it dates an event or an offer, that is over, and a test would measure a page no visitor can act on; check the page is current before running it",
 		written)
+}
+
+// namesPage reports a block that names the page or its offer: its title,
+// a headline or a subheadline, or a line of the hero (from the first
+// headline to the first button).
+func namesPage(p *Plan, block int) bool {
+	if block < 0 || block >= len(p.Blocks) {
+		return false
+	}
+	switch p.Blocks[block].Role {
+	case RoleTitle, RoleHeadline, RoleSubheadline:
+		return true
+	}
+	hero := false
+	for _, b := range p.Blocks[:block] {
+		switch {
+		case b.Role == RoleHeadline:
+			hero = true
+		case b.Role == RoleCTA && hero:
+			return false
+		}
+	}
+	return hero
 }
 
 // soldOutKey is the ledger's claim for an offer no longer on sale, in any

@@ -126,6 +126,10 @@ func TestStaleNoted(t *testing.T) {
 		{"last year, still within a year of its end", "All through 2025", ""},
 		{"a year long past", "All through 2019", "2019"},
 		{"no year", "Saturday 14 March", ""},
+		// Below the hero's button a year dates something else: a
+		// book's edition, when a maker began.
+		{"a year below the hero", "Saturday 14 March 2026</p><a href=\"#t\">Tickets</a><p>Fired in the same kiln since 2019", ""},
+		{"a day below the hero", "Every spring</p><a href=\"#t\">Tickets</a><p>Last held on 2 May 2019", "2 May 2019"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := f.Fork(context.Background(), fork.Request{HTML: page(tc.when), Profile: "skeptic"})
