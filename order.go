@@ -152,7 +152,7 @@ func (plan *Plan) PatternOrder() []int {
 		return nil
 	}
 	hero := plan.TopGroup(groups)
-	if hero < 0 {
+	if hero < 0 && !plan.HeroAbove() {
 		return nil // no hero to put the material under
 	}
 	early := plan.Profile.Pattern.earlyTopics()
@@ -173,6 +173,9 @@ func (plan *Plan) PatternOrder() []int {
 		moved[g] = true
 	}
 	seq := make([]int, 0, len(groups))
+	if hero < 0 {
+		seq = append(seq, up...) // the hero stands above every section
+	}
 	for g := range groups {
 		if moved[g] {
 			continue
@@ -191,7 +194,8 @@ func (plan *Plan) PatternOrder() []int {
 // (the hero's billing switch and the cards it switches stay together), or
 // a guarantee band without a heading right under them.
 // Material a fork moves up goes right under it. It is -1 for a page
-// without a headline in a section.
+// without a headline in a section: one whose hero stands above all its
+// sections (HeroAbove) takes material in the first section's place.
 func (plan *Plan) TopGroup(groups [][]int) int {
 	g := plan.heroGroup(groups)
 	if g >= 0 && g+1 < len(groups) && plan.SectionTopics(groups[g+1 : g+2])[0] == RolePrice {
@@ -204,6 +208,23 @@ func (plan *Plan) TopGroup(groups [][]int) int {
 		g++
 	}
 	return g
+}
+
+// HeroAbove reports a page whose first headline stands in no section and
+// before every block of one: a header's hero over the body's sections
+// (NewPipe's name and tagline above its feature sections). Every section
+// is under the hero, and a fork may move one to the first place, right
+// under it; TopGroup is -1 for such a page.
+func (plan *Plan) HeroAbove() bool {
+	for _, b := range plan.Blocks {
+		if b.Section >= 0 {
+			return false // a section comes before any headline
+		}
+		if b.Role == RoleHeadline {
+			return plan.Sections > 0
+		}
+	}
+	return false
 }
 
 // headed reports whether a group of sections holds a heading.

@@ -64,7 +64,8 @@ type Substance struct {
 	// contract, no card, no hidden fees; not auto-renewal, which is the
 	// catch), "price:from" for an entry price, or
 	// "role:testimonial" for a line inside a testimonial (any quote is
-	// proof), "quote" for a customer's quote that speaks of what the
+	// proof), "role:guarantee" for a line of a block the page sets apart
+	// as its guarantee (it is one, whatever its words), "quote" for a customer's quote that speaks of what the
 	// profile looks for (it counts beside a cue only; either leads by
 	// moving up with its section), for the profiles whose proof is other
 	// people's words (fans, parents, peers, those who stand out): a quote
@@ -209,7 +210,7 @@ func Profiles() []Profile {
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
 				Cues:  []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
-				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
+				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},

@@ -332,3 +332,20 @@ func TestSubSectionsMoveWithTheirIntro(t *testing.T) {
 		t.Error(`no rationale on "Preamps" saying it moved with "What is inside"`)
 	}
 }
+
+// TestHeroAboveSections forks a page whose hero stands in its header,
+// above every section (testdata/header-hero-en.html): the skeptic's proof
+// section moves to the first place, right under the hero, and the
+// sections it passes keep their order. Before, a hero outside every
+// section left such a page with nothing to move for any profile.
+func TestHeroAboveSections(t *testing.T) {
+	res := forkPage(t, "testdata/header-hero-en.html", "skeptic")
+	if diff := cmp.Diff([]int{2, 0, 1, 3}, res.Sections); diff != "" {
+		t.Errorf("section order (-want +got):\n%s", diff)
+	}
+	for _, b := range res.Blocks {
+		if b.Text == "Tidepool is open source" && !strings.Contains(b.Rationale, "up from place 3 to 1, right under the hero") {
+			t.Errorf("rationale of the moved section: %q", b.Rationale)
+		}
+	}
+}

