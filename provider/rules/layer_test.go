@@ -16,7 +16,12 @@ func TestLayerTransforms(t *testing.T) {
 	}{
 		{"professional expands", "professional", "en", fork.RoleBody, "We're sure you'll like it, and it's free. Don’t wait.", "We are sure you will like it, and it is free. Do not wait."},
 		{"professional keeps possessives", "professional", "en", fork.RoleBody, "The team's plan isn't late.", "The team's plan is not late."},
-		{"professional keeps an inverted negative", "professional", "en", fork.RoleBody, "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we're here.", "Doesn't it make sense to start now? It is free, isn't it? Don't you worry: we are here."},
+		{"professional keeps an inverted negative", "professional", "en", fork.RoleBody, "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we're here.", "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we are here."},
+		// A question and an idiom before "ever" are spoken register:
+		// written out, "who says you cannot teach an old dog new tricks?"
+		// and "the last editor you will ever need" read stiff.
+		{"professional keeps a question's contractions", "professional", "en", fork.RoleBody, "We don't track you. Who says you can't teach an old app new tricks?", "We do not track you. Who says you can't teach an old app new tricks?"},
+		{"professional keeps an idiom before ever", "professional", "en", fork.RoleBody, "It's the last editor you'll ever need, and we're proud of it.", "It is the last editor you'll ever need, and we are proud of it."},
 		{"professional drops exclamations", "professional", "en", fork.RoleBody, "Start today!! It works!", "Start today. It works."},
 		{"professional removes hype", "professional", "en", fork.RoleBody, "An amazing tool for an incredible price.", "A tool for a price."},
 		{"hype predicate replaced", "technical", "en", fork.RoleBody, "The result is stunning.", "The result is good."},

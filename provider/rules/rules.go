@@ -718,7 +718,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			// good company" are how professional pages head a section,
 			// and "What Is Included" reads stiff.
 			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
-				return outsideInverted(t, func(t string) (string, int) {
+				return outsideInverted(t, b.Role != fork.RoleFAQQuestion, func(t string) (string, int) {
 					t, a := p.expand.apply(t)
 					t, b := expandRest(t)
 					return t, a + b
