@@ -118,6 +118,21 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
+// paid are the actions a buyer pays for (or starts paying for: a trial of
+// a paid plan).
+var paid = map[string]bool{"buy": true, "donate": true, "book": true, "register": true, "trial": true, "subscribe": true}
+
+// paidCTA is the page's first call to action that pays (paid), with a
+// link of its own.
+func paidCTA(blocks []Block) (Block, string, bool) {
+	for _, b := range blocks {
+		if a := ctaAction(b); b.Role == RoleCTA && paid[a] && b.Href != "" && b.Href != "#" && !jumps(b) {
+			return b, a, true
+		}
+	}
+	return Block{}, "", false
+}
+
 // ticketWords name a ticket in the languages the extractor reads; the
 // Spanish "entrada" is left out, as it also means an entry (an access
 // control page's "entradas y salidas" sells no tickets).
@@ -232,6 +247,13 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 	if action == "signup" && sellsTickets(p, ex.Blocks) {
 		action = "register"
 	}
+	paidFor := false
+	if b, a, found := paidCTA(ex.Blocks); found && ok && strings.Contains(put, "guarantee") && !paid[action] {
+		// A refund is for those who pay: a fork that puts the guarantee
+		// first speaks to the paid plan, and graders read SwellSync's
+		// free sign-ups as the wrong measure of its Pro refund.
+		cta, action, paidFor = b, a, true
+	}
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
 	primary := -1
@@ -243,6 +265,9 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		}
 		if byMessage {
 			metric += fmt.Sprintf(" (it opens a message, not a checkout: count the %s those messages become, not the click)", conv.noun)
+		}
+		if paidFor {
+			metric += " (the paid path, not the page's free one: the guarantee the fork puts first is for those who pay)"
 		}
 		if cta.Href == "#" || cta.Href == "" {
 			// A button a script handles has no address a page view or a

@@ -487,3 +487,30 @@ func TestChosenPriceGuard(t *testing.T) {
 		})
 	}
 }
+
+// TestGuaranteeMeasuresThePaidPath: a fork that puts the guarantee first
+// measures the page's paid path (a plan's trial, a purchase) where its
+// primary call to action is free: a refund is for those who pay.
+func TestGuaranteeMeasuresThePaidPath(t *testing.T) {
+	p := &Plan{Profile: mustProfile(t, "cautious"), Layer: Layer{Name: "everyday"}}
+	blocks := []Block{
+		{ID: 0, Role: RoleHeadline, Text: "Notes that file themselves"},
+		{ID: 1, Role: RoleCTA, Text: "Start free", Href: "/signup"},
+		{ID: 2, Role: RoleCTA, Text: "Start free", Href: "/signup"},
+		{ID: 3, Role: RoleCTA, Text: "Start your 14-day free trial", Href: "https://pay.example/pro"},
+	}
+	for _, tc := range []struct {
+		name, put string
+		want      int
+	}{
+		{"guarantee first", "the guarantee and its terms", 3},
+		{"saving first", "a saving ($48)", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false)
+			if e.PrimaryBlock != tc.want {
+				t.Errorf("primary block %d (%s); want %d", e.PrimaryBlock, e.PrimaryMetric, tc.want)
+			}
+		})
+	}
+}
