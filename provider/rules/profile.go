@@ -644,6 +644,15 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
 		return 0, edit{}, false
 	}
+	named := l.text
+	if name, ok := cardName(plan, l.block); ok && statesAmount(l) && !strings.Contains(l.text, name) {
+		// An amount said in a plan's card says it of that plan: in the
+		// hero, away from the card, the line names it ("Pro: Economize R$
+		// 181,20 em relação ao plano mensal."), or graders cannot tell
+		// which plan saves. Where the name does not fit the slot, the
+		// line joins as the page wrote it.
+		named = name + ": " + l.text
+	}
 	if e := lastRune(sub.Text); e != '.' && e != '!' || strings.HasSuffix(sub.Text, "..") || strings.HasSuffix(sub.Text, "…") {
 		// A subheadline without a stop is a tagline: a sentence does not
 		// follow it. One that asks ("What's the catch?") or trails off
@@ -655,11 +664,18 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) {
 		return 0, edit{}, false
 	}
-	text := sub.Text + " " + l.text
-	if head, closer, ok := cutCloser(sub); ok {
-		// "… Your next hit starts here." closes the hero: the line goes
-		// before it, and the hero still ends on its own last word.
-		text = head + " " + l.text + " " + closer
+	join := func(line string) string {
+		if head, closer, ok := cutCloser(sub); ok {
+			// "… Your next hit starts here." closes the hero: the line
+			// goes before it, and the hero still ends on its own last
+			// word.
+			return head + " " + line + " " + closer
+		}
+		return sub.Text + " " + line
+	}
+	text := join(named)
+	if utf8.RuneCountInString(text) > sub.Budget.MaxChars {
+		text = join(l.text)
 	}
 	if n := utf8.RuneCountInString(text); n > sub.Budget.MaxChars {
 		return 0, edit{}, false
@@ -730,6 +746,80 @@ func cueIn(text string, sub fork.Substance) bool {
 		}
 	}
 	return false
+}
+
+// cardName is the name of the plan whose card holds block id: the
+// smallest element around it that holds a price and a call to action and
+// starts with a short name ("Pro" over its billing switch, prices, saving,
+// features and button), beside another such card (a pricing grid has two
+// plans at least: a section of questions that names a price is no card).
+// A page without such cards has none.
+func cardName(plan *fork.Plan, id int) (string, bool) {
+	path := plan.Blocks[id].Path
+	for {
+		cut := strings.LastIndexByte(path, '/')
+		if cut <= 0 {
+			return "", false
+		}
+		path = path[:cut]
+		name, ok := cardAt(plan, path, true)
+		if !ok || plan.Blocks[name].ID == id {
+			continue
+		}
+		parent := path[:strings.LastIndexByte(path, '/')]
+		seen := map[string]bool{path: true}
+		for _, b := range plan.Blocks {
+			rest, under := strings.CutPrefix(b.Path, parent+"/")
+			if !under {
+				continue
+			}
+			sib := parent + "/" + strings.SplitN(rest, "/", 2)[0]
+			if seen[sib] {
+				continue
+			}
+			seen[sib] = true
+			if _, ok := cardAt(plan, sib, false); ok {
+				return plan.Blocks[name].Text, true
+			}
+		}
+		return "", false // the smallest card-like element stands alone
+	}
+}
+
+// cardAt reports whether the element at path is a plan's card (it holds a
+// price and a call to action, not the hero's headline, and its first block is a name of one to
+// three words that states no amount and, with needName, a name the
+// ledger holds: the one a fork writes), and that first block's index.
+func cardAt(plan *fork.Plan, path string, needName bool) (int, bool) {
+	first, priced, button := -1, false, false
+	h, _ := heroSlots(plan)
+	for i, b := range plan.Blocks {
+		if !strings.HasPrefix(b.Path, path+"/") && b.Path != path {
+			continue
+		}
+		if b.ID == h {
+			return 0, false // the page around its hero, not a card
+		}
+		if first < 0 {
+			first = i
+		}
+		button = button || b.Role == fork.RoleCTA
+		for _, f := range b.Facts {
+			priced = priced || f.Kind == "price" || factIs(f, "claim:free")
+		}
+	}
+	if first < 0 || !priced || !button {
+		return 0, false
+	}
+	b := plan.Blocks[first]
+	named := false
+	for _, f := range b.Facts {
+		// The offer lock reads a name anywhere; a word such as "Yearly"
+		// read in the hero is a billing claim the source never made.
+		named = named || f.Kind == "name" && f.Text == b.Text
+	}
+	n := wordCount(b.Text)
+	return first, (named || !needName) && n >= 1 && n <= 3 && (b.Role == fork.RoleBody || headingRoles[b.Role]) && !statesAmount(line{facts: b.Facts})
 }
 
 // savingLabel reports a line that states a saving the profile looks for
@@ -1204,7 +1294,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 		case holds:
 			sub := plan.Profile.Substance
 			it := "it"
-			if h, ok := headingAbove(plan, heldAt); ok && !strings.Contains(name, fmt.Sprintf("%q", h)) && !strings.Contains(held, fmt.Sprintf("%q", h)) {
+			if h, ok := headingAbove(plan, heldAt); ok && heldAt >= 0 && !headingRoles[plan.Blocks[heldAt].Role] && !strings.Contains(name, fmt.Sprintf("%q", h)) && !strings.Contains(held, fmt.Sprintf("%q", h)) {
 				// The group moves as one, but the line stands under a
 				// later heading of it: "Open Source" named alone read as
 				// the proof.

@@ -76,3 +76,59 @@ func TestCautiousReadsSafety(t *testing.T) {
 		t.Errorf("hypothesis %q: want the safety section put first, and no guarantee the page does not have", h)
 	}
 }
+
+// TestMoveNamesItsLineOnce: a section moved up for a line that is itself
+// one of its headings is said to hold the line, not to have a part named
+// by the line that holds the line.
+func TestMoveNamesItsLineOnce(t *testing.T) {
+	const src = `<!DOCTYPE html><html lang="en"><head><title>Tidekit</title></head><body>
+<section><h1>Tide tables for your app</h1><p>Every harbour, every day, offline.</p><a class="btn" href="https://tidekit.example/start">Start free</a></section>
+<section><h2>Made in Falmouth</h2><p>We are three sailors and a cat.</p></section>
+<section><h2>Loved by skippers</h2><p>Skippers check it before every trip.</p></section>
+<section><h2>Everything inside.</h2><h3>Tidekit is an open-source library. It ships with every tide table we have.</h3><p>Tables for each port, updated each night.</p></section>
+<section><h2>Start</h2><a class="btn" href="https://tidekit.example/start">Start free</a></section>
+</body></html>`
+	f := fork.New(fork.WithProvider(New()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "expert"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Blocks {
+		if b.Source == "Everything inside." {
+			if want := `since it holds the line "Tidekit is an open-source library."`; !strings.Contains(b.Rationale, want) {
+				t.Errorf("rationale %q; want %q", b.Rationale, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no block for the moved section's heading")
+}
+
+// TestCardSavingNamesItsPlan forks testdata/card-name-en.html for a
+// bargain hunter: the Pro card's saving joins the hero named by its plan
+// ("Pro: Save $48 …"), since away from its card it says nothing of which
+// plan saves; the fork passes every check (the name is the page's own).
+// On a page whose card names are no names the ledger holds
+// (saving-label-en.html's "Yearly"), the line joins as the page wrote it.
+func TestCardSavingNamesItsPlan(t *testing.T) {
+	for _, tc := range []struct{ page, sub, want string }{
+		{"testdata/card-name-en.html", "Pick a plan for your marina. No setup fees.", "Pick a plan for your marina. No setup fees. Pro: Save $48 compared to monthly billing."},
+		{"testdata/saving-label-en.html", "Pick the plan that fits your fleet. No setup fees.", "Pick the plan that fits your fleet. No setup fees. Save $44 compared to the monthly plan."},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			res := forkPage(t, tc.page, "bargain-hunter")
+			got := ""
+			for _, b := range res.Blocks {
+				if b.Source == tc.sub {
+					got = b.Text
+				}
+			}
+			if got != tc.want {
+				t.Errorf("subheadline %q; want %q", got, tc.want)
+			}
+			if !res.Passed || res.Attempts != 1 {
+				t.Errorf("passed %v after %d attempts", res.Passed, res.Attempts)
+			}
+		})
+	}
+}
