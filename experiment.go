@@ -433,7 +433,7 @@ func staleNote(p *Plan, now time.Time) string {
 
 // namesPage reports a block that names the page or its offer: its title,
 // a headline or a subheadline, or a line of the hero (from the first
-// headline to the first button).
+// headline to the first button or the next heading).
 func namesPage(p *Plan, block int) bool {
 	if block < 0 || block >= len(p.Blocks) {
 		return false
@@ -443,11 +443,15 @@ func namesPage(p *Plan, block int) bool {
 		return true
 	}
 	hero := false
-	for _, b := range p.Blocks[:block] {
+	for i, b := range p.Blocks[:block] {
 		switch {
-		case b.Role == RoleHeadline:
+		case !hero && b.Role == RoleHeadline:
 			hero = true
-		case b.Role == RoleCTA && hero:
+		case hero && b.Role == RoleCTA:
+			return false
+		case hero && (b.Role == RoleHeadline || b.Role == RoleSubheadline) && p.Blocks[i-1].Role != RoleHeadline:
+			// The next heading ends the hero: a sales letter may run
+			// pages of copy before its first button.
 			return false
 		}
 	}
