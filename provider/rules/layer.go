@@ -42,57 +42,11 @@ var contractionToken = regexp.MustCompile(`(?i)\b(\pL+)'(ll|ve|re|m|d|s|t)\b`)
 // hasAfter are the words after which "'s" means "has" ("nobody's ever").
 var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": true, "never": true, "already": true}
 
-// invertedNegative is a negative contraction before its subject, as a
-// question inverts them ("doesn't it make sense", "won't you join us"):
-// written out it is "does not it", which is no English, and "does it not"
-// changes a "don't you worry" into a question.
-var invertedNegative = regexp.MustCompile(`(?i)\b\pL+n't\s+(?:it|you|we|they|he|she|i|there|that|this|everyone|anyone)\b`)
-
-// everIdiom is a contraction before "ever" ("the last editor you'll ever
-// need", "the best we've ever made"): an idiom of emphasis, which written
-// out ("you will ever need") reads stiff, as graders found.
-var everIdiom = regexp.MustCompile(`(?i)\b\pL+'(?:ll|ve|d|re)\s+ever\b`)
-
-// keptSpans are the spans of text whose contractions stay when a layer
-// writes them out: inverted negatives, idioms before "ever", and whole
-// questions ("who says you can't teach an old app new tricks?"), which
-// are spoken register and written out lose their turn of phrase. They are
-// in order and do not overlap. Questions are kept only where questions
-// says so: an FAQ's "What's included?" is a reader's plain question, and
-// "What is included?" reads right.
-func keptSpans(text string, questions bool) [][2]int {
-	var spans [][2]int
-	start := 0
-	for i := 0; questions && i < len(text); i++ {
-		switch text[i] {
-		case '.', '!':
-			start = i + 1
-		case '?':
-			spans = append(spans, [2]int{start, i + 1})
-			start = i + 1
-		}
-	}
-	for _, re := range []*regexp.Regexp{invertedNegative, everIdiom} {
-		for _, l := range re.FindAllStringIndex(text, -1) {
-			spans = append(spans, [2]int{l[0], l[1]})
-		}
-	}
-	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	var out [][2]int
-	for _, sp := range spans {
-		if n := len(out); n > 0 && sp[0] < out[n-1][1] {
-			out[n-1][1] = max(out[n-1][1], sp[1])
-			continue
-		}
-		out = append(out, sp)
-	}
-	return out
-}
-
-// outsideInverted applies expand to the text around keptSpans (with
-// questions, or without them), which keep their contractions.
+// outsideInverted applies expand to the text around
+// readability.SpokenSpans (with questions, or without them), which keep
+// their contractions.
 func outsideInverted(text string, questions bool, expand func(string) (string, int)) (string, int) {
-	locs := keptSpans(text, questions)
+	locs := readability.SpokenSpans(text, questions)
 	if locs == nil {
 		return expand(text)
 	}
