@@ -118,9 +118,10 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
-// paid are the actions a buyer pays for (or starts paying for: a trial of
-// a paid plan).
-var paid = map[string]bool{"buy": true, "donate": true, "book": true, "register": true, "trial": true, "subscribe": true}
+// paid are the actions a buyer pays for, or starts paying for (a trial
+// of a paid plan, a ticket's registration): what a refund can be claimed
+// on. A donation is given, a demo or a newsletter is free.
+var paid = map[string]bool{"buy": true, "register": true, "trial": true}
 
 // paidCTA is the page's first call to action that pays (paid), with a
 // link of its own.
@@ -248,11 +249,13 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		action = "register"
 	}
 	paidFor := false
-	if b, a, found := paidCTA(ex.Blocks); found && ok && strings.Contains(put, "guarantee") && !paid[action] {
+	if b, a, found := paidCTA(ex.Blocks); found && ok && !paid[action] && strings.Contains(put, "guarantee") && put != p.Profile.Substance.Lead {
 		// A refund is for those who pay: a fork that puts the guarantee
 		// first speaks to the paid plan, and graders read SwellSync's
-		// free sign-ups as the wrong measure of its Pro refund.
-		cta, action, paidFor = b, a, true
+		// free sign-ups as the wrong measure of its Pro refund. Only
+		// where the provider named a guarantee it put first, not the
+		// profile's material in general.
+		cta, action, paidFor, byMessage = b, a, true, false
 	}
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
@@ -431,19 +434,19 @@ func staleNote(p *Plan, now time.Time) string {
 		written)
 }
 
-// namesPage reports a block that names the page or its offer: its title,
-// a headline or a subheadline, or a line of the hero (from the first
-// headline to the first button or the next heading).
+// namesPage reports a block that names the page or its offer: its title
+// or a line of the hero (its first headline, the subheadline under it and
+// what follows up to the first button or the next heading). A section's
+// heading further down ("Since 2019") dates that section, not the offer.
 func namesPage(p *Plan, block int) bool {
 	if block < 0 || block >= len(p.Blocks) {
 		return false
 	}
-	switch p.Blocks[block].Role {
-	case RoleTitle, RoleHeadline, RoleSubheadline:
+	if p.Blocks[block].Role == RoleTitle {
 		return true
 	}
 	hero := false
-	for i, b := range p.Blocks[:block] {
+	for i, b := range p.Blocks[:block+1] {
 		switch {
 		case !hero && b.Role == RoleHeadline:
 			hero = true
@@ -455,7 +458,7 @@ func namesPage(p *Plan, block int) bool {
 			return false
 		}
 	}
-	return hero
+	return hero // the block is the first headline or a line of its hero
 }
 
 // soldOutKey is the ledger's claim for an offer no longer on sale, in any

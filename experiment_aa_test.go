@@ -130,6 +130,7 @@ func TestStaleNoted(t *testing.T) {
 		// book's edition, when a maker began.
 		{"a year below the hero", "Saturday 14 March 2026</p><a href=\"#t\">Tickets</a><p>Fired in the same kiln since 2019", ""},
 		{"a year under the next heading", "Every spring</p><h2>The kiln</h2><p>Fired in the same kiln since 2019", ""},
+		{"a year in a later heading", "Every spring</p><h2>Firing since 2019</h2><p>The same kiln, every year", ""},
 		{"a day below the hero", "Every spring</p><a href=\"#t\">Tickets</a><p>Last held on 2 May 2019", "2 May 2019"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -213,7 +213,7 @@ func Profiles() []Profile {
 					// safety, the first of its motivations: what keeps the
 					// reader from harm ("independently tested for purity
 					// and safety")
-					"safe", "safety", "tested", "sicher", "sicherheit", "getestet", "sûr", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest"},
+					"safe", "safety", "tested", "sicherheit", "getestet", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest"},
 				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},

@@ -29,8 +29,8 @@ func SpokenSpans(text string, questions bool) [][2]int {
 	start := 0
 	for i := 0; questions && i < len(text); i++ {
 		switch text[i] {
-		case '.', '!':
-			start = i + 1
+		case '.', '!', '\n':
+			start = i + 1 // a line break ends a block's copy as a stop does
 		case '?':
 			spans = append(spans, [2]int{start, i + 1})
 			start = i + 1

@@ -17,6 +17,7 @@ func TestWrittenContractions(t *testing.T) {
 		{"an inverted negative", "Doesn't it make sense? Don't you worry: we're here.", []string{"we're"}},
 		{"curly apostrophes", "It’s the last editor you’ll ever need.", []string{"It’s"}},
 		{"none", "Nothing to see here.", nil},
+		{"a question after lines without stops", "You'll love it\nIt's easy\nWhy wait?", []string{"You'll", "It's"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, WrittenContractions(tc.text)); diff != "" {

@@ -343,10 +343,17 @@ func TestHeroAboveSections(t *testing.T) {
 	if diff := cmp.Diff([]int{2, 0, 1, 3}, res.Sections); diff != "" {
 		t.Errorf("section order (-want +got):\n%s", diff)
 	}
+	found := false
 	for _, b := range res.Blocks {
-		if b.Text == "Tidepool is open source" && !strings.Contains(b.Rationale, "up from place 3 to 1, right under the hero") {
-			t.Errorf("rationale of the moved section: %q", b.Rationale)
+		if b.Source == "Tidepool is open source" {
+			found = true
+			if !strings.Contains(b.Rationale, "up from place 3 to 1, right under the hero") {
+				t.Errorf("rationale of the moved section: %q", b.Rationale)
+			}
 		}
+	}
+	if !found {
+		t.Error("no block for the moved section's heading")
 	}
 }
 

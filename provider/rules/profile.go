@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -684,13 +685,15 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		return 0, edit{}, false
 	}
 	named := l.text
-	if name, ok := cardName(plan, l.block); ok && statesAmount(l) && !strings.Contains(l.text, name) {
-		// An amount said in a plan's card says it of that plan: in the
-		// hero, away from the card, the line names it ("Pro: Economize R$
-		// 181,20 em relação ao plano mensal."), or graders cannot tell
-		// which plan saves. Where the name does not fit the slot, the
-		// line joins as the page wrote it.
-		named = name + ": " + l.text
+	if statesAmount(l) { // only an amount is said of a plan
+		if name, ok := cardName(plan, l.block); ok && !strings.Contains(l.text, name) {
+			// An amount said in a plan's card says it of that plan: in the
+			// hero, away from the card, the line names it ("Pro: Economize R$
+			// 181,20 em relação ao plano mensal."), or graders cannot tell
+			// which plan saves. Where the name does not fit the slot, the
+			// line joins as the page wrote it.
+			named = name + ": " + l.text
+		}
 	}
 	if e := lastRune(sub.Text); e != '.' && e != '!' || strings.HasSuffix(sub.Text, "..") || strings.HasSuffix(sub.Text, "…") {
 		// A subheadline without a stop is a tagline: a sentence does not
@@ -738,7 +741,11 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 // failed check, keeps its text, and the line stands twice.
 func cutJoined(plan *fork.Plan, edits map[int]edit, flagged map[int]bool) {
 	sub := plan.Profile.Substance
-	for id, e := range edits {
+	// In block order, over the edits made before any cut: the map's order
+	// must not decide which join gives up a shared paragraph.
+	ids := slices.Sorted(maps.Keys(edits))
+	for _, id := range ids {
+		e := edits[id]
 		if e.from == nil || e.from.block == id {
 			continue
 		}
@@ -794,6 +801,7 @@ func cueIn(text string, sub fork.Substance) bool {
 // plans at least: a section of questions that names a price is no card).
 // A page without such cards has none.
 func cardName(plan *fork.Plan, id int) (string, bool) {
+	h, _ := heroSlots(plan)
 	path := plan.Blocks[id].Path
 	for {
 		cut := strings.LastIndexByte(path, '/')
@@ -801,11 +809,20 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 			return "", false
 		}
 		path = path[:cut]
-		name, ok := cardAt(plan, path, true)
-		if !ok || plan.Blocks[name].ID == id {
+		if _, card := cardAt(plan, path, false, h); !card {
 			continue
 		}
-		parent := path[:strings.LastIndexByte(path, '/')]
+		// The smallest card-like element around the line is its card:
+		// its name is the ledger's, or the line names no plan.
+		name, ok := cardAt(plan, path, true, h)
+		if !ok || name == id {
+			return "", false
+		}
+		up := strings.LastIndexByte(path, '/')
+		if up < 0 {
+			return "", false
+		}
+		parent := path[:up]
 		seen := map[string]bool{path: true}
 		for _, b := range plan.Blocks {
 			rest, under := strings.CutPrefix(b.Path, parent+"/")
@@ -817,21 +834,21 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 				continue
 			}
 			seen[sib] = true
-			if _, ok := cardAt(plan, sib, false); ok {
+			if _, ok := cardAt(plan, sib, false, h); ok {
 				return plan.Blocks[name].Text, true
 			}
 		}
-		return "", false // the smallest card-like element stands alone
+		return "", false // a card-like element alone is no grid of plans
 	}
 }
 
 // cardAt reports whether the element at path is a plan's card (it holds a
-// price and a call to action, not the hero's headline, and its first block is a name of one to
-// three words that states no amount and, with needName, a name the
-// ledger holds: the one a fork writes), and that first block's index.
-func cardAt(plan *fork.Plan, path string, needName bool) (int, bool) {
+// price and a call to action, not the hero's headline h, and its first
+// block is a name of one to three words that states no amount and, with
+// needName, a name the ledger holds: the one a fork writes), and that
+// first block's index.
+func cardAt(plan *fork.Plan, path string, needName bool, h int) (int, bool) {
 	first, priced, button := -1, false, false
-	h, _ := heroSlots(plan)
 	for i, b := range plan.Blocks {
 		if !strings.HasPrefix(b.Path, path+"/") && b.Path != path {
 			continue
@@ -962,7 +979,10 @@ func movedName(plan *fork.Plan, l line, s fork.Substance) string {
 		var words []string
 		for _, w := range why {
 			if strings.HasPrefix(w, `"`) {
-				words = append(words, strings.Trim(w, `"`))
+				// a cue's word start ("refund…") is named whole or not at all
+				if c := strings.Trim(w, `"`); !strings.HasSuffix(c, "…") {
+					words = append(words, c)
+				}
 			}
 		}
 		if len(words) > 0 {
@@ -1339,7 +1359,7 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 				// the proof.
 				it = fmt.Sprintf("its part %q", h)
 			}
-			if strings.Contains(name, strings.TrimPrefix(held, "the part ")) {
+			if part, ok := strings.CutPrefix(held, "the part "); ok && strings.Contains(name, part) {
 				// The part is the section: "since it holds the part
 				// "Safe + Tested"" says its name twice.
 				out[id] = fmt.Sprintf("moved %s up from place %d to %d%s: %s%s", name, from, to, where, sub.Why, under)

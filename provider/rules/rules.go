@@ -191,7 +191,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		held, heldAt = movedName(plan, ranked[0], plan.Profile.Substance), ranked[0].block
 	}
 	moves := sectionMoves(plan, d.Sections, promote, held, heldAt)
-	if heldAt >= 0 && movedUp(d.Sections, promote) {
+	if heldAt >= 0 && movedUp(d.Sections, promote) && !heroHeld(edits) {
+		// Only where the move is what the hypothesis names: a line
+		// joined to the hero was put first, wherever its section went.
 		_, d.PutUp = underOthers(plan, d.Sections, promote)
 	}
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
@@ -611,6 +613,17 @@ func putFirstName(edits map[int]edit, held string, moved bool) string {
 		return held
 	}
 	return ""
+}
+
+// heroHeld reports whether an edit put something first in the hero (its
+// held names it).
+func heroHeld(edits map[int]edit) bool {
+	for _, e := range edits {
+		if e.held != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // putLine is the page's line the draft put first: the one an edit placed
