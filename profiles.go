@@ -239,7 +239,11 @@ func Profiles() []Profile {
 			Prefer:      []string{"choose", "care", "consider"}, Avoid: []string{"disposable", "grab", "hurry"},
 			Signals: []string{"natural", "organic", "sustainab*", "eco", "green", "recycl*", "planet", "ethical", "vegan", "additive-free", "chemical", "durable", "nachhaltig", "bio", "natürlich", "naturel"},
 			Substance: Substance{Lead: "the materials and practices", Why: "an eco-conscious reader wants specific, honest sourcing",
-				Cues:  []string{"natural", "organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "natürlich", "durable", "naturel", "sostenible", "natural", "sustentável", "naturale", "biologico", "sostenibile", "riciclat*", "natuurlijk", "biologisch", "duurzaam", "gerecycled"},
+				// Specific words only: "natural" is the word greenwashing
+				// leans on (the profile's first objection), and graders
+				// read "natural skin cleansers" moved up as honest sourcing
+				// as false.
+				Cues:  []string{"organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "sostenible", "sustentável", "biologico", "sostenibile", "riciclat*", "biologisch", "duurzaam", "gerecycled"},
 				Facts: []string{"claim:proof"}, Missing: "no material or practice found on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},

@@ -1279,7 +1279,7 @@ func TestMovedSectionStaysBelowMaterial(t *testing.T) {
 		t.Errorf("section order (-want +got):\n%s", diff)
 	}
 	for _, b := range res.Blocks {
-		if b.Source == "Recycled packaging" && !strings.HasSuffix(b.Rationale, `; it stands under the section "Natural ingredients", whose heading names "natural", which eco-conscious readers look for`) {
+		if b.Source == "Recycled packaging" && !strings.HasSuffix(b.Rationale, `; it stands under the section "Organic ingredients", whose heading names "organic", which eco-conscious readers look for`) {
 			t.Errorf("rationale %q does not say where the section went", b.Rationale)
 		}
 	}
