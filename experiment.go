@@ -236,7 +236,7 @@ func visitorsPerArm(p1, p2 float64) int {
 // the technical layer" of a fork that fails the layer's checks claims a
 // wording the variant does not have (graders: drop the layer from the
 // hypothesis or mark the fork not ready).
-func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerAsIs bool) Experiment {
+func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerAsIs, putUp bool) Experiment {
 	cta, action, ok := primaryCTA(ex.Blocks)
 	byMessage := false
 	if a := extract.CTAAction(cta.Text); ok && action == "contact" && conversions[a].rank < conversions["contact"].rank {
@@ -330,8 +330,12 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 	if !layerMet {
 		layer = fmt.Sprintf("worded toward the %s layer (not yet at its targets: see the notes)", p.Layer.Name)
 	}
-	hypothesis := fmt.Sprintf("The same offer with %s put first for %s readers, %s%s, converts more of them than the original %s copy.",
-		put, strings.ToLower(p.Profile.Title), layer, culture, p.Analysis.Pattern.Name)
+	placed := "put first"
+	if putUp {
+		placed = "moved up" // under parts that already speak to the reader: not first (Draft.PutUp)
+	}
+	hypothesis := fmt.Sprintf("The same offer with %s %s for %s readers, %s%s, converts more of them than the original %s copy.",
+		put, placed, strings.ToLower(p.Profile.Title), layer, culture, p.Analysis.Pattern.Name)
 	if put == "" {
 		// Nothing for the reader was put first: the fork rewords the page
 		// in the layer, and a test of it measures that wording, not a

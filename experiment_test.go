@@ -126,7 +126,7 @@ func TestHypothesis(t *testing.T) {
 			{false, false, false, "Rewording the page toward the plain layer (not yet at its targets: see the notes), with the same offer in the same order and nothing new put first for parent readers, converts better than the original offer-led copy: the test measures the wording alone."},
 			{true, false, false, "The same offer with safety and family offers put first for parent readers, worded toward the plain layer (not yet at its targets: see the notes), converts more of them than the original offer-led copy."},
 		} {
-			if got := experiment(p, &Extraction{}, putOf(tc.promoted), false, tc.layerMet, tc.asIs).Hypothesis; got != tc.want {
+			if got := experiment(p, &Extraction{}, putOf(tc.promoted), false, tc.layerMet, tc.asIs, false).Hypothesis; got != tc.want {
 				t.Errorf("page for %s, promoted %v, layer met %v:\ngot  %q\nwant %q", audience, tc.promoted, tc.layerMet, got, tc.want)
 			}
 		}
@@ -246,10 +246,10 @@ func TestShortened(t *testing.T) {
 	}
 	p := &Plan{Profile: mustProfile(t, "busy-professional"), Layer: Layer{Name: "everyday"}}
 	p.Analysis.Audience.Profile = "cautious"
-	if h := experiment(p, &Extraction{}, "", true, true, false).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
+	if h := experiment(p, &Extraction{}, "", true, true, false, false).Hypothesis; !strings.Contains(h, "the wording and the length alone") {
 		t.Errorf("shortened fork: %q", h)
 	}
-	if h := experiment(p, &Extraction{}, "", false, true, false).Hypothesis; strings.Contains(h, "length") {
+	if h := experiment(p, &Extraction{}, "", false, true, false, false).Hypothesis; strings.Contains(h, "length") {
 		t.Errorf("reworded fork: %q", h)
 	}
 }
@@ -288,7 +288,7 @@ func TestMetricOfAScriptButton(t *testing.T) {
 		{"/checkout", `purchases per visitor: the primary call to action "Order now" → /checkout`},
 	} {
 		ex := &Extraction{Blocks: []Block{{ID: 0, Role: RoleCTA, Text: "Order now", Href: tc.href}}}
-		e := experiment(p, ex, p.Profile.Substance.Lead, false, true, false)
+		e := experiment(p, ex, p.Profile.Substance.Lead, false, true, false, false)
 		if e.PrimaryMetric != tc.want {
 			t.Errorf("href %q:\ngot  %q\nwant %q", tc.href, e.PrimaryMetric, tc.want)
 		}
@@ -366,7 +366,7 @@ func TestPaidRegistration(t *testing.T) {
 			case "a support ticket":
 				bs = []Block{{ID: 0, Role: RoleBody, Text: "Soporte inicial vía WhatsApp y Ticket"}, blocks[1], {ID: 2, Role: RoleBody, Text: "Plan Pro: $200 al mes."}}
 			}
-			e := experiment(p, &Extraction{Blocks: bs}, p.Profile.Substance.Lead, false, true, false)
+			e := experiment(p, &Extraction{Blocks: bs}, p.Profile.Substance.Lead, false, true, false, false)
 			if !strings.HasPrefix(e.PrimaryMetric, tc.want) || !slices.Contains(e.GuardMetrics, tc.guard) {
 				t.Errorf("metric %q, guards %v; want %q and %q", e.PrimaryMetric, e.GuardMetrics, tc.want, tc.guard)
 			}
@@ -416,7 +416,7 @@ func TestSaleByMessage(t *testing.T) {
 				{ID: 0, Role: RoleHeadline, Text: "A day at the wheel"},
 				{ID: 1, Role: RoleCTA, Text: tc.label, Href: tc.href},
 			}
-			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false)
+			e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false, false)
 			if !strings.HasPrefix(e.PrimaryMetric, tc.want) {
 				t.Errorf("metric %q; want %q", e.PrimaryMetric, tc.want)
 			}
@@ -434,7 +434,7 @@ func TestSaleByMessage(t *testing.T) {
 func TestSmallSiteSizing(t *testing.T) {
 	p := &Plan{Profile: mustProfile(t, "skeptic"), Layer: Layer{Name: "everyday"}}
 	blocks := []Block{{ID: 0, Role: RoleHeadline, Text: "Notes that file themselves"}, {ID: 1, Role: RoleCTA, Text: "Sign up", Href: "/signup"}}
-	e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false)
+	e := experiment(p, &Extraction{Blocks: blocks}, p.Profile.Substance.Lead, false, true, false, false)
 	if e.VisitorsPerArm != 8158 {
 		t.Fatalf("visitors per arm %d; want 8158 for a sign-up's 5%% baseline", e.VisitorsPerArm)
 	}
@@ -458,7 +458,7 @@ func TestGuaranteeGuard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			blocks := []Block{{ID: 0, Role: RoleHeadline, Text: "Notes that file themselves"}, {ID: 1, Role: RoleCTA, Text: tc.label, Href: "/go"}}
-			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false)
+			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false, false)
 			if diff := cmp.Diff(tc.want, e.GuardMetrics); diff != "" {
 				t.Errorf("guards (-want +got):\n%s", diff)
 			}
@@ -480,7 +480,7 @@ func TestChosenPriceGuard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			blocks := []Block{{ID: 0, Role: RoleBody, Text: tc.text}, {ID: 1, Role: RoleCTA, Text: "Buy now", Href: "/buy"}}
-			e := experiment(p, &Extraction{Blocks: blocks}, "", false, true, false)
+			e := experiment(p, &Extraction{Blocks: blocks}, "", false, true, false, false)
 			if got := slices.Contains(e.GuardMetrics, "average payment per purchase (the buyer chooses the price)"); got != tc.want {
 				t.Errorf("guards %v: average payment %v; want %v", e.GuardMetrics, got, tc.want)
 			}
@@ -507,7 +507,7 @@ func TestGuaranteeMeasuresThePaidPath(t *testing.T) {
 		{"saving first", "a saving ($48)", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false)
+			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false, false)
 			if e.PrimaryBlock != tc.want {
 				t.Errorf("primary block %d (%s); want %d", e.PrimaryBlock, e.PrimaryMetric, tc.want)
 			}

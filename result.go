@@ -259,10 +259,7 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		// say put the profile's material there.
 		put = cmp.Or(d.PutFirst, p.Profile.Substance.Lead)
 	}
-	exp, notes := experiment(p, ex, put, shortened(blocks), layerNote == "", d.LayerAsIs), d.Notes
-	if put != "" && d.PutUp {
-		exp.Hypothesis = strings.Replace(exp.Hypothesis, put+" put first", put+" moved up", 1)
-	}
+	exp, notes := experiment(p, ex, put, shortened(blocks), layerNote == "", d.LayerAsIs, d.PutUp), d.Notes
 	if n, ok := tooLittle(blocks, promoted); ok {
 		// Two contractions in an answer at the foot of the page are no
 		// variant either: graders read a sized test of them as an A/A

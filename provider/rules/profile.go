@@ -403,13 +403,8 @@ func movedTopic(plan *fork.Plan, order []int) string {
 // counts: a subheading sentence that names "documentation" in passing
 // does not make its section the expert's.
 func namesMaterial(plan *fork.Plan, group []int) bool {
-	sub := plan.Profile.Substance
-	for _, s := range group {
-		if h, ok := sectionHeading(plan, s); ok && wordCount(h) <= maxHeadlineWords/2 && cueIn(h, sub) {
-			return true
-		}
-	}
-	return false
+	_, ok := namedCue(plan, group)
+	return ok
 }
 
 // namedCue is the word of the profile's cues that a heading of group
@@ -838,13 +833,13 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 			return "", false
 		}
 		path = path[:cut]
-		if _, card := cardAt(plan, path, false, h); !card {
+		name, card, named := cardAt(plan, path, h)
+		if !card {
 			continue
 		}
 		// The smallest card-like element around the line is its card:
 		// its name is the ledger's, or the line names no plan.
-		name, ok := cardAt(plan, path, true, h)
-		if !ok || name == id {
+		if !named || name == id {
 			return "", false
 		}
 		up := strings.LastIndexByte(path, '/')
@@ -863,7 +858,7 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 				continue
 			}
 			seen[sib] = true
-			if _, ok := cardAt(plan, sib, false, h); ok {
+			if _, ok, _ := cardAt(plan, sib, h); ok {
 				return plan.Blocks[name].Text, true
 			}
 		}
@@ -873,17 +868,19 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 
 // cardAt reports whether the element at path is a plan's card (it holds a
 // price and a call to action, not the hero's headline h, and its first
-// block is a name of one to three words that states no amount and, with
-// needName, a name the ledger holds: the one a fork writes), and that
-// first block's index.
-func cardAt(plan *fork.Plan, path string, needName bool, h int) (int, bool) {
-	first, priced, button := -1, false, false
+// block is a name of one to three words that states no amount), that
+// first block's index, and whether its name is one the ledger holds: the
+// only name a fork may write (a word such as "Yearly" read in the hero is
+// a billing claim the source never made).
+func cardAt(plan *fork.Plan, path string, h int) (first int, card, named bool) {
+	first = -1
+	priced, button := false, false
 	for i, b := range plan.Blocks {
 		if !strings.HasPrefix(b.Path, path+"/") && b.Path != path {
 			continue
 		}
 		if b.ID == h {
-			return 0, false // the page around its hero, not a card
+			return 0, false, false // the page around its hero, not a card
 		}
 		if first < 0 {
 			first = i
@@ -894,17 +891,15 @@ func cardAt(plan *fork.Plan, path string, needName bool, h int) (int, bool) {
 		}
 	}
 	if first < 0 || !priced || !button {
-		return 0, false
+		return 0, false, false
 	}
 	b := plan.Blocks[first]
-	named := false
 	for _, f := range b.Facts {
-		// The offer lock reads a name anywhere; a word such as "Yearly"
-		// read in the hero is a billing claim the source never made.
 		named = named || f.Kind == "name" && f.Text == b.Text
 	}
 	n := wordCount(b.Text)
-	return first, (named || !needName) && n >= 1 && n <= 3 && (b.Role == fork.RoleBody || headingRoles[b.Role]) && !statesAmount(line{facts: b.Facts})
+	card = n >= 1 && n <= 3 && (b.Role == fork.RoleBody || headingRoles[b.Role]) && !statesAmount(line{facts: b.Facts})
+	return first, card, named && card
 }
 
 // savingLabel reports a line that states a saving the profile looks for
