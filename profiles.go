@@ -136,7 +136,7 @@ func Profiles() []Profile {
 				Cues: []string{"proven", "study", "join", "rejoign*", "rejoins", "únete", "únase", "junte-se", "unisciti", "sluit je aan", "independent*", "tested", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen", "getestet", "unabhängig*", "testé", "testés", "indépendant*", "independiente*", "testado", "independente*", "testato", "indipendent*", "getest", "onafhankelijk*",
 					// what a reader can check for themselves
 					"source code", "sourcecode", "verif*", "quellcode", "code source", "código fuente", "código-fonte", "codice sorgente", "broncode"},
-				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number"}, Missing: "no proof found on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number", "quantity"}, Missing: "no proof found on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -160,8 +160,14 @@ func Profiles() []Profile {
 			CTA:         "A direct action with no detour: today, now.",
 			Prefer:      []string{"quick", "today", "done"}, Avoid: []string{"journey", "explore", "discover"},
 			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"},
-			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works", Shorter: true,
-				Cues:  []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch"},
+			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works and the time it saves", Shorter: true,
+				Cues: []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch",
+					// hours given back, and the friction spared: nothing
+					// to install, everything in one place (the profile's
+					// objections are long reads and a complicated setup)
+					"hours", "less time", "more time", "your time", "time-saving", "stunden", "zeit sparen", "heures", "gagnez du temps", "gagner du temps", "horas", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
+					"all-in-one", "all in one", "in one place", "ready to use", "out of the box", "no installation", "nothing to install", "effortless", "hassle-free", "no hassle", "done for you",
+					"alles in einem", "einsatzbereit", "ohne installation", "tout-en-un", "prêt à l'emploi", "sans installation", "todo en uno", "listo para usar", "sin instalación", "tudo em um", "pronto para usar", "sem instalação", "tutto in uno", "pronto all'uso", "senza installazione", "alles-in-één", "klaar voor gebruik", "zonder installatie"},
 				Facts: []string{"quantity:time"}, Missing: "no line found on how soon it works (a set-up time, the time it saves): a busy reader will look for one"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
 			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
@@ -173,8 +179,13 @@ func Profiles() []Profile {
 			Prefer:      []string{"team", "business", "results"}, Avoid: []string{"fun", "cool", "awesome"},
 			Signals: []string{"roi", "revenue", "growth", "enterprise", "teams", "scale", "strategic", "compliance", "security", "business", "gestão", "gestión", "entreprise", "unternehmen", "leaders", "companies"},
 			Substance: Substance{Lead: "outcomes and scale", Why: "an executive decides on results, scale and risk",
-				Cues:  []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar"},
-				Facts: []string{"claim:endorsement", "quote"}, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
+				Cues: []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar",
+					// scale: how far it reaches
+					"worldwide", "countries", "languages", "global", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "pays", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "landen", "talen"},
+				// a figure counts next to one of those words: outcomes in
+				// figures are the executive's proof ("in 43 languages",
+				// "12,000 companies")
+				Facts: []string{"claim:endorsement", "quote", "number", "quantity"}, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},
@@ -185,7 +196,10 @@ func Profiles() []Profile {
 			Prefer:      []string{"details", "specification"}, Avoid: []string{"easy", "magic", "simply"},
 			Signals: []string{"api", "spec", "configur", "open source", "framework", "architecture", "performance", "protocol", "integration", "documentation", "compiler", "database", "cron", "http"},
 			Substance: Substance{Lead: "the specifics", Why: "an expert trusts precise specifications over promises",
-				Cues:  []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt"},
+				Cues: []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt",
+					// what the thing runs on and how it is built
+					"hardware", "technical", "requirements", "encryption", "encrypted", "self-hosted", "offline", "plugin*", "webhook*", "sdk", "cli", "command line", "export", "import",
+					"technisch*", "anforderung*", "verschlüssel*", "technique*", "exigences", "chiffr*", "técnic*", "requisito*", "cifrad*", "criptograf*", "tecnic*", "requisit*", "crittograf*", "vereisten", "versleutel*"},
 				Facts: []string{"quantity"}, Missing: "no specifications found on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},
@@ -270,7 +284,13 @@ func Profiles() []Profile {
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
-				Cues:    []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang"},
+				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
+					// "first" in each language, as the English list has it
+					"premier", "premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primo", "primi", "eerste",
+					// a launch's terms: the early price, the founding
+					// members, the reader's say in what comes next
+					"early bird", "early-bird", "founding", "founder", "founders", "pre-order", "preorder", "waitlist", "roadmap", "release", "releases", "what's new", "innovative", "cutting-edge",
+					"frühbucher*", "gründer*", "vorbestell*", "neuheit*", "prévente", "fondateur*", "précommand*", "nouveauté*", "preventa", "fundador*", "reserva anticipada", "novedad*", "pré-venda", "novidade*", "prevendita", "fondator*", "preordin*", "vroegboek*", "oprichter*", "voorverkoop"},
 				Missing: "nothing new or launching found on the page: an early adopter will look for what changed"}},
 	}
 }

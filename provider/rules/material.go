@@ -131,7 +131,7 @@ func pageLines(plan *fork.Plan) []line {
 					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim" || f.Kind == "price" || inGuarantee
 				}
 			}
-			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) {
+			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) && !written(s) {
 				continue // "1.32 GB (for PC or Mac)" is a label, not a line to lead with
 			}
 			// "Our promise: a full refund…" leads with its promise; a label
@@ -153,6 +153,21 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	return out
+}
+
+// minWrittenWords is the fewest words of a line that reads as a sentence
+// by its shape alone (written).
+const minWrittenWords = 6
+
+// written reports a line shaped as a sentence: a capital first, a full stop
+// or exclamation mark last, and at least minWrittenWords words. The verb
+// lists know the common verbs of each language, not every one: "Rejoins
+// 1 247 surfeurs qui utilisent déjà l'app chaque jour." has none they hold,
+// and is no label.
+func written(s string) bool {
+	first, _ := utf8.DecodeRuneInString(s)
+	end := lastRune(s)
+	return unicode.IsUpper(first) && (end == '.' || end == '!') && !strings.HasSuffix(s, "..") && wordCount(s) >= minWrittenWords
 }
 
 // lineRuns are a block's lines as the page shows them: its text cut where

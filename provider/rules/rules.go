@@ -97,8 +97,8 @@ func (p *Provider) Info() fork.ProviderInfo {
 	return fork.ProviderInfo{Name: "rules", Version: Version, Translates: false, RetriesNamedBlocks: true}
 }
 
-// strongLead is the score of a line worth a note when it cannot be
-// promoted: a weaker one is no loss to the reader.
+// strongLead is the least score of a line that joins the hero's copy
+// read out of its place: a weaker one says little there.
 const strongLead = 5
 
 // Rewrite drafts the fork. The profile changes substance, chosen from the
@@ -177,7 +177,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		// page's best line sent graders to copy no visitor reads.
 		d.Notes = append(d.Notes, fmt.Sprintf("the best line the engine found for %s readers (%s) stands in the page's description for search results (%q), which no visitor reads on the page and no hero slot can take as it stands",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text))
-	} else if lead != nil && (lead.score >= strongLead || plan.Sections == 0) && !movedUp(d.Sections, promote) {
+	} else if lead != nil && !movedUp(d.Sections, promote) {
+		// Any line the engine found and left says where it stands, a weak
+		// one too: without it the fork neither names the page's line nor
+		// says there is none (SwellSync's launch offer for an early
+		// adopter left a silent A/A fork).
 		where := "it fits no hero slot and its section cannot move up, so it stays where it is"
 		if nextToTop(plan, promote) {
 			where = "its section already stands right under the hero and what stays with it (the page's prices or guarantee band, where it has them), where a moved section would go, so it stays where it is"

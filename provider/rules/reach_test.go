@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReach forks pages of our own whose material for a profile the
+// cue lists missed before: a count of users in a closing band (the
+// skeptic's proof: "a number of users"), an early price for the first
+// customers (the early adopter's launch terms, in German), and how many
+// countries and languages a product runs in (the executive's scale). Each
+// fork must put the line where the reader meets it first, by the hero's
+// copy or its section right under the hero.
+func TestReach(t *testing.T) {
+	for _, tc := range []struct {
+		page, profile string
+		line          string // the page's line the fork leads with
+		section       int    // the section that moves right under the hero, or -1: the line joins the hero
+	}{
+		{"testdata/closing-proof-es.html", "skeptic", "Únete a 2 300 ciclistas que entrenan con RutaFit cada semana.", -1},
+		{"testdata/launch-de.html", "early-adopter", "Der Frühbucherpreis gilt für die ersten 200 Betriebe.", 3},
+		{"testdata/launch-de.html", "executive", "Betriebe in 14 Ländern arbeiten mit Werkbuch, in 6 Sprachen.", -1},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			res := forkPage(t, tc.page, tc.profile)
+			if tc.section >= 0 {
+				if len(res.Sections) < 2 || res.Sections[1] != tc.section {
+					t.Fatalf("section order %v: want section %d right under the hero; notes %q", res.Sections, tc.section, res.Notes)
+				}
+				return
+			}
+			for _, b := range res.Blocks {
+				if b.Role != "subheadline" && !(b.ID == 2 && b.Role == "body") {
+					continue
+				}
+				if !strings.Contains(b.Text, tc.line) || !strings.HasPrefix(b.Text, b.Source) {
+					t.Fatalf("hero block %d reads %q: want the page's line %q after its own words; notes %q", b.ID, b.Text, tc.line, res.Notes)
+				}
+				if !strings.Contains(b.Rationale, "now stands in") {
+					t.Errorf("rationale %q does not say where the line went", b.Rationale)
+				}
+				return
+			}
+			t.Fatalf("no hero block in %v", res.Blocks)
+		})
+	}
+}
+
+// TestWritten reads a line's shape: a sentence the verb lists do not know
+// is still a sentence, a label is not.
+func TestWritten(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"Únete a 2 300 ciclistas que entrenan con RutaFit cada semana.", true},
+		{"Sans carte bancaire · Annulation immédiate", false}, // no stop: a label
+		{"1.32 GB (for PC or Mac).", false},                   // too short and no capital
+		{"Ideal für kleine Betriebe.", false},                 // four words
+		{"Wait for it..", false},
+	} {
+		if got := written(tc.s); got != tc.want {
+			t.Errorf("written(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestLeftLineNamed forks a page whose only line for an early adopter (a
+// launch price in capitals, no sentence to join the hero) stands in the
+// band that closes the page, which never moves: the fork changes nothing,
+// and its notes must name the line and say why it stays rather than say
+// nothing of the profile at all.
+func TestLeftLineNamed(t *testing.T) {
+	res := forkPage(t, "testdata/closing-proof-es.html", "early-adopter")
+	for _, n := range res.Notes {
+		if strings.Contains(n, "PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS") && strings.Contains(n, "stays where it is") {
+			return
+		}
+	}
+	t.Fatalf("no note names the launch line: %q", res.Notes)
+}
