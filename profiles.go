@@ -83,6 +83,12 @@ type Substance struct {
 	// count (graders read "no time figure on the page" beside a "24h" as
 	// false).
 	Missing string
+	// Figures says the audience's proof is outcomes in figures: a line
+	// already held by two cue words ("teams", "businesses") weighs more
+	// for each figure it states ("paid 11 days sooner … across 1,850 small
+	// businesses"), up to two. A figure beside one cue word counts for
+	// nothing: it may be a dose or a size.
+	Figures bool
 	// Shorter says the audience reads less: the fork trims long blocks to
 	// the sentences that carry their facts.
 	Shorter bool
@@ -182,10 +188,10 @@ func Profiles() []Profile {
 				Cues: []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar",
 					// scale: how far it reaches
 					"worldwide", "countries", "languages", "global", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "pays", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "landen", "talen"},
-				// a figure counts next to one of those words: outcomes in
-				// figures are the executive's proof ("in 43 languages",
-				// "12,000 companies")
-				Facts: []string{"claim:endorsement", "quote", "number", "quantity"}, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
+				// A figure weighs only beside two of the words above
+				// (Figures): next to "results" alone, "2 softgels a day"
+				// is a dose, not an outcome.
+				Facts: []string{"claim:endorsement", "quote"}, Figures: true, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},

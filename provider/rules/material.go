@@ -394,6 +394,18 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		}
 	}
 	cued := score > 0
+	if s.Figures && score >= minLeadScore {
+		n := 0
+		for _, f := range l.facts {
+			if bareFigure[f.Kind] && n < maxFigures {
+				n++
+				score++
+				if explain {
+					why = append(why, f.Text)
+				}
+			}
+		}
+	}
 	for i, want := range s.Facts {
 		if want == "quote" {
 			// A customer's quote is the profile's proof where it speaks of
@@ -696,6 +708,10 @@ func boolInt(b bool) int {
 // readers ("free", "the only", "patented"). A guarantee, a condition or an
 // endorsement says what it is.
 var cueOnlyClaim = map[fork.ClaimKind]bool{"free": true, "proof": true, "superlative": true, "scarcity": true, "allowance": true}
+
+// maxFigures is the most figures that add to a line's weight
+// (Substance.Figures): a table of numbers is no stronger outcome.
+const maxFigures = 2
 
 // bareFigure are the fact kinds that carry a profile's substance only
 // with a word that says what the figure is.

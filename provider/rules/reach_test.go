@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	fork "github.com/marketingfork/fork"
 )
 
 // TestReach forks pages of our own whose material for a profile the
@@ -79,4 +82,27 @@ func TestLeftLineNamed(t *testing.T) {
 		}
 	}
 	t.Fatalf("no note names the launch line: %q", res.Notes)
+}
+
+// TestExecutiveFigures weighs lines for an executive: a figure adds weight
+// only to a line two of the profile's words already hold (an outcome in
+// figures), never beside one ("results" next to a dose).
+func TestExecutiveFigures(t *testing.T) {
+	const page = `<html lang="en"><body><section><h1>Fish oil you can taste the difference of</h1>
+<p>Take 2 softgels a day for results you can feel.</p>
+<p>Teams using Ledgerly close their books 4 days sooner, across 1,200 small businesses.</p></section></body></html>`
+	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "executive"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, l := range pageLines(plan) {
+		got[l.text] = scoreLine(l, plan.Profile.Substance, plan)
+	}
+	if s := got["Take 2 softgels a day for results you can feel."]; s >= minLeadScore {
+		t.Errorf("a dose beside \"results\" scores %d: it must not lead (under %d)", s, minLeadScore)
+	}
+	if s := got["Teams using Ledgerly close their books 4 days sooner, across 1,200 small businesses."]; s < strongLead {
+		t.Errorf("an outcome in figures scores %d: it must join the hero (at least %d); lines %v", s, strongLead, got)
+	}
 }
