@@ -127,7 +127,10 @@ var paid = map[string]bool{"buy": true, "register": true, "trial": true}
 // link of its own.
 func paidCTA(blocks []Block) (Block, string, bool) {
 	for _, b := range blocks {
-		if a := ctaAction(b); b.Role == RoleCTA && paid[a] && b.Href != "" && b.Href != "#" && !jumps(b) {
+		if b.Role != RoleCTA {
+			continue // a paragraph names no action: reading one for it costs the page's whole text
+		}
+		if a := ctaAction(b); paid[a] && b.Href != "" && b.Href != "#" && !jumps(b) {
 			return b, a, true
 		}
 	}
@@ -249,13 +252,15 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		action = "register"
 	}
 	paidFor := false
-	if b, a, found := paidCTA(ex.Blocks); found && ok && !paid[action] && strings.Contains(put, "guarantee") && put != p.Profile.Substance.Lead {
+	if ok && !paid[action] && strings.Contains(put, "guarantee") && put != p.Profile.Substance.Lead {
 		// A refund is for those who pay: a fork that puts the guarantee
 		// first speaks to the paid plan, and graders read SwellSync's
 		// free sign-ups as the wrong measure of its Pro refund. Only
 		// where the provider named a guarantee it put first, not the
 		// profile's material in general.
-		cta, action, paidFor, byMessage = b, a, true, false
+		if b, a, found := paidCTA(ex.Blocks); found {
+			cta, action, paidFor, byMessage = b, a, true, false
+		}
 	}
 	conv := conversions[action]
 	metric := "conversion rate of the page's primary call to action"
