@@ -204,7 +204,7 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "the specifics", Why: "an expert trusts precise specifications over promises",
 				Cues: []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt",
 					// what the thing runs on and how it is built
-					"hardware", "technical", "requirements", "encryption", "encrypted", "self-hosted", "offline", "plugin*", "webhook*", "sdk", "cli", "command line", "export", "import",
+					"hardware", "technical", "requirements", "encryption", "encrypted", "self-hosted", "offline", "plugin*", "webhook*", "sdk", "cli", "command line",
 					"technisch*", "anforderung*", "verschlüssel*", "technique*", "exigences", "chiffr*", "técnic*", "requisito*", "cifrad*", "criptograf*", "tecnic*", "requisit*", "crittograf*", "vereisten", "versleutel*"},
 				Facts: []string{"quantity"}, Missing: "no specifications found on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
@@ -234,7 +234,7 @@ func Profiles() []Profile {
 					// reader from harm ("independently tested for purity
 					// and safety")
 					"safe", "safety", "tested", "sicherheit", "getestet", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest"},
-				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial or cancellation terms found on the page: a cautious reader will look for one"}},
+				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial, cancellation terms or safety line found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},
@@ -291,8 +291,9 @@ func Profiles() []Profile {
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
 				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
-					// "first" in each language, as the English list has it
-					"premier", "premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primo", "primi", "eerste",
+					// "first" in each language, as the English list has it (not the
+					// French "premier": in English copy it means leading)
+					"premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primo", "primi", "eerste",
 					// a launch's terms: the early price, the founding
 					// members, the reader's say in what comes next
 					"early bird", "early-bird", "founding", "founder", "founders", "pre-order", "preorder", "waitlist", "roadmap", "release", "releases", "what's new", "innovative", "cutting-edge",

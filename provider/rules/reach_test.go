@@ -2,6 +2,8 @@ package rules
 
 import (
 	"context"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,5 +106,36 @@ func TestExecutiveFigures(t *testing.T) {
 	}
 	if s := got["Teams using Ledgerly close their books 4 days sooner, across 1,200 small businesses."]; s < strongLead {
 		t.Errorf("an outcome in figures scores %d: it must join the hero (at least %d); lines %v", s, strongLead, got)
+	}
+}
+
+// TestBusyReaderShortParts forks testdata/long-part-en.html for a busy
+// professional: its line on time saved heads a part of six app
+// descriptions, too long to put first for a reader short of time, so the
+// part stays and the note says why; the same page without the app
+// descriptions moves the part up right under the hero.
+func TestBusyReaderShortParts(t *testing.T) {
+	src := readPage(t, "testdata/long-part-en.html")
+	f := fork.New(fork.WithProvider(New()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "busy-professional"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Sections != nil {
+		t.Errorf("long part moved: section order %v", res.Sections)
+	}
+	if !slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "too long to put first for a reader short of time") }) {
+		t.Errorf("no note says the part is too long: %q", res.Notes)
+	}
+	short := regexp.MustCompile(`(?s)<section class="app">.*?</section>\s*`).ReplaceAllString(src, "")
+	if short == src {
+		t.Fatal("the page has no app sections to take out")
+	}
+	res, err = f.Fork(context.Background(), fork.Request{HTML: short, Profile: "busy-professional"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sections) < 2 || res.Sections[1] != 2 {
+		t.Errorf("short part: section order %v, want section 2 right under the hero; notes %q", res.Sections, res.Notes)
 	}
 }

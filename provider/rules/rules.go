@@ -185,6 +185,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		where := "it fits no hero slot and its section cannot move up, so it stays where it is"
 		if nextToTop(plan, promote) {
 			where = "its section already stands right under the hero and what stays with it (the page's prices or guarantee band, where it has them), where a moved section would go, so it stays where it is"
+		} else if g := groupOf(plan, promote); tooLong(plan, g) {
+			where = fmt.Sprintf("it fits no hero slot, and its part runs to %d words, too long to put first for a reader short of time, so it stays where it is", groupWords(plan, g))
 		}
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: %s",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block, where))
