@@ -160,8 +160,9 @@ func nearLines(plan *fork.Plan, lines []line, sub fork.Substance) []string {
 // (lead, as the fork placed it: a joined line may be the sentences of it
 // that state facts, so a line containing the other or contained in it is
 // the same).
-func twinNote(plan *fork.Plan, lines []line, lead line) []string {
+func twinNote(plan *fork.Plan, lines []line, lead line, bySection bool) []string {
 	var twins []string
+	sameSection := false // a twin moves the section, not the line
 	for _, prof := range fork.Profiles() {
 		if prof.Name == plan.Profile.Name {
 			continue
@@ -184,17 +185,35 @@ func twinNote(plan *fork.Plan, lines []line, lead line) []string {
 			}
 			l = next[0]
 		}
+		_, _, placed := placeLead(&other, l, nil)
+		moves := !placed && !leads(&other, l) && canMoveUp(&other, l)
+		if s := plan.Blocks[lead.block].Section; bySection && moves && s >= 0 && plan.Blocks[l.block].Section == s {
+			// Both forks move one section up, each for its own line in
+			// it (Omax3's "Safe + Tested" for a parent by its heading,
+			// for a cautious buyer by its testing line): one test.
+			twins = append(twins, strings.ToLower(prof.Title))
+			sameSection = sameSection || l.block != lead.block
+			continue
+		}
 		if l.block != lead.block || !(strings.Contains(lead.text, l.text) || strings.Contains(l.text, lead.text)) {
 			continue
 		}
 		// The other fork must put it first too, in the hero or with its
 		// section: a line it can only leave where it is makes no twin.
-		if _, _, placed := placeLead(&other, l, nil); placed || (!leads(&other, l) && canMoveUp(&other, l)) {
+		if placed || moves {
 			twins = append(twins, strings.ToLower(prof.Title))
 		}
 	}
 	if len(twins) == 0 {
 		return nil
+	}
+	if h, ok := sectionHeading(plan, plan.Blocks[lead.block].Section); sameSection && ok {
+		forks, moves := "fork", "moves"
+		if len(twins) > 1 {
+			forks, moves = "forks", "move"
+		}
+		return []string{fmt.Sprintf("the %s %s of this page %s the same section up (%q): run one of them against the control, not each, or the test pays twice to measure one change",
+			andList(twins), forks, moves, h)}
 	}
 	// "Moves up", not "leads with": a line that moves up with its
 	// section may stand fourth, and graders read "leads" there as false.

@@ -139,3 +139,31 @@ func TestBusyReaderShortParts(t *testing.T) {
 		t.Errorf("short part: section order %v, want section 2 right under the hero; notes %q", res.Sections, res.Notes)
 	}
 }
+
+// TestSectionTwins forks testdata/safety-en.html for three readers whose
+// forks move the same section up, each for its own line in it (the parent
+// by the heading "Safe to chew", the cautious buyer and the skeptic by the
+// tested line): each fork's notes name the other two, so the marketer runs
+// one test, not three of one change.
+func TestSectionTwins(t *testing.T) {
+	for profile, others := range map[string][]string{
+		"parent":   {"skeptic", "cautious buyer"},
+		"cautious": {"skeptic", "parent"},
+		"skeptic":  {"cautious buyer", "parent"},
+	} {
+		res := forkPage(t, "testdata/safety-en.html", profile)
+		if len(res.Sections) < 2 || res.Sections[1] != 3 {
+			t.Fatalf("%s: section order %v, want the safety section (3) under the hero", profile, res.Sections)
+		}
+		i := slices.IndexFunc(res.Notes, func(n string) bool { return strings.Contains(n, `move the same section up ("Safe to chew")`) })
+		if i < 0 {
+			t.Errorf("%s: no note names the forks that move the same section: %q", profile, res.Notes)
+			continue
+		}
+		for _, o := range others {
+			if !strings.Contains(res.Notes[i], o) {
+				t.Errorf("%s: note %q does not name the %s fork", profile, res.Notes[i], o)
+			}
+		}
+	}
+}

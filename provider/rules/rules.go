@@ -211,8 +211,8 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if d.PutFirst == "" {
 		d.PutFirst = movedTopic(plan, d.Sections)
 	}
-	if put, ok := putLine(edits, ranked, heldAt >= 0 && movedUp(d.Sections, promote)); ok {
-		d.Notes = append(d.Notes, twinNote(plan, lines, put)...)
+	if put, bySection, ok := putLine(edits, ranked, heldAt >= 0 && movedUp(d.Sections, promote)); ok {
+		d.Notes = append(d.Notes, twinNote(plan, lines, put, bySection)...)
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
@@ -635,7 +635,7 @@ func heroHeld(edits map[int]edit) bool {
 // putLine is the page's line the draft put first: the one an edit placed
 // in the hero (the lowest block's, should there be two), or else the
 // best of ranked where its section moved up; false when it put none.
-func putLine(edits map[int]edit, ranked []line, moved bool) (line, bool) {
+func putLine(edits map[int]edit, ranked []line, moved bool) (l line, bySection, ok bool) {
 	best := -1
 	for id, e := range edits {
 		if e.from != nil && (best < 0 || id < best) {
@@ -643,12 +643,12 @@ func putLine(edits map[int]edit, ranked []line, moved bool) (line, bool) {
 		}
 	}
 	if best >= 0 {
-		return *edits[best].from, true
+		return *edits[best].from, false, true
 	}
 	if moved && len(ranked) > 0 {
-		return ranked[0], true
+		return ranked[0], true, true
 	}
-	return line{}, false
+	return line{}, false, false
 }
 
 // uiText reports a block that is a link's or a button's whole text, a
