@@ -128,7 +128,7 @@ var paid = map[string]bool{"buy": true, "register": true, "trial": true}
 func paidCTA(blocks []Block) (Block, string, bool) {
 	for _, b := range blocks {
 		if b.Role != RoleCTA {
-			continue // a paragraph names no action: reading one for it costs the page's whole text
+			continue // only a button names an action: reading every block for one costs the page's whole text
 		}
 		if a := ctaAction(b); paid[a] && b.Href != "" && b.Href != "#" && !jumps(b) {
 			return b, a, true

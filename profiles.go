@@ -58,7 +58,9 @@ type Substance struct {
 	// the verbs a cue names.
 	Cues []string
 	// Facts are the ledger facts that carry it: a kind ("percentage",
-	// "code", "guarantee", "number", "quantity"), a claim kind after
+	// "code", "guarantee", "number", "quantity"), "quantity:time" for a
+	// span of time, "quantity:usage" for a count of users, reviews or
+	// downloads large enough to prove use, a claim kind after
 	// "claim:" ("claim:free"), "claim:way-out" for the conditions that
 	// let a reader leave or spare them a catch (cancel any time, no
 	// contract, no card, no hidden fees; not auto-renewal, which is the
@@ -84,7 +86,8 @@ type Substance struct {
 	// false).
 	Missing string
 	// Figures says the audience's proof is outcomes in figures: a line
-	// already held by two cue words ("teams", "businesses") weighs more
+	// already held by two cue words ("teams", "businesses"; what a line
+	// needs to lead) weighs more
 	// for each figure it states ("paid 11 days sooner … across 1,850 small
 	// businesses"), up to two. A figure beside one cue word counts for
 	// nothing: it may be a dose or a size.
@@ -139,10 +142,10 @@ func Profiles() []Profile {
 			Prefer:      []string{"facts", "see", "check", "details"}, Avoid: []string{"amazing", "revolutionary", "best ever", "guaranteed results"},
 			Signals: []string{"proof", "proven", "evidence", "study", "studies", "independent", "no hidden", "honest", "transparent", "no strings", "sin letra chica", "sans engagement", "cancel anytime", "money back", "guarantee", "garantie", "garantía", "garantia"},
 			Substance: Substance{Lead: "the strongest proof", Why: "a skeptic believes a number, a named customer or a guarantee before a promise",
-				Cues: []string{"proven", "study", "join", "rejoign*", "rejoins", "únete", "únase", "junte-se", "unisciti", "sluit je aan", "independent*", "tested", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen", "getestet", "unabhängig*", "testé", "testés", "indépendant*", "independiente*", "testado", "independente*", "testato", "indipendent*", "getest", "onafhankelijk*",
+				Cues: []string{"proven", "study", "join", "rejoign*", "rejoins", "únete", "únase", "junte-se", "unisciti", "sluit je aan", "independent*", "tested", "customers", "users", "reviews", "rated", "trusted by", "used by", "open source", "audited", "certified", "kunden", "clients", "clientes", "usuários", "usuarios", "geprüft", "certifié", "certificado", "thousand", "thousands", "million", "millions", "contributors", "downloads", "stars", "tausend", "millionen", "milliers", "miles", "millones", "mil", "milhões", "clienti", "utenti", "recensioni", "certificato", "migliaia", "milioni", "klanten", "gebruikers", "beoordelingen", "gecertificeerd", "duizenden", "miljoen", "miljoenen", "bewezen", "getestet", "unabhängig*", "testé", "testés", "indépendant*", "independiente*", "testado", "testato", "indipendent*", "getest", "onafhankelijk*",
 					// what a reader can check for themselves
 					"source code", "sourcecode", "verif*", "quellcode", "code source", "código fuente", "código-fonte", "codice sorgente", "broncode"},
-				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number", "quantity"}, Missing: "no proof found on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
+				Facts: []string{"claim:endorsement", "claim:proof", "role:testimonial", "guarantee", "claim:guarantee", "number", "quantity:usage"}, Missing: "no proof found on the page (a testimonial, a number of users, a guarantee): a skeptic will look for one"}},
 		{Name: "bargain-hunter", Title: "Bargain hunter", Description: "Compares prices and acts on savings, discounts and free extras.",
 			Motivations: []string{"getting more for less", "free extras", "a deal before it ends"},
 			Objections:  []string{"paying more than needed", "unclear pricing"},
@@ -171,7 +174,7 @@ func Profiles() []Profile {
 					// hours given back, and the friction spared: nothing
 					// to install, everything in one place (the profile's
 					// objections are long reads and a complicated setup)
-					"hours", "less time", "more time", "your time", "time-saving", "stunden", "zeit sparen", "heures", "gagnez du temps", "gagner du temps", "horas", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
+					"save hours", "saves hours", "hours a week", "hours every week", "less time", "more time", "time-saving", "zeit sparen", "stunden sparen", "gagnez du temps", "gagner du temps", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
 					"all-in-one", "all in one", "in one place", "ready to use", "out of the box", "no installation", "nothing to install", "effortless", "hassle-free", "no hassle", "done for you",
 					"alles in einem", "einsatzbereit", "ohne installation", "tout-en-un", "prêt à l'emploi", "sans installation", "todo en uno", "listo para usar", "sin instalación", "tudo em um", "pronto para usar", "sem instalação", "tutto in uno", "pronto all'uso", "senza installazione", "alles-in-één", "klaar voor gebruik", "zonder installatie"},
 				Facts: []string{"quantity:time"}, Missing: "no line found on how soon it works (a set-up time, the time it saves): a busy reader will look for one"}},
@@ -187,7 +190,9 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "outcomes and scale", Why: "an executive decides on results, scale and risk",
 				Cues: []string{"teams", "companies", "businesses", "millions", "billions", "customers", "market", "valuation", "organizations", "organisations", "enterprise", "revenue", "growth", "roi", "results", "scale", "security", "compliance", "reliable", "uptime", "unternehmen", "entreprises", "empresas", "resultados", "ergebnisse", "résultats", "aziende", "imprese", "risultati", "crescita", "affidabile", "bedrijven", "organisaties", "resultaten", "groei", "betrouwbaar",
 					// scale: how far it reaches
-					"worldwide", "countries", "languages", "global", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "pays", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "landen", "talen"},
+					// ("pays" and "landen" are left out: in English and German
+					// copy they are verbs)
+					"worldwide", "countries", "languages", "global", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "talen"},
 				// A figure weighs only beside two of the words above
 				// (Figures): next to "results" alone, "2 softgels a day"
 				// is a dose, not an outcome.
@@ -205,7 +210,9 @@ func Profiles() []Profile {
 				Cues: []string{"api", "open source", "open-source", "framework", "database", "databases", "specification*", "benchmark*", "server", "sql", "library", "full-stack", "configur*", "protocol", "integration", "documentation", "architecture", "performance", "standard", "format", "compatible", "supports", "version", "source code", "schnittstelle", "dokumentation", "spécification", "especificación", "especificação", "specifiche", "documentazione", "compatibile", "supporta", "specificaties", "documentatie", "compatibel", "ondersteunt",
 					// what the thing runs on and how it is built
 					"hardware", "technical", "requirements", "encryption", "encrypted", "self-hosted", "offline", "plugin*", "webhook*", "sdk", "cli", "command line",
-					"technisch*", "anforderung*", "verschlüssel*", "technique*", "exigences", "chiffr*", "técnic*", "requisito*", "cifrad*", "criptograf*", "tecnic*", "requisit*", "crittograf*", "vereisten", "versleutel*"},
+					// (not "technique", an English word too, nor "chiffre",
+					// a figure)
+					"technisch*", "anforderung*", "verschlüssel*", "exigences techniques", "chiffrement", "chiffré", "chiffrée", "chiffrés", "técnic*", "requisitos", "cifrad*", "criptograf*", "tecnic*", "requisiti", "crittograf*", "vereisten", "versleutel*"},
 				Facts: []string{"quantity"}, Missing: "no specifications found on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},
@@ -217,7 +224,10 @@ func Profiles() []Profile {
 			Prefer:      []string{"start", "step", "simple", "help"}, Avoid: []string{"leverage", "paradigm", "synergy"},
 			Signals: []string{"beginner", "step by step", "learn", "guide", "no experience", "easy", "getting started", "débutant", "anfänger", "principiante", "iniciante", "handbook", "introduction"},
 			Substance: Substance{Lead: "the first step and the help on offer", Why: "a newcomer needs to see that getting started is simple and help is there",
-				Cues:  []string{"easy", "simple", "step", "start", "learn", "guide", "help", "support", "no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "guide", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
+				Cues: []string{"easy", "simple", "step", "start", "learn", "guide", "help",
+					// help from people, not a feature ("subtitle support")
+					"customer support", "support team", "friendly support", "live support", "24/7 support", "our support",
+					"no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
 				Facts: []string{"claim:free"}, Missing: "no first step or help found on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},
@@ -233,7 +243,10 @@ func Profiles() []Profile {
 					// safety, the first of its motivations: what keeps the
 					// reader from harm ("independently tested for purity
 					// and safety")
-					"safe", "safety", "tested", "sicherheit", "getestet", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest"},
+					"safe", "safety", "tested", "sicherheit", "getestet", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest",
+					// a promise kept to the reader who is not satisfied
+					// ("If you are not satisfied, we repaint for free")
+					"satisfied", "satisfaction", "not happy", "zufrieden", "zufriedenheit", "satisfait", "satisfaite", "satisfecho", "satisfecha", "satisfacción", "satisfeito", "satisfeita", "satisfação", "soddisfatto", "soddisfatta", "soddisfazione", "tevreden", "tevredenheid"},
 				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial, cancellation terms or safety line found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
@@ -293,11 +306,11 @@ func Profiles() []Profile {
 				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
 					// "first" in each language, as the English list has it (not the
 					// French "premier": in English copy it means leading)
-					"premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primo", "primi", "eerste",
+					"premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primi", "eerste",
 					// a launch's terms: the early price, the founding
 					// members, the reader's say in what comes next
-					"early bird", "early-bird", "founding", "founder", "founders", "pre-order", "preorder", "waitlist", "roadmap", "release", "releases", "what's new", "innovative", "cutting-edge",
-					"frühbucher*", "gründer*", "vorbestell*", "neuheit*", "prévente", "fondateur*", "précommand*", "nouveauté*", "preventa", "fundador*", "reserva anticipada", "novedad*", "pré-venda", "novidade*", "prevendita", "fondator*", "preordin*", "vroegboek*", "oprichter*", "voorverkoop"},
+					"early bird", "early-bird", "founding member*", "pre-order", "preorder", "waitlist", "roadmap", "new release", "new releases", "latest release", "what's new", "what’s new", "innovative", "cutting-edge",
+					"frühbucher*", "gründungsmitglied*", "vorbestell*", "neuheit*", "prévente", "membre fondateur", "membres fondateurs", "précommand*", "nouveauté*", "preventa", "socio fundador", "socios fundadores", "reserva anticipada", "novedad*", "pré-venda", "membro fundador", "membros fundadores", "novidade*", "prevendita", "socio fondatore", "soci fondatori", "preordin*", "vroegboek*", "voorverkoop"},
 				Missing: "nothing new or launching found on the page: an early adopter will look for what changed"}},
 	}
 }

@@ -146,6 +146,28 @@ func TestClaimsGuarantee(t *testing.T) {
 	})
 }
 
+// TestClaimsConditionalGuarantee reads the satisfaction promise said as a
+// condition, in each language: no "guarantee" word, but the promise is
+// the same, and the offer lock keeps it.
+func TestClaimsConditionalGuarantee(t *testing.T) {
+	runClaims(t, []claimCase{
+		{"en", "en", "If you're not happy with a wall, we repaint it.",
+			[]Fact{clm("If you're not happy", "guarantee:satisfaction")}},
+		{"de", "de", "Sind Sie nicht zufrieden, bessern wir nach.",
+			[]Fact{clm("Sind Sie nicht zufrieden", "guarantee:satisfaction")}},
+		{"fr", "fr", "Si vous n'êtes pas satisfait, nous repeignons le mur.",
+			[]Fact{clm("Si vous n'êtes pas satisfait", "guarantee:satisfaction")}},
+		{"es", "es", "Si no quedas satisfecho, repintamos la pared.",
+			[]Fact{clm("Si no quedas satisfecho", "guarantee:satisfaction")}},
+		{"pt", "pt-BR", "Se não ficar satisfeito, pintamos de novo.",
+			[]Fact{clm("Se não ficar satisfeito", "guarantee:satisfaction")}},
+		{"it", "it", "Se non sei soddisfatto, ridipingiamo la parete.",
+			[]Fact{clm("Se non sei soddisfatto", "guarantee:satisfaction")}},
+		{"nl", "nl", "Bent u niet tevreden, dan schilderen we opnieuw.",
+			[]Fact{clm("niet tevreden", "guarantee:satisfaction")}},
+	})
+}
+
 func TestClaimsFree(t *testing.T) {
 	runClaims(t, []claimCase{
 		{"en shipping", "en", "Enjoy free shipping on orders over $50.",

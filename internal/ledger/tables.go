@@ -284,6 +284,18 @@ var unitDefs = [][]form{
 		"studenti", "leerling", "leerlingen"),
 }
 
+// usageUnits are the unit keys that count who uses a product or what they
+// did with it: people, teams and companies, their reviews, ratings and
+// downloads. A large count of them is evidence of use ("1,200 teams",
+// "40,000 downloads"); a measure or a plan's content is not.
+var usageUnits = set("user", "person", "customer", "member", "surfer", "attendee",
+	"employee", "team", "company", "subscriber", "student", "review", "rating", "download")
+
+// CountsUsage reports a quantity's unit (Fact.Unit) that counts who uses a
+// product, or their reviews and downloads, rather than measuring something
+// or naming what a plan holds.
+func CountsUsage(unit string) bool { return usageUnits[unit] }
+
 // periodicUnits are the unit keys that take a period: a count a plan
 // allows per day or month ("1000 emails/month" is "1000 email/month",
 // another allowance than "1000 emails"). Measures (°F, km, kg) and spans of

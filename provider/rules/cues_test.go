@@ -41,3 +41,22 @@ func FuzzCueSet(f *testing.F) {
 		}
 	})
 }
+
+// TestOneWordOneCue checks each profile's cue list for cues one word holds
+// twice ("requisitos" under both "requisito*" and "requisit*"): a single
+// word would then score as two and lead a fork alone, where the lead
+// score asks for two words of the reader's.
+func TestOneWordOneCue(t *testing.T) {
+	for _, p := range fork.Profiles() {
+		cs := newCueSet(p.Substance.Cues)
+		for _, c := range p.Substance.Cues {
+			word := strings.TrimSuffix(c, "*")
+			if strings.ContainsAny(word, " -") {
+				continue // a phrase holds its words, which may be cues too
+			}
+			if hits := cs.hits(word, lineWords(word)); len(hits) > 1 {
+				t.Errorf("%s: the word %q holds the cues %q", p.Name, word, hits)
+			}
+		}
+	}
+}

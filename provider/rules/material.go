@@ -10,6 +10,7 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/extract"
+	"github.com/marketingfork/fork/internal/ledger"
 	"github.com/marketingfork/fork/internal/markup"
 )
 
@@ -79,7 +80,9 @@ func pageLines(plan *fork.Plan) []line {
 			// by moving up with its section (placeLead and joinLead never
 			// take it into the hero's copy).
 			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
-				lower := strings.ToLower(t)
+				// The cues are read in the customer's words, not in the
+				// name under them: "— Familie Berger" is no family offer.
+				lower := strings.ToLower(quoteOnly(t))
 				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
@@ -159,15 +162,47 @@ func pageLines(plan *fork.Plan) []line {
 // by its shape alone (written).
 const minWrittenWords = 6
 
-// written reports a line shaped as a sentence: a capital first, a full stop
-// or exclamation mark last, and at least minWrittenWords words. The verb
-// lists know the common verbs of each language, not every one: "Rejoins
-// 1 247 surfeurs qui utilisent déjà l'app chaque jour." has none they hold,
-// and is no label.
+// written reports a line shaped as a sentence (sentenceShaped, not trailing
+// off) of at least minWrittenWords words. The verb lists know the common
+// verbs of each language, not every one: "Rejoins 1 247 surfeurs qui
+// utilisent déjà l'app chaque jour." has none they hold, and is no label.
 func written(s string) bool {
+	return sentenceShaped(s) && !strings.HasSuffix(s, "..") && wordCount(s) >= minWrittenWords
+}
+
+// sentenceShaped reports text that starts as a sentence does (a capital, a
+// digit or a currency sign) and ends with a full stop or an exclamation
+// mark: what may stand as a sentence of its own.
+func sentenceShaped(s string) bool {
 	first, _ := utf8.DecodeRuneInString(s)
 	end := lastRune(s)
-	return unicode.IsUpper(first) && (end == '.' || end == '!') && !strings.HasSuffix(s, "..") && wordCount(s) >= minWrittenWords
+	return (unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) && (end == '.' || end == '!')
+}
+
+// maxSignature is the most words of a testimonial's signature: a name,
+// a role, a place ("— Dana Okafor, owner, Little Fig").
+const maxSignature = 8
+
+// quoteOnly is a testimonial's text without the signature after its last
+// spaced dash ("„Pünktlich und sauber.“ — Familie Berger, Freiburg"): at
+// most maxSignature words that hold no sentence's end. A text without one
+// is returned whole: a dash inside a quote ("fast — and free!") goes on
+// with the customer's words.
+func quoteOnly(t string) string {
+	cut, size := -1, 0
+	for _, d := range []string{" — ", " – ", " ― "} {
+		if i := strings.LastIndex(t, d); i > cut {
+			cut, size = i, len(d)
+		}
+	}
+	if cut <= 0 {
+		return t
+	}
+	sig := strings.TrimSpace(t[cut+size:])
+	if sig == "" || wordCount(sig) > maxSignature || strings.ContainsAny(sig, "!?") || strings.Contains(sig, ". ") || strings.HasSuffix(sig, ".") && wordCount(sig) > 3 {
+		return t
+	}
+	return t[:cut]
 }
 
 // lineRuns are a block's lines as the page shows them: its text cut where
@@ -349,8 +384,10 @@ func unbalanced(s string) bool {
 // scoreLine rates how well a line carries a profile's substance: three
 // points for a cue word and one for each further one; for each kind of
 // fact the profile looks for that the line states, four points for the
-// first two kinds listed and three for the rest. A line with a struck-out
-// price never scores: it is not the offer.
+// first two kinds listed and three for the rest; for a profile whose proof
+// is in figures (Substance.Figures), a point for each of up to maxFigures
+// figures in a line its cue words already lead with. A line with a
+// struck-out price never scores: it is not the offer.
 func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 	score, _ := weighLine(l, s, nil, plan, false)
 	return score
@@ -394,7 +431,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		}
 	}
 	cued := score > 0
-	if s.Figures && score >= minLeadScore {
+	if s.Figures && score >= minLeadScore { // two cue words: 3 + 1
 		n := 0
 		for _, f := range l.facts {
 			if bareFigure[f.Kind] && n < maxFigures {
@@ -436,6 +473,12 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			// read for another audience: "the only connection" is no mark
 			// of distinction, a ticket "transferred free of charge" no
 			// first step. They count next to a cue.
+			if want == "claim:free" && f.Value == "free:free" && guaranteed(l.facts) {
+				// "If you are not satisfied, we repaint for free": what is
+				// free is the guarantee's remedy, the cautious reader's
+				// material, not a saving on the offer.
+				continue
+			}
 			if want == "claim:free" && f.Value == "free:free" && l.role == fork.RoleFAQAnswer {
 				// An answer's "free of charge" is a policy (a ticket
 				// transferred, an import done for you), not the offer's
@@ -472,6 +515,11 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		return 0, nil
 	}
 	return score, why
+}
+
+// guaranteed reports a line that states a guarantee.
+func guaranteed(facts []fork.Fact) bool {
+	return slices.ContainsFunc(facts, func(f fork.Fact) bool { return factIs(f, "claim:guarantee") || f.Kind == "guarantee" })
 }
 
 // misstated reports a percentage the page states as a saving that the
@@ -736,9 +784,18 @@ func factIs(f fork.Fact, want string) bool {
 		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
 	case want == "quantity:time":
 		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
+	case want == "quantity:usage":
+		// "1 247 surfeurs", "3,200 restaurants": a count of those who use
+		// it, large enough to prove use; "up to 3 users" is a plan's
+		// limit, "500 mg" a dose.
+		return string(f.Kind) == "quantity" && ledger.CountsUsage(f.Unit) && f.Amount >= minUsage
 	}
 	return string(f.Kind) == want
 }
+
+// minUsage is the least count of users, reviews or downloads that proves
+// use ("quantity:usage").
+const minUsage = 100
 
 // timeUnits are the quantity units that measure time.
 var timeUnits = map[string]bool{"s": true, "sec": true, "second": true, "min": true, "minute": true, "h": true, "hour": true, "day": true, "week": true}

@@ -152,15 +152,19 @@ func nearLines(plan *fork.Plan, lines []line, sub fork.Substance) []string {
 	return out
 }
 
-// twinNote names the other profiles whose fork of the page leads with the
-// same line: graders found Pennino's skeptic and cautious forks the same
+// twinNote names the other profiles whose fork of the page puts the same
+// change first: graders found Pennino's skeptic and cautious forks the same
 // page word for word, and a growth team that runs both spends its traffic
 // twice on one variant. It ranks the page's lines for each other profile,
 // as its own fork would; it runs only for a fork that puts a line first
 // (lead, as the fork placed it: a joined line may be the sentences of it
 // that state facts, so a line containing the other or contained in it is
-// the same).
-func twinNote(plan *fork.Plan, lines []line, lead line, bySection bool) []string {
+// the same); a twin orders the page's sections as the fork does (order,
+// the draft's). Where the fork put lead first by moving its section
+// (bySection), another fork whose own line stands in that section is a
+// twin too (Omax3's "Safe + Tested", moved by its heading for a parent and
+// by its testing line for a cautious buyer).
+func twinNote(plan *fork.Plan, lines []line, lead line, order []int, bySection bool) []string {
 	var twins []string
 	sameSection := false // a twin moves the section, not the line
 	for _, prof := range fork.Profiles() {
@@ -187,6 +191,11 @@ func twinNote(plan *fork.Plan, lines []line, lead line, bySection bool) []string
 		}
 		_, _, placed := placeLead(&other, l, nil)
 		moves := !placed && !leads(&other, l) && canMoveUp(&other, l)
+		if !slices.Equal(promoteSection(&other, other.PatternOrder(), plan.Blocks[l.block].Section), order) {
+			// Its own pattern moves other sections too (the skeptic's
+			// customers' words): another page, whatever it puts first.
+			continue
+		}
 		if s := plan.Blocks[lead.block].Section; bySection && moves && s >= 0 && plan.Blocks[l.block].Section == s {
 			// Both forks move one section up, each for its own line in
 			// it (Omax3's "Safe + Tested" for a parent by its heading,
@@ -207,13 +216,17 @@ func twinNote(plan *fork.Plan, lines []line, lead line, bySection bool) []string
 	if len(twins) == 0 {
 		return nil
 	}
-	if h, ok := sectionHeading(plan, plan.Blocks[lead.block].Section); sameSection && ok {
-		forks, moves := "fork", "moves"
+	if sameSection {
+		forks, moves, orders := "fork", "moves", "orders"
 		if len(twins) > 1 {
-			forks, moves = "forks", "move"
+			forks, moves, orders = "forks", "move", "order"
 		}
-		return []string{fmt.Sprintf("the %s %s of this page %s the same section up (%q): run one of them against the control, not each, or the test pays twice to measure one change",
-			andList(twins), forks, moves, h)}
+		which := fmt.Sprintf("the one that holds block %d", lead.block)
+		if h, ok := sectionHeading(plan, plan.Blocks[lead.block].Section); ok {
+			which = fmt.Sprintf("%q", h)
+		}
+		return []string{fmt.Sprintf("the %s %s of this page %s the same section up (%s) and %s the page the same way: run one of them against the control, not each, or the test pays twice to measure one change",
+			andList(twins), forks, moves, which, orders)}
 	}
 	// "Moves up", not "leads with": a line that moves up with its
 	// section may stand fourth, and graders read "leads" there as false.
@@ -319,17 +332,7 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	if gs <= hero {
 		return order
 	}
-	switch t := plan.SectionTopics(groups[gs : gs+1])[0]; {
-	case t == fork.RoleFAQQuestion || t == fork.RoleFAQAnswer || closesPage(plan, groups[gs]):
-		// A whole FAQ moved up puts every question before the offer; the
-		// page's closing call to action moved up leaves two buttons in a
-		// row and a page that ends on nothing. The line stays, and the
-		// note says where it stands.
-		return order
-	case tooLong(plan, groups[gs]):
-		// A reader short of time meets a long part first: graders read
-		// ten app descriptions moved above the press quotes, for one
-		// line on time saved, as the opposite of getting to the point.
+	if refused(plan, groups[gs]) != canMove {
 		return order
 	}
 	if order == nil {
@@ -389,15 +392,42 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 // time (Substance.Shorter) moves up: about what one screen shows.
 const maxShortMove = 120
 
-// tooLong reports a group of sections too long to put first for a reader
-// short of time (the profile's Substance.Shorter).
-func tooLong(plan *fork.Plan, group []int) bool {
-	return plan.Profile.Substance.Shorter && groupWords(plan, group) > maxShortMove
+// refusal is why a group of sections may not move up, or canMove.
+type refusal int
+
+const (
+	canMove refusal = iota
+	// refuseFAQ: a whole FAQ moved up puts every question before the
+	// offer.
+	refuseFAQ
+	// refuseCloser: the page's closing call to action moved up leaves two
+	// buttons in a row and a page that ends on nothing.
+	refuseCloser
+	// refuseLong: a reader short of time (Substance.Shorter) would meet a
+	// long part first; graders read ten app descriptions moved above the
+	// press quotes, for one line on time saved, as the opposite of getting
+	// to the point.
+	refuseLong
+)
+
+// refused says why promoteSection leaves a group of sections where it is,
+// or canMove. Where it refuses, the line stays, and the note says where it
+// stands.
+func refused(plan *fork.Plan, group []int) refusal {
+	switch t := plan.SectionTopics([][]int{group})[0]; {
+	case t == fork.RoleFAQQuestion || t == fork.RoleFAQAnswer:
+		return refuseFAQ
+	case closesPage(plan, group):
+		return refuseCloser
+	case plan.Profile.Substance.Shorter && groupWords(plan, group) > maxShortMove:
+		return refuseLong
+	}
+	return canMove
 }
 
-// groupOf is the group of sections (fork.Plan.SectionGroups) that holds
-// section s, or nil.
-func groupOf(plan *fork.Plan, s int) []int {
+// sectionGroup is the group of sections (fork.Plan.SectionGroups) that
+// holds section s, or nil.
+func sectionGroup(plan *fork.Plan, s int) []int {
 	for _, g := range plan.SectionGroups() {
 		if slices.Contains(g, s) {
 			return g
@@ -751,17 +781,14 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	}
 	sub := plan.Blocks[s]
 	l.text = factSentences(l)
-	first, _ := utf8.DecodeRuneInString(l.text)
-	end := lastRune(l.text)
 	if savingLabel(l, plan.Profile.Substance) {
 		// A plan card's saving written as a label ("HUGE 75% Discount",
 		// "Economize R$ 181,20 em relação ao plano mensal") reads as a
 		// sentence of the hero with a full stop: the stop is the only
 		// word the fork adds.
 		l.text += "."
-		end = '.'
 	}
-	if !(unicode.IsUpper(first) || unicode.IsDigit(first) || unicode.Is(unicode.Sc, first)) || (end != '.' && end != '!') {
+	if !sentenceShaped(l.text) {
 		return 0, edit{}, false
 	}
 	named := l.text

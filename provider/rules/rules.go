@@ -185,8 +185,12 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		where := "it fits no hero slot and its section cannot move up, so it stays where it is"
 		if nextToTop(plan, promote) {
 			where = "its section already stands right under the hero and what stays with it (the page's prices or guarantee band, where it has them), where a moved section would go, so it stays where it is"
-		} else if g := groupOf(plan, promote); tooLong(plan, g) {
+		} else if g := sectionGroup(plan, promote); g != nil && refused(plan, g) == refuseLong {
 			where = fmt.Sprintf("it fits no hero slot, and its part runs to %d words, too long to put first for a reader short of time, so it stays where it is", groupWords(plan, g))
+		} else if lead.score < strongLead {
+			// joinLead takes only a strong line into the hero's copy: a
+			// weaker one "fits no slot" for want of words, not of room.
+			where = "it holds too few of the reader's words to stand in the hero's copy out of its place, and its section cannot move up, so it stays where it is"
 		}
 		d.Notes = append(d.Notes, fmt.Sprintf("the page's best line for %s readers (%s) is %q in block %d: %s",
 			strings.ToLower(plan.Profile.Title), plan.Profile.Substance.Lead, lead.text, lead.block, where))
@@ -212,7 +216,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		d.PutFirst = movedTopic(plan, d.Sections)
 	}
 	if put, bySection, ok := putLine(edits, ranked, heldAt >= 0 && movedUp(d.Sections, promote)); ok {
-		d.Notes = append(d.Notes, twinNote(plan, lines, put, bySection)...)
+		d.Notes = append(d.Notes, twinNote(plan, lines, put, d.Sections, bySection)...)
 	}
 	flaggedRefs := map[string]bool{}
 	changed := map[string]bool{}
@@ -634,7 +638,8 @@ func heroHeld(edits map[int]edit) bool {
 
 // putLine is the page's line the draft put first: the one an edit placed
 // in the hero (the lowest block's, should there be two), or else the
-// best of ranked where its section moved up; false when it put none.
+// best of ranked where its section moved up (bySection); false when it
+// put none.
 func putLine(edits map[int]edit, ranked []line, moved bool) (l line, bySection, ok bool) {
 	best := -1
 	for id, e := range edits {
