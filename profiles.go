@@ -239,7 +239,9 @@ func Profiles() []Profile {
 			Prefer:      []string{"safe", "your pace", "support"}, Avoid: []string{"hurry", "last chance", "now or never"},
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for safety and a way out before they commit",
-				Cues: []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
+				Cues: []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support",
+					// a way back for what was bought
+					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
 					// safety, the first of its motivations: what keeps the
 					// reader from harm ("independently tested for purity
 					// and safety")
@@ -276,7 +278,15 @@ func Profiles() []Profile {
 				// leans on (the profile's first objection), and graders
 				// read "natural skin cleansers" moved up as honest sourcing
 				// as false.
-				Cues:  []string{"organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "local", "planet", "plastic-free", "carbon", "nachhaltig", "sostenible", "sustentável", "biologico", "sostenibile", "riciclat*", "biologisch", "duurzaam", "gerecycled"},
+				Cues: []string{"organic", "sustainab*", "recycl*", "ethical", "vegan", "durable", "repair", "repairs", "local", "planet", "plastic-free", "carbon", "nachhaltig", "sostenible", "sustentável", "biologico", "sostenibile", "riciclat*", "biologisch", "duurzaam", "gerecycled",
+					// the same words in each language the English list has
+					// ("bio" is organic in German and French copy)
+					"bio", "bio-*", "öko", "öko-*", "reparatur*", "plastikfrei", "klimaneutral",
+					"biologique", "biologiques", "éthique", "éthiques", "répar*", "sans plastique", "végan*",
+					"orgánico", "orgánica", "ecológico", "ecológica", "reciclad*", "reparación", "reparamos", "sin plástico", "ético", "ética",
+					"orgânico", "orgânica", "reparo", "consertamos", "sem plástico",
+					"biologica", "riparazion*", "ripariamo", "etico", "etica", "senza plastica",
+					"reparatie", "repareren", "plasticvrij"},
 				Facts: []string{"claim:proof"}, Missing: "no material or practice found on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},

@@ -60,3 +60,33 @@ func TestOneWordOneCue(t *testing.T) {
 		}
 	}
 }
+
+// TestCuesInEachLanguage reads lines of our own in the languages the
+// cue lists cover: each holds a cue of its profile, as its English
+// counterpart does ("organic cotton", "free returns", "the first 200").
+func TestCuesInEachLanguage(t *testing.T) {
+	for _, tc := range []struct{ profile, line string }{
+		{"eco-conscious", "Toile de coton biologique, cousue à Lyon."},
+		{"eco-conscious", "Algodón orgánico de cultivo controlado."},
+		{"eco-conscious", "Rucksack aus Bio-Baumwolle."},
+		{"eco-conscious", "Nous réparons les coutures à vie."},
+		{"eco-conscious", "Kostenloser Reparaturservice für jede Tasche."},
+		{"cautious", "Retours gratuits sous 30 jours."},
+		{"cautious", "Devoluciones gratis durante 30 días."},
+		{"cautious", "Kostenlose Rücksendung innerhalb von 30 Tagen."},
+		{"cautious", "Sind Sie nicht zufrieden, bessern wir nach."},
+		{"early-adopter", "Der Frühbucherpreis gilt für die ersten 200 Betriebe."},
+		{"early-adopter", "Prix bloqué pour les premiers abonnés."},
+		{"busy-professional", "Gagnez du temps sur chaque devis."},
+		{"executive", "Utilisé dans 40 pays et 12 langues."},
+	} {
+		p, err := fork.LookupProfile(tc.profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lower := strings.ToLower(tc.line)
+		if hits := newCueSet(p.Substance.Cues).hits(lower, lineWords(lower)); len(hits) == 0 {
+			t.Errorf("%s: %q holds none of its cues", tc.profile, tc.line)
+		}
+	}
+}
