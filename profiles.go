@@ -170,7 +170,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"quick", "today", "done"}, Avoid: []string{"journey", "explore", "discover"},
 			Signals: []string{"minutes", "quick", "fast", "save time", "in seconds", "simple", "easy", "automat", "schnell", "rapide", "rápido", "no setup", "instantly", "one click"},
 			Substance: Substance{Lead: "the time to value", Why: "a busy reader wants to know how soon it works and the time it saves", Shorter: true,
-				Cues: []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch",
+				Cues: []string{"minutes", "seconds", "minute", "instantly", "quick", "quickly", "fast", "in one click", "one click", "en un clic", "in un clic", "em um clique", "mit einem klick", "met één klik", "save time", "no setup", "automatic", "automatically", "minuten", "sekunden", "schnell", "sofort", "secondes", "rapide", "rapidement", "minutos", "segundos", "rápido", "rápida", "minuti", "secondi", "subito", "veloce", "automaticamente", "seconden", "direct", "snel", "meteen", "automatisch",
 					// hours given back, and the friction spared: nothing
 					// to install, everything in one place (the profile's
 					// objections are long reads and a complicated setup)
@@ -240,6 +240,8 @@ func Profiles() []Profile {
 			Signals: []string{"safe", "secure", "privacy", "risk-free", "support", "guarantee", "refund", "trusted", "no ads", "no spying", "sécurisé", "sicher", "seguro", "reembolso", "remboursé"},
 			Substance: Substance{Lead: "the guarantee or trial terms", Why: "cautious readers look for safety and a way out before they commit",
 				Cues: []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support",
+					// data kept safe
+					"encrypted", "encryption", "backup", "backups", "verschlüsselt", "chiffrement", "données chiffrées", "cifrado", "cifrados", "criptografado", "criptografados", "cifrati", "crittografati", "crittografia", "versleuteld",
 					// a way back for what was bought
 					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
 					// safety, the first of its motivations: what keeps the

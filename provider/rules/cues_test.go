@@ -79,6 +79,8 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"early-adopter", "Prix bloqué pour les premiers abonnés."},
 		{"busy-professional", "Gagnez du temps sur chaque devis."},
 		{"executive", "Utilisé dans 40 pays et 12 langues."},
+		{"cautious", "I dati sono cifrati e conservati in Italia."},
+		{"busy-professional", "Le tue fatture, inviate in un clic."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {

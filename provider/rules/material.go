@@ -903,12 +903,19 @@ func rankRepeats(lines []line, s fork.Substance, plan *fork.Plan) (ranked, repea
 }
 
 // better orders scored lines: the higher score first and, at one score, a
-// line before a part's heading (a part scores only what a line needs to
-// lead, and any line that leads on its own comes first), then page order
-// (the sort is stable).
+// line on the page before the meta description, a line before a part's
+// heading (a part scores only what a line needs to lead, and any line that
+// leads on its own comes first), then page order (the sort is stable).
 func better(a, b line) bool {
 	if a.score != b.score {
 		return a.score > b.score
+	}
+	if meta := fork.RoleMetaDescription; (a.role == meta) != (b.role == meta) {
+		// The page's summary for search results says what the page says
+		// elsewhere: at one score, the line a visitor reads is the
+		// page's ("Disdici quando vuoi." in the hero, not the meta
+		// description's "senza carta di credito").
+		return b.role == meta
 	}
 	return !a.part && b.part
 }

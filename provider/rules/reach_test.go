@@ -289,3 +289,24 @@ func TestConditionalGuarantee(t *testing.T) {
 		t.Errorf("bargain hunter: the guarantee's free repaint leads as a saving")
 	}
 }
+
+// TestHeroTermsOverMeta forks testdata/hero-terms-it.html for a cautious
+// buyer: its hero says "Disdici quando vuoi." under the button, and its
+// meta description says "senza carta di credito" with the same weight.
+// The line a visitor reads is the page's best, so the fork says the page
+// already leads with it (not that the best line stands where no visitor
+// reads it), and moves up the next: the part on data kept safe.
+func TestHeroTermsOverMeta(t *testing.T) {
+	res := forkPage(t, "testdata/hero-terms-it.html", "cautious")
+	if !slices.ContainsFunc(res.Notes, func(n string) bool {
+		return strings.Contains(n, "already leads") && strings.Contains(n, `"Disdici quando vuoi."`)
+	}) {
+		t.Errorf("no note says the hero already leads with its terms: %q", res.Notes)
+	}
+	if slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "description for search results") }) {
+		t.Errorf("a note sends the marketer to the meta description: %q", res.Notes)
+	}
+	if len(res.Sections) < 2 || res.Sections[1] != 4 {
+		t.Errorf("section order %v: want the part on data kept safe (4) under the hero", res.Sections)
+	}
+}
