@@ -227,7 +227,9 @@ func Profiles() []Profile {
 				Cues: []string{"easy", "simple", "step", "start", "learn", "guide", "help",
 					// help from people, not a feature ("subtitle support")
 					"customer support", "support team", "friendly support", "live support", "24/7 support", "our support",
-					"no experience", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
+					"no experience", "beginners", "from scratch", "no prior", "no previous",
+					// starting from nothing, in each language
+					"sin experiencia", "experiencia previa", "desde cero", "sans expérience", "aucune expérience", "débutant*", "ohne vorkenntnisse", "keine vorkenntnisse", "anfänger*", "sem experiência", "do zero", "iniciante*", "senza esperienza", "da zero", "principiant*", "geen ervaring", "zonder ervaring", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
 				Facts: []string{"claim:free"}, Missing: "no first step or help found on the page: a beginner will look for where to start"}},
 		{Name: "cautious", Title: "Cautious buyer", Description: "Afraid of a wrong choice; wants safety, support and guarantees.",
 			Motivations: []string{"safety", "support", "the freedom to change their mind"},

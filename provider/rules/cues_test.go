@@ -81,6 +81,9 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"executive", "Utilisé dans 40 pays et 12 langues."},
 		{"cautious", "I dati sono cifrati e conservati in Italia."},
 		{"busy-professional", "Le tue fatture, inviate in un clic."},
+		{"beginner", "Para quien empieza desde cero, sin experiencia previa."},
+		{"beginner", "Ideal für Anfänger, ohne Vorkenntnisse."},
+		{"beginner", "Built for beginners, from scratch."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {
