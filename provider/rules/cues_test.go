@@ -84,6 +84,8 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"beginner", "Para quien empieza desde cero, sin experiencia previa."},
 		{"beginner", "Ideal für Anfänger, ohne Vorkenntnisse."},
 		{"beginner", "Built for beginners, from scratch."},
+		{"skeptic", "Note moyenne de 4,8/5 sur 1 300 avis clients."},
+		{"skeptic", "Más de 2.000 reseñas de cinco estrellas."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {
