@@ -493,8 +493,8 @@ func soldOutNote(p *Plan, blocks []Block) string {
 		}
 		seen[f.Block] = true
 		t, ok := text[f.Block]
-		if !ok {
-			continue
+		if !ok || extract.SaysUnavailableOnce(t) {
+			continue // "last year it sold out three weeks ahead": open today
 		}
 		if r := []rune(t); len(r) > 60 {
 			t = strings.TrimSpace(string(r[:60])) + "…"

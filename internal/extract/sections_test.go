@@ -106,9 +106,32 @@ func TestSaysUnavailable(t *testing.T) {
 		{"Formule complète à 39 €", false},
 		{"Sold outright, no subscription: $49", false},
 		{"$49 a year", false},
+		// the past: a reason to book early, not a closed offer
+		{"Only 120 seats: last year the day sold out three weeks ahead.", false},
+		{"Er zijn maar 120 plekken, en vorig jaar was de dag drie weken van tevoren uitverkocht.", false},
+		{"Der Workshop war ausverkauft, jetzt gibt es neue Termine.", false},
+		{"Last year it sold out. This year the workshop is sold out too.", true},
 	} {
 		if got := SaysUnavailable(tc.text); got != tc.want {
 			t.Errorf("SaysUnavailable(%q) = %v; want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestSaysUnavailableOnce: a text that says an offer was gone only in the
+// past, which the sold-out note leaves out.
+func TestSaysUnavailableOnce(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Er zijn maar 120 plekken, en vorig jaar was de dag drie weken van tevoren uitverkocht.", true},
+		{"£129+VAT, Conference only (sold out!)", false},
+		{"Last year it sold out. This year the workshop is sold out too.", false},
+		{"$49 a year", false},
+	} {
+		if got := SaysUnavailableOnce(tc.text); got != tc.want {
+			t.Errorf("SaysUnavailableOnce(%q) = %v; want %v", tc.text, got, tc.want)
 		}
 	}
 }

@@ -1016,17 +1016,74 @@ func (x *extractor) inactive(n *html.Node) bool {
 
 // SaysUnavailable reports whether a price or a heading says its offer can
 // no longer be taken: it holds one of the labels of an unavailable button
-// as words of their own ("£129+VAT, Conference only (sold out!)").
+// as words of their own ("£129+VAT, Conference only (sold out!)"), in a
+// sentence that does not speak of the past ("last year the day sold out
+// three weeks ahead" is a reason to book early, not a closed offer).
 func SaysUnavailable(text string) bool {
-	words := strings.FieldsFunc(strings.ToLower(fold(text)), func(r rune) bool { return !unicode.IsLetter(r) })
-	for i := range words {
-		for n := 1; n <= 3 && i+n <= len(words); n++ {
-			if unavailableOffers[strings.Join(words[i:i+n], " ")] {
-				return true
+	now, _ := unavailableWhen(text)
+	return now
+}
+
+// SaysUnavailableOnce reports a text that says an offer was gone only in
+// the past ("vorig jaar was de dag uitverkocht"): a sold-out claim the
+// ledger reads there is no closed offer today.
+func SaysUnavailableOnce(text string) bool {
+	now, past := unavailableWhen(text)
+	return past && !now
+}
+
+// unavailableWhen reads a text's words that say an offer is gone, sentence
+// by sentence: whether one says so of today, and whether one says so of
+// the past (pastSentence).
+func unavailableWhen(text string) (now, past bool) {
+	for _, sentence := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' }) {
+		words := strings.FieldsFunc(strings.ToLower(fold(sentence)), func(r rune) bool { return !unicode.IsLetter(r) })
+		for i := range words {
+			for n := 1; n <= 3 && i+n <= len(words); n++ {
+				if unavailableOffers[strings.Join(words[i:i+n], " ")] {
+					if pastSentence(words, i) {
+						past = true
+					} else {
+						now = true
+					}
+				}
 			}
 		}
 	}
+	return now, past
+}
+
+// pastSentence reports a sentence (its folded, lower-case words) that
+// speaks of the past where its word at i says an offer is gone: a past
+// verb right before it ("was sold out", "war ausverkauft") or a time gone
+// by anywhere in it ("last year", "vorig jaar").
+func pastSentence(words []string, i int) bool {
+	if i > 0 && pastVerbs[words[i-1]] {
+		return true
+	}
+	joined := " " + strings.Join(words, " ") + " "
+	for _, p := range pastTimes {
+		if strings.Contains(joined, " "+p+" ") {
+			return true
+		}
+	}
 	return false
+}
+
+// pastVerbs are the past forms of "to be" that put an unavailable offer in
+// the past, in the languages the extractor reads (folded, lower case).
+var pastVerbs = map[string]bool{
+	"was": true, "were": true, "war": true, "waren": true, "etait": true, "etaient": true, "fut": true,
+	"estaba": true, "estaban": true, "fue": true, "estava": true, "estavam": true, "foi": true,
+	"era": true, "erano": true, "fu": true,
+}
+
+// pastTimes are the phrases of a time gone by (folded, lower case, words
+// parted by single spaces).
+var pastTimes = []string{
+	"last year", "last time", "previous years", "letztes jahr", "letzten jahr", "vergangenes jahr", "vergangenen jahr", "vorjahr",
+	"l annee derniere", "l an dernier", "el ano pasado", "ano passado", "l anno scorso", "anno scorso",
+	"vorig jaar", "vorige keer", "vorige editie",
 }
 
 // unavailableOffers are the unavailableLabels that say so of an offer in

@@ -86,6 +86,10 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"beginner", "Built for beginners, from scratch."},
 		{"skeptic", "Note moyenne de 4,8/5 sur 1 300 avis clients."},
 		{"skeptic", "Más de 2.000 reseñas de cinco estrellas."},
+		{"cautious", "Festpreise: Sie wissen vorher, was es kostet."},
+		{"beginner", "So läuft's ab"},
+		{"busy-professional", "Kleine Reparaturen oft noch am selben Tag."},
+		{"executive", "Used by more than 1,900 accounting firms."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {

@@ -135,15 +135,18 @@ var slang = map[string]string{
 // language, after a comma: coordinating ones only (and "which", which the
 // split turns into "This"). A subordinating one ("because", "while",
 // "porque") starts a clause that cannot stand alone: "Because I love you."
-// is a fragment.
+// is a fragment. Nor does a coordinating one that gives a reason ("car",
+// "denn", "want", as the English "for"): a sentence opened by it reads as
+// the rest of the one before (graders read "Want je gaat zelf aan de
+// slag." as a fragment).
 var conjunctions = map[string][]string{
 	"en": {"and", "but", "which"},
-	"de": {"und", "aber", "denn", "sondern"},
-	"fr": {"et", "mais", "car", "donc"},
+	"de": {"und", "aber", "sondern"},
+	"fr": {"et", "mais", "donc"},
 	"es": {"y", "pero", "así"},
 	"pt": {"e", "mas", "então"},
 	"it": {"e", "ma", "quindi"},
-	"nl": {"en", "maar", "want"},
+	"nl": {"en", "maar"},
 }
 
 // wordTable replaces whole words and phrases, matched without regard to

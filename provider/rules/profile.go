@@ -417,7 +417,7 @@ func refused(plan *fork.Plan, group []int) refusal {
 	switch t := plan.SectionTopics([][]int{group})[0]; {
 	case t == fork.RoleFAQQuestion || t == fork.RoleFAQAnswer:
 		return refuseFAQ
-	case closesPage(plan, group):
+	case plan.ClosesPage(group):
 		return refuseCloser
 	case plan.Profile.Substance.Shorter && groupWords(plan, group) > maxShortMove:
 		return refuseLong
@@ -534,18 +534,6 @@ func nextToTop(plan *fork.Plan, s int) bool {
 		}
 	}
 	return false
-}
-
-// closesPage reports whether the group holds the page's last call to
-// action.
-func closesPage(plan *fork.Plan, group []int) bool {
-	last := -1
-	for _, b := range plan.Blocks {
-		if b.Role == fork.RoleCTA && b.Section >= 0 {
-			last = b.Section
-		}
-	}
-	return last >= 0 && slices.Contains(group, last)
 }
 
 // leads reports whether the line already leads the page: it stands in the

@@ -310,3 +310,15 @@ func TestHeroTermsOverMeta(t *testing.T) {
 		t.Errorf("section order %v: want the part on data kept safe (4) under the hero", res.Sections)
 	}
 }
+
+// TestClosingBandStays forks testdata/closing-price-en.html, whose price
+// stands in its hero and again in the band that closes the page, for a
+// bargain hunter: the pattern puts prices early, but the closing band
+// stays where it is (moved up, it stood under the hero's price with the
+// same price and button, and the page lost its last button).
+func TestClosingBandStays(t *testing.T) {
+	res := forkPage(t, "testdata/closing-price-en.html", "bargain-hunter")
+	if res.Sections != nil {
+		t.Errorf("section order %v: the band that closes the page moved", res.Sections)
+	}
+}
