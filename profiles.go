@@ -179,7 +179,7 @@ func Profiles() []Profile {
 					// objections are long reads and a complicated setup)
 					"save hours", "saves hours", "hours a week", "hours every week", "under an hour", "within an hour", "same day", "same-day", "am selben tag", "le jour même", "el mismo día", "no mesmo dia", "lo stesso giorno", "dezelfde dag", "less time", "more time", "time-saving", "zeit sparen", "stunden sparen", "gagnez du temps", "gagner du temps", "ahorra tiempo", "ahorrar tiempo", "economize tempo", "ganhe tempo", "risparmia tempo", "risparmiare tempo", "bespaar tijd", "tijd besparen",
 					"all-in-one", "all in one", "in one place", "ready to use", "out of the box", "no installation", "nothing to install", "effortless", "hassle-free", "no hassle", "done for you",
-					"alles in einem", "einsatzbereit", "ohne installation", "tout-en-un", "prêt à l'emploi", "sans installation", "todo en uno", "listo para usar", "sin instalación", "tudo em um", "pronto para usar", "sem instalação", "tutto in uno", "pronto all'uso", "senza installazione", "alles-in-één", "klaar voor gebruik", "zonder installatie"},
+					"alles in einem", "einsatzbereit", "ohne installation", "tout-en-un", "prêt à l'emploi", "prête à l'emploi", "sans installation", "todo en uno", "listo para usar", "lista para usar", "sin instalación", "tudo em um", "pronto para usar", "pronta para usar", "sem instalação", "tutto in uno", "pronto all'uso", "senza installazione", "alles-in-één", "klaar voor gebruik", "zonder installatie"},
 				Facts: []string{"quantity:time"}, Missing: "no line found on how soon it works (a set-up time, the time it saves): a busy reader will look for one"}},
 		{Name: "executive", Title: "Executive", Description: "Decides on outcomes: return, risk, scale and what peers use.",
 			Motivations: []string{"business outcomes", "lower risk", "what peers choose"},
@@ -253,7 +253,7 @@ func Profiles() []Profile {
 					// fine print)
 					"fixed price", "fixed prices", "no surprises", "festpreis*", "keine überraschungen", "prix fixe", "sans surprise", "precio cerrado", "sin sorpresas", "preço fixo", "sem surpresas", "prezzo fisso", "senza sorprese", "vaste prijs", "geen verrassingen",
 					// a way back for what was bought
-					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimborso", "rimborsiamo", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
+					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimbors*", "terugbetal*", "rückerstattung", "erstatten", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
 					// safety, the first of its motivations: what keeps the
 					// reader from harm ("independently tested for purity
 					// and safety")
@@ -310,7 +310,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"family", "home", "together"}, Avoid: []string{"hardcore", "extreme"},
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
-				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
+				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "kindern", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
 					// safety, ages, the household's day
 					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame"},
 				Facts:   []string{"quote"},

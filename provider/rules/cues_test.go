@@ -90,6 +90,9 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"beginner", "So läuft's ab"},
 		{"busy-professional", "Kleine Reparaturen oft noch am selben Tag."},
 		{"executive", "Used by more than 1,900 accounting firms."},
+		{"cautious", "Tot 30 dagen voor de dag krijg je het volledige bedrag terugbetaald."},
+		{"parent", "Mit beiden Kindern im Lastenrad zur Kita."},
+		{"busy-professional", "Vem pronta para usar."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {
