@@ -78,3 +78,46 @@ func TestNoContractions(t *testing.T) {
 		})
 	}
 }
+
+// TestCommonWordsKeepsSetPhrases: the plain layer's check asks for common
+// words, but not inside the set phrases it keeps ("Frequently asked
+// questions"), and still finds the word elsewhere.
+func TestCommonWordsKeepsSetPhrases(t *testing.T) {
+	rule := commonWords()
+	en, err := ParseLanguage("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		text string
+		want Outcome
+	}{
+		{"Frequently asked questions\nWe ship every week.", CheckPassed},
+		{"We frequently ship updates.", CheckFailed},
+	} {
+		if got, detail := rule.Check(NewSample(tt.text, en)); got != tt.want {
+			t.Errorf("%q: %v (%s), want %v", tt.text, got, detail, tt.want)
+		}
+	}
+}
+
+// TestHeadsCopy tells a heading that keeps the page's voice (a title, one
+// short sentence) from a subheadline written as running copy.
+func TestHeadsCopy(t *testing.T) {
+	for _, tt := range []struct {
+		role Role
+		text string
+		want bool
+	}{
+		{RoleSubheadline, "What's Included in Your Ticket", true},
+		{RoleSubheadline, "You're in good company.", true},
+		{RoleSubheadline, "Your team stops ticking boxes and starts giving advice. We're audited every year.", false},
+		{RoleHeadline, "Start free today, and upgrade to the paid plan whenever your team is ready for it.", false},
+		{RoleBody, "What's new", false},
+		{RoleSubheadline, "Here's why...", true},
+	} {
+		if got := HeadsCopy(tt.role, tt.text); got != tt.want {
+			t.Errorf("HeadsCopy(%s, %q) = %v, want %v", tt.role, tt.text, got, tt.want)
+		}
+	}
+}

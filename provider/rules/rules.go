@@ -70,6 +70,7 @@ func New() *Provider {
 	p.slang = newWordTable(pairsOf(slang), true)
 	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
 	p.plain.noRepeat = true
+	p.plain.keepPhrases(fork.PlainKept())
 	for lang := range hypeGrammars {
 		for _, w := range fork.HypeWords(langtag.MustParse(lang)) {
 			p.hype[lang] = append(p.hype[lang], wordPattern(w))
@@ -743,7 +744,7 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 		}
 		split(18, 0, 0)
 	case "professional":
-		if lang == "en" && !labelRoles[b.Role] && !headingRoles[b.Role] && b.Role != fork.RoleTitle {
+		if lang == "en" && !labelRoles[b.Role] && !fork.HeadsCopy(b.Role, b.Text) && b.Role != fork.RoleTitle {
 			// A button's label is the page's UI: "See what's new" stays,
 			// where "See what is new" reads as no button does. A heading
 			// keeps its contractions too: "What's Included" and "You're in
