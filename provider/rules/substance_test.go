@@ -241,7 +241,7 @@ func TestSplitsLeaveWholeSentences(t *testing.T) {
 		// A reason given with "denn" (as with "want", "car", the English
 		// "for") is not a sentence's start: "Denn sie lädt …" reads as
 		// the rest of the sentence before.
-		if strings.HasPrefix(b.Source, "Die App bleibt") && b.Text != b.Source {
+		if strings.HasPrefix(b.Source, "Die App ist") && b.Text != b.Source {
 			t.Errorf("block %d split before \"denn\": %q", b.ID, b.Text)
 		}
 	}
