@@ -169,6 +169,9 @@ func PlainKept() []string {
 	return []string{"frequently asked questions", "frequently asked question"}
 }
 
+// plainKept matches the phrases of PlainKept in any case, for the check.
+var plainKept = regexp.MustCompile(`(?i)\b(?:` + strings.Join(PlainKept(), "|") + `)\b`)
+
 // Layers returns the four language layers in a fixed order, default first.
 func Layers() []Layer {
 	return []Layer{
@@ -323,31 +326,10 @@ func plainScope(text string) string {
 		}
 		ln = quotation.ReplaceAllString(ln, " ")
 		ln = innerName.ReplaceAllString(ln, "$1")
-		for _, k := range PlainKept() {
-			ln = replaceFold(ln, k, " ")
-		}
+		ln = plainKept.ReplaceAllString(ln, " ")
 		sb.WriteString(ln)
 		sb.WriteByte('\n')
 	}
-	return sb.String()
-}
-
-// replaceFold replaces every occurrence of phrase (lower case) in s,
-// matched without regard to case, with with.
-func replaceFold(s, phrase, with string) string {
-	lower := strings.ToLower(s)
-	if len(lower) != len(s) || !strings.Contains(lower, phrase) {
-		return s
-	}
-	var sb strings.Builder
-	last := 0
-	for i := strings.Index(lower, phrase); i >= 0; i = strings.Index(lower[last:], phrase) {
-		i += last
-		sb.WriteString(s[last:i])
-		sb.WriteString(with)
-		last = i + len(phrase)
-	}
-	sb.WriteString(s[last:])
 	return sb.String()
 }
 

@@ -163,8 +163,6 @@ type wordTable struct {
 	// keepNames leaves capitalised words inside a sentence alone: they are
 	// names or labels ("Recurse Center", "Create Organization").
 	keepNames bool
-	// keep are phrases (lower case) left as they stand (keepPhrases).
-	keep map[string]bool
 	// noRepeat skips a swap whose word the text already says: "If you
 	// need any assistance, we're happy to help" keeps its "assistance".
 	noRepeat bool
@@ -179,6 +177,7 @@ type wordTable struct {
 type wordTo struct {
 	to         string
 	beforeWord bool
+	keep       bool // the phrase stays as it stands (keepPhrases)
 }
 
 // wordPair is one rule: from, to, and whether a word must follow.
@@ -190,14 +189,12 @@ type wordPair struct {
 // newWordTable compiles rules into one table; the first rule for a phrase
 // wins.
 // keepPhrases makes the table leave phrases (lower case) as they stand: a
-// rule never matches inside one ("frequently" in "Frequently asked
-// questions").
+// rule of their own that matches first, being longer, and writes nothing,
+// so no shorter rule matches inside one ("frequently" in "Frequently
+// asked questions").
 func (t *wordTable) keepPhrases(phrases []string) {
-	if t.keep == nil {
-		t.keep = map[string]bool{}
-	}
 	for _, p := range phrases {
-		t.keep[p] = true
+		t.to[p] = wordTo{keep: true}
 		first, _, _ := strings.Cut(p, " ")
 		t.firsts[first] = true
 		t.maxWords = max(t.maxWords, len(strings.Fields(p)))
@@ -290,17 +287,14 @@ func (t *wordTable) apply(text string) (string, int) {
 				continue
 			}
 		}
-		kept := false
-		for k := len(ends) - 1; k >= 0 && t.keep != nil; k-- {
-			if t.keep[strings.ToLower(text[i:ends[k]])] {
-				next, kept = ends[k], true
-				break
-			}
-		}
-		for k := len(ends) - 1; k >= 0 && !kept; k-- {
+		for k := len(ends) - 1; k >= 0; k-- {
 			end := ends[k]
 			matched := text[i:end]
 			rule, ok := lookup(i, end)
+			if ok && rule.keep {
+				next = end // a kept phrase: read past it, unchanged
+				break
+			}
 			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) ||
 				(t.noRepeat && containsWord(lowerText(), strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) {
 				continue
