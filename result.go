@@ -433,9 +433,10 @@ func nothingSeen(p *Plan, notes []string, layerMet bool) string {
 
 // heroChanged reports whether a fork puts something first: a section
 // moved, or a block of the hero (everything before the first call to
-// action, in page order) that says something new (gainsWords). A hero
-// the layer only reworded ("it's" written out, a "!" dropped) puts
-// nothing first, and the hypothesis must not say it does.
+// action, in page order) or of the paragraphs right under its button
+// (up to introBlocks of them, before any heading) that says something new
+// (gainsWords). A hero the layer only reworded ("it's" written out, a "!"
+// dropped) puts nothing first, and the hypothesis must not say it does.
 func heroChanged(blocks []ForkedBlock, order []int) bool {
 	if reordered(order) {
 		return true
@@ -443,10 +444,23 @@ func heroChanged(blocks []ForkedBlock, order []int) bool {
 	byID := slices.Clone(blocks)
 	slices.SortFunc(byID, func(a, b ForkedBlock) int { return a.ID - b.ID })
 	headline := false
+	under := -1 // blocks read since the hero's button, -1 before it
 	for _, b := range byID {
+		if under == 0 && b.Role == RoleCTA {
+			continue // the hero's second button ("Book a demo")
+		}
+		if under >= 0 {
+			// NewPipe's name, tagline and button, then the paragraph that
+			// opens the page: a line joined to it is met first too.
+			if under == introBlocks || b.Role != RoleBody {
+				return false
+			}
+			under++
+		}
 		headline = headline || b.Role == RoleHeadline
 		if b.Role == RoleCTA && headline {
-			return false
+			under = 0
+			continue
 		}
 		if b.Role == RoleCTA {
 			// A header's button ("Start", "Sign in") stands above the
@@ -461,6 +475,10 @@ func heroChanged(blocks []ForkedBlock, order []int) bool {
 	}
 	return false
 }
+
+// introBlocks is how many paragraphs under the hero's button a reader
+// still meets with the hero, on one screen.
+const introBlocks = 3
 
 // auxiliaries are the words a layer adds writing out a contraction.
 var auxiliaries = map[string]bool{"is": true, "are": true, "am": true, "not": true, "will": true, "would": true, "have": true, "has": true, "us": true, "had": true, "did": true, "do": true, "does": true}

@@ -18,7 +18,8 @@ import (
 // Words are compared without case, punctuation counts as a word of its
 // own; a wrapped run whose edge punctuation the rewrite changed ("Set!"
 // became "Set.") is found by its words and takes the rewrite's
-// punctuation. It reports false, and the caller keeps the source's text, when the
+// punctuation. A rewrite that starts with the source's own text takes its
+// placeholders where they were. It reports false, and the caller keeps the source's text, when the
 // wrapped words are gone from the rewrite, occur more than once in it (the
 // placement would be a guess), or the placements cross. It takes time
 // linear in the texts' lengths for each distinct number of words a
@@ -26,6 +27,12 @@ import (
 func Reapply(src, plain string) (string, bool) {
 	if Has(plain) {
 		return "", false
+	}
+	if rest, ok := strings.CutPrefix(plain, Strip(src)); ok && Has(src) && (rest == "" || unicode.IsSpace(rune(rest[0]))) {
+		// The rewrite keeps the source's words as they were and adds after
+		// them (a line joined to a paragraph): every placeholder stays
+		// where it was, even where its words come again in what was added.
+		return src + rest, true
 	}
 	toks := Tokens(src)
 	if !wrappedWordsStay(toks, plain) {

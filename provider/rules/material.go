@@ -108,6 +108,13 @@ func pageLines(plan *fork.Plan) []line {
 				// lead together, or not at all.
 				s = strings.TrimSpace(parts[k-1]) + " " + s
 			}
+			if k+1 < len(parts) && qualifies(parts[k+1], plan.Target.Base()) {
+				// "… at your fingertips — for FREE! But don't wait — … as a
+				// Special Bonus when you order …": the sentence after it
+				// takes some of it back, and read alone it would promise
+				// more than the page does (the book free, not the bonus).
+				s += " " + strings.TrimSpace(parts[k+1])
+			}
 			if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
 				s = strings.TrimSpace(s[1 : len(s)-1]) // "(20% off on annual plan)" leads without its brackets
 			}
@@ -280,6 +287,30 @@ var placeWords = map[string][]string{
 	"pt": {"acima", "abaixo"},
 	"it": {"sopra", "sotto", "qui sotto"},
 	"nl": {"hierboven", "hieronder"},
+}
+
+// qualifies reports a sentence that opens by taking back some of the one
+// before it ("But …", "Aber …", "Mais …"): the two are said together.
+func qualifies(next, lang string) bool {
+	lower := strings.ToLower(strings.TrimSpace(next))
+	for _, o := range butOpeners[lang] {
+		if rest, ok := strings.CutPrefix(lower, o); ok && (rest == "" || !isWordRune(firstRuneOf(rest))) {
+			return true
+		}
+	}
+	return false
+}
+
+// butOpeners are, per language, the openers by which a sentence qualifies
+// the one before it.
+var butOpeners = map[string][]string{
+	"en": {"but", "however", "yet", "except", "unless"},
+	"de": {"aber", "doch", "jedoch", "allerdings", "außer"},
+	"fr": {"mais", "cependant", "pourtant", "toutefois", "sauf"},
+	"es": {"pero", "sin embargo", "excepto", "salvo"},
+	"pt": {"mas", "porém", "contudo", "exceto"},
+	"it": {"ma", "però", "tuttavia", "tranne", "salvo"},
+	"nl": {"maar", "echter", "behalve"},
 }
 
 // backOpeners are, per language, the openers leansBack knows: connectives

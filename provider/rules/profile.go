@@ -734,6 +734,59 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 	return 0, edit{}, false
 }
 
+// maxIntroWords is the longest paragraph that still opens a page under its
+// hero: a longer one is the body's copy, not the line a reader meets next.
+const maxIntroWords = 60
+
+// tagline reports a hero line written without a stop, a question mark or
+// any closing mark ("the lightweight YouTube experience for Android"): a
+// name's tagline, which a sentence cannot follow in the same line.
+func tagline(text string) bool {
+	e := lastRune(text)
+	return unicode.IsLetter(e) || unicode.IsDigit(e)
+}
+
+// introSlot is the paragraph that opens the page right under its hero, for
+// a hero whose subheadline is a tagline or which has none: the first
+// paragraph after the headline, its subheadline and its buttons, among
+// the first inViewBlocks paragraphs under them (heroChanged in the fork
+// package reads as far), in the headline's section, before any other
+// heading, list, price or question, written as whole sentences and at
+// most maxIntroWords long. It is -1 where the page has none: its body
+// starts with a heading, or its first paragraph is a question or a wall
+// of copy.
+func introSlot(plan *fork.Plan) int {
+	h, s := heroSlots(plan)
+	if h < 0 {
+		return -1
+	}
+	hero := plan.Blocks[h].Section
+	seen := 0
+	for _, b := range plan.Blocks[h+1:] {
+		if b.ID == s || (b.Role == fork.RoleCTA && seen == 0) {
+			continue
+		}
+		if b.Section != hero || b.Role != fork.RoleBody || seen == inViewBlocks {
+			return -1
+		}
+		seen++
+		if !b.Verbatim && written(b.Text) && wordCount(b.Text) <= maxIntroWords {
+			return b.ID
+		}
+	}
+	return -1
+}
+
+// clause reports a line that is a whole sentence but for its stop: a
+// capital first, a word or figure last, a finite verb, brackets and quotes
+// closed, and no more words than a headline ("NewPipe is available for
+// free", not "Battery Saving").
+func clause(text, lang string) bool {
+	first, _ := utf8.DecodeRuneInString(text)
+	n := wordCount(text)
+	return unicode.IsUpper(first) && tagline(text) && n >= 3 && n <= maxHeadlineWords && !unbalanced(text) && hasFiniteVerb(text, lang)
+}
+
 // titleOnly reports a headline that names the page rather than promising
 // something ("Pricing & memberships", "Additive-Free Skincare"): no verb,
 // no full stop. Replaced by a line, the page would lose what it is.
@@ -757,6 +810,12 @@ func titleOnly(text, lang string) bool {
 // the subheadline already says it.
 func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, edit, bool) {
 	_, s := heroSlots(plan)
+	if s < 0 || tagline(plan.Blocks[s].Text) {
+		// A tagline takes no sentence after it ("the lightweight YouTube
+		// experience for Android"): the paragraph that opens the page under
+		// the hero does, where it has one.
+		s = introSlot(plan)
+	}
 	if s < 0 || flagged[s] || l.block == s || l.role == fork.RoleHeadline || l.moveOnly || l.score < least {
 		return 0, edit{}, false
 	}
@@ -768,12 +827,18 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		return 0, edit{}, false
 	}
 	sub := plan.Blocks[s]
-	l.text = factSentences(l)
+	l.text = factSentences(l, plan.Target.Base())
 	if savingLabel(l, plan.Profile.Substance) {
 		// A plan card's saving written as a label ("HUGE 75% Discount",
 		// "Economize R$ 181,20 em relação ao plano mensal") reads as a
 		// sentence of the hero with a full stop: the stop is the only
 		// word the fork adds.
+		l.text += "."
+	}
+	if (l.role == fork.RoleBullet || l.role == fork.RoleBody) && clause(l.text, plan.Target.Base()) {
+		// A list item written as a whole sentence without its stop
+		// ("NewPipe is available for free") reads as one in the hero with
+		// it: as for a card's saving, the stop is the only mark added.
 		l.text += "."
 	}
 	if !sentenceShaped(l.text) {
@@ -1036,7 +1101,10 @@ func heldName(l line, s fork.Substance) string {
 			return "the names of those who rely on it"
 		case f.Kind == "code":
 			return fmt.Sprintf("a code (%s)", f.Text)
-		case f.Kind == "claim" && f.Claim == "free":
+		case f.Kind == "claim" && f.Claim == "free" && slices.Contains(s.Facts, "claim:free"):
+			// Only for a profile that looks for it: a status seeker's
+			// line on the Patrons Circle is no line on what is free,
+			// though it says "free, unrestricted … literature".
 			return fmt.Sprintf("what it gives free (%q)", f.Text)
 		}
 	}
@@ -1143,18 +1211,28 @@ func cutCloser(sub fork.Brief) (string, string, bool) {
 
 // factSentences is the part of a line that carries its facts: of a line of
 // several sentences ("Brightnote records your calls. $9 a month, free for
-// 30 days."), the sentences that state one of its facts, so that a joined
+// 30 days."), the sentences that state one of its facts, and a sentence
+// that takes one back ("But only when …", qualifies), so that a joined
 // line adds the material and not a second introduction.
-func factSentences(l line) string {
+func factSentences(l line, lang string) string {
 	sentences := splitSentences(l.text)
 	if len(sentences) < 2 || len(l.facts) == 0 {
 		return l.text
 	}
 	var keep []string
+	kept := false // the sentence before was kept
 	for _, sn := range sentences {
+		if kept && qualifies(sn, lang) {
+			// "… for free! But only when …": what takes a fact back
+			// goes with it.
+			keep = append(keep, strings.TrimSpace(sn))
+			continue
+		}
+		kept = false
 		for _, f := range l.facts {
 			if f.Text != "" && strings.Contains(sn, f.Text) {
 				keep = append(keep, strings.TrimSpace(sn))
+				kept = true
 				break
 			}
 		}

@@ -322,3 +322,124 @@ func TestClosingBandStays(t *testing.T) {
 		t.Errorf("section order %v: the band that closes the page moved", res.Sections)
 	}
 }
+
+// TestIntroTakesTheLine forks a page whose hero is a name, a tagline
+// without a stop and a button, with a paragraph under them: the bargain
+// hunter's line ("Tidewell is available for free", a list item written as
+// a sentence without its stop) joins that paragraph with its stop, after
+// the paragraph's own words, and the product's name keeps its emphasis. A
+// tagline takes no sentence after it, so before the paragraph was a slot
+// the fork was an A/A test. The free notes are no line of their own: the
+// sentence after them takes them back ("But only when …").
+func TestIntroTakesTheLine(t *testing.T) {
+	res := forkPage(t, "testdata/tagline-intro-en.html", "bargain-hunter")
+	const want = "Tidewell was built to track your habits without streak alarms, badges or ads. Tidewell is available for free."
+	var intro *fork.ForkedBlock
+	for i, b := range res.Blocks {
+		if strings.HasPrefix(b.Source, "Tidewell was built") {
+			intro = &res.Blocks[i]
+		}
+		if b.Role == fork.RoleSubheadline && b.Text != b.Source {
+			t.Errorf("the tagline changed: %q", b.Text)
+		}
+	}
+	if intro == nil || intro.Text != want {
+		t.Fatalf("intro paragraph %+v; want %q; notes %q", intro, want, res.Notes)
+	}
+	if !strings.Contains(intro.Rationale, "now stands in the hero's first paragraph") {
+		t.Errorf("rationale %q does not say where the line went", intro.Rationale)
+	}
+	if !strings.Contains(res.HTML, `<span class="brand">Tidewell</span> was built to track your habits without streak alarms, badges or ads. Tidewell is available for free.`) {
+		t.Errorf("the rendered page lost the name's emphasis or the line:\n%s", res.HTML)
+	}
+	for _, n := range res.Notes {
+		if strings.Contains(n, "A/A") {
+			t.Errorf("a fork that put the line first is called an A/A test: %q", n)
+		}
+	}
+	if !strings.Contains(res.Experiment.Hypothesis, "put first") {
+		t.Errorf("hypothesis %q does not name what the fork put first", res.Experiment.Hypothesis)
+	}
+	plan, err := fork.New().Plan(context.Background(), fork.Request{HTML: readPage(t, "testdata/tagline-intro-en.html"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range pageLines(plan) {
+		if strings.HasPrefix(l.text, "Get a full year") && !strings.Contains(l.text, "But only when") {
+			t.Errorf("line %q offers the free notes without the sentence that takes them back", l.text)
+		}
+	}
+}
+
+// TestIntroSlot reads where a line may join under a hero: the first
+// paragraph under a tagline's hero, past a question and the button, but
+// not a paragraph after a heading, nor one of more than maxIntroWords.
+func TestIntroSlot(t *testing.T) {
+	long := strings.Repeat("Tidewell keeps every habit in one calm list. ", 8)
+	for _, tc := range []struct {
+		name, body string
+		want       string // the slot's text, "" for none
+	}{
+		{"paragraph under the button", `<p>Tired of apps that nag?</p><p>Tidewell tracks your habits quietly, without any alarms.</p>`, "Tidewell tracks your habits quietly, without any alarms."},
+		{"heading first", `<h2>Features</h2><p>Tidewell tracks your habits quietly, without any alarms.</p>`, ""},
+		{"wall of copy", `<p>` + long + `</p>`, ""},
+		{"list first", `<ul><li>One</li><li>Two</li></ul><p>Tidewell tracks your habits quietly, without any alarms.</p>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<html lang="en"><body><h1>Tidewell</h1><p>the calm habit tracker</p><a href="https://example.com/get">Get the app</a>` + tc.body + `<h2>Price</h2><p>Free for everyone.</p></body></html>`
+			plan, err := fork.New().Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if id := introSlot(plan); id >= 0 {
+				got = plan.Blocks[id].Text
+			}
+			if got != tc.want {
+				t.Errorf("introSlot = %q; want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestQualifies reads the sentences that take back some of the one before.
+func TestQualifies(t *testing.T) {
+	for _, tc := range []struct {
+		s, lang string
+		want    bool
+	}{
+		{"But only when you keep the app.", "en", true},
+		{"However, the bonus ends in May.", "en", true},
+		{"Butter is not included.", "en", false},
+		{"Aber nur im ersten Jahr.", "de", true},
+		{"Mais seulement la première année.", "fr", true},
+		{"Maar alleen in het eerste jaar.", "nl", true},
+		{"The bonus ends in May.", "en", false},
+	} {
+		if got := qualifies(tc.s, tc.lang); got != tc.want {
+			t.Errorf("qualifies(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestHeldNameFree names a line by what its profile looks for: "free" in a
+// line on the Patrons Circle is what a bargain hunter finds in it, not what
+// a status seeker does.
+func TestHeldNameFree(t *testing.T) {
+	l := line{text: "Members of the Circle support free, open literature.", facts: []fork.Fact{{Kind: "claim", Claim: "free", Text: "free"}}}
+	for profile, want := range map[string]string{
+		"bargain-hunter": `what it gives free ("free")`,
+		"status-seeker":  "",
+	} {
+		p, err := fork.LookupProfile(profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want == "" {
+			want = p.Substance.Lead
+		}
+		if got := heldName(l, p.Substance); got != want {
+			t.Errorf("%s: heldName = %q; want %q", profile, got, want)
+		}
+	}
+}

@@ -395,6 +395,10 @@ func leadChanged(res *fork.Result) bool {
 		if (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) && b.Text != b.Source {
 			return true
 		}
+		// A line joined to the paragraph under a tagline's hero.
+		if b.Role == fork.RoleBody && strings.Contains(b.Rationale, "now stands in the hero's first paragraph") {
+			return true
+		}
 	}
 	return false
 }
