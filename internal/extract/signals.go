@@ -48,17 +48,17 @@ var attributionClassHints = []string{
 }
 
 // faqScopeHints, matched on class and id, mark a FAQ section.
-var faqScopeHints = []string{"faq", "questions", "preguntas", "perguntas", "fragen"}
+var faqScopeHints = []string{"faq", "questions", "preguntas", "perguntas", "fragen", "domande", "vragen"}
 
 // faqQuestionClassHints and faqAnswerClassHints mark the parts of a FAQ item.
 var faqQuestionClassHints = []string{
 	"question", "faq-q", "faq-question", "faq-title", "faq-header", "faq-toggle",
-	"accordion-header", "accordion-title", "accordion-button", "frage", "pregunta", "pergunta",
+	"accordion-header", "accordion-title", "accordion-button", "frage", "pregunta", "pergunta", "domanda", "vraag",
 }
 
 var faqAnswerClassHints = []string{
 	"answer", "faq-a", "faq-answer", "faq-body", "faq-content", "faq-text",
-	"accordion-body", "accordion-content", "accordion-panel", "antwort", "respuesta", "resposta", "reponse", "réponse",
+	"accordion-body", "accordion-content", "accordion-panel", "antwort", "respuesta", "resposta", "reponse", "réponse", "risposta", "antwoord",
 }
 
 // finePrintClassHints mark small print.
@@ -205,6 +205,7 @@ var contactPages = map[string]bool{
 var faqHeadingWords = []string{
 	"faq", "faqs", "frequently asked", "questions", "häufige fragen", "häufig gestellte",
 	"fragen", "preguntas", "questions fréquentes", "foire aux questions", "perguntas", "dúvidas",
+	"domande", "domande frequenti", "vragen", "veelgestelde vragen",
 }
 
 // footnoteConditions make an asterisk note fine print: it limits who gets

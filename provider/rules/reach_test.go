@@ -443,3 +443,52 @@ func TestHeldNameFree(t *testing.T) {
 		}
 	}
 }
+
+// TestRefundAnswerInEachLanguage forks, for a cautious reader, a workshop
+// page of ours in each language whose only way out is an answer in its
+// questions: money back in full up to 30 days before the day, said as what
+// the reader gets back. The answer's first sentence joins the hero's
+// subheadline. Before, German, French, Italian and Dutch forks were A/A
+// tests: the ledger read no refund in "Geld vollständig zurück", "rendons
+// … votre argent", "restituiamo tutti i soldi" or "geld volledig terug",
+// no span of days in "30 dagen", and no questions under "Domande" or
+// "Vragen".
+func TestRefundAnswerInEachLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang, sub, questions, question, answer string
+	}{
+		{"en", "One day of workshops to record, edit and grow your podcast. Learn from makers who ship every week.", "Questions", "Can I cancel my ticket?", "Up to 30 days before the event you get all your money back."},
+		{"de", "Ein Tag Workshops zum Aufnehmen, Schneiden und Wachsen Ihres Podcasts. Lernen Sie von Machern, die jede Woche senden.", "Fragen", "Kann ich mein Ticket stornieren?", "Bis 30 Tage vor der Veranstaltung bekommen Sie Ihr Geld vollständig zurück."},
+		{"fr", "Une journée d'ateliers pour enregistrer, monter et faire grandir votre podcast. Apprenez avec des créateurs qui publient chaque semaine.", "Questions", "Puis-je annuler mon billet ?", "Jusqu'à 30 jours avant l'événement, nous vous rendons la totalité de votre argent."},
+		{"es", "Un día de talleres para grabar, editar y hacer crecer tu podcast. Aprende de creadores que publican cada semana.", "Preguntas", "¿Puedo cancelar mi entrada?", "Hasta 30 días antes del evento te devolvemos todo tu dinero."},
+		{"pt", "Um dia de oficinas para gravar, editar e fazer crescer o seu podcast. Aprenda com criadores que publicam toda semana.", "Perguntas", "Posso cancelar meu ingresso?", "Até 30 dias antes do evento você recebe todo o seu dinheiro de volta."},
+		{"it", "Una giornata di laboratori per registrare, montare e far crescere il tuo podcast. Impara da autori che pubblicano ogni settimana.", "Domande", "Posso annullare il biglietto?", "Fino a 30 giorni prima dell'evento ti restituiamo tutti i soldi."},
+		{"nl", "Een dag workshops om je podcast op te nemen, te monteren en te laten groeien. Leer van makers die elke week uitzenden.", "Vragen", "Kan ik mijn ticket annuleren?", "Tot 30 dagen voor het evenement krijg je je geld volledig terug."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="` + tc.lang + `"><head><meta charset="utf-8"><title>Podcast</title></head><body>
+<header><h1>Podcast</h1><p>` + tc.sub + `</p><a href="https://example.com/t">Tickets</a></header><main>
+<section><h2>Podcast 2027</h2><p>` + tc.sub + `</p></section>
+<section><h2>09:30</h2><ul><li>09:30 Podcast</li><li>10:00 Workshop</li><li>13:00 Panel</li></ul></section>
+<section><h2>` + tc.questions + `</h2><h3>` + tc.question + `</h3><p>` + tc.answer + `</p></section>
+<section><h2>120</h2><p>` + tc.sub + `</p><a href="https://example.com/t">Tickets</a></section>
+</main></body></html>`
+			res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range res.Blocks {
+				if b.Role == fork.RoleFAQAnswer {
+					continue
+				}
+				if b.Role == fork.RoleSubheadline && b.Source == tc.sub {
+					if want := tc.sub + " " + tc.answer; b.Text != want {
+						t.Fatalf("subheadline %q; want %q; notes %q", b.Text, want, res.Notes)
+					}
+					return
+				}
+			}
+			t.Fatalf("no hero subheadline in %+v", res.Blocks)
+		})
+	}
+}
