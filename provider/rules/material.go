@@ -34,6 +34,11 @@ type line struct {
 	// profile's substance only as a whole (withParts): it scores
 	// partScore.
 	part bool
+	// asked is the question an answer's line answers, in lower case: its
+	// cue words count for the line ("How long does setup take?" makes
+	// "Most firms connect their first ten clients in under an hour." a
+	// set-up time). Empty for any other line.
+	asked string
 }
 
 // Lines shorter or longer than this many words do not lead a page: a
@@ -72,7 +77,15 @@ func pageLines(plan *fork.Plan) []line {
 			}
 		}
 	}
+	asked := "" // the question the next answer answers
 	for _, b := range plan.Blocks {
+		switch b.Role {
+		case fork.RoleFAQQuestion:
+			asked = strings.ToLower(b.Text)
+		case fork.RoleFAQAnswer:
+		default:
+			asked = ""
+		}
 		if b.Role == fork.RoleTestimonial && !soldOut[b.Section] {
 			// A customer's words are material too ("what fellow fans
 			// say", "other parents' words"), but someone else's: the
@@ -159,7 +172,14 @@ func pageLines(plan *fork.Plan) []line {
 				}
 			}
 			lower := strings.ToLower(s)
-			out = append(out, line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long})
+			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
+			if b.Role == fork.RoleFAQAnswer {
+				l.asked = asked
+				// "Yes, all rooms have a lift." answers its question, and
+				// out of its place answers nothing: it never joins the hero.
+				l.moveOnly = l.moveOnly || answersYesNo(s, plan.Target.Base())
+			}
+			out = append(out, l)
 		}
 	}
 	return out
@@ -287,6 +307,30 @@ var placeWords = map[string][]string{
 	"pt": {"acima", "abaixo"},
 	"it": {"sopra", "sotto", "qui sotto"},
 	"nl": {"hierboven", "hieronder"},
+}
+
+// answersYesNo reports a sentence that opens with an answer's word and a
+// mark after it ("Yes, …", "Ja. …", "Zeker, …"): it answers a question
+// and says little without it. "No experience needed." is no such answer.
+func answersYesNo(s, lang string) bool {
+	lower := strings.ToLower(s)
+	for _, w := range answerWords[lang] {
+		if rest, ok := strings.CutPrefix(lower, w); ok && rest != "" && strings.ContainsRune(",.!;:", firstRuneOf(rest)) {
+			return true
+		}
+	}
+	return false
+}
+
+// answerWords are, per language, the words an answer opens with.
+var answerWords = map[string][]string{
+	"en": {"yes", "no", "sure", "absolutely", "of course", "definitely", "certainly"},
+	"de": {"ja", "nein", "klar", "natürlich", "selbstverständlich", "gern", "gerne", "sicher"},
+	"fr": {"oui", "non", "bien sûr", "absolument", "certainement"},
+	"es": {"sí", "no", "claro", "por supuesto", "desde luego"},
+	"pt": {"sim", "não", "claro", "com certeza"},
+	"it": {"sì", "no", "certo", "certamente", "assolutamente"},
+	"nl": {"ja", "nee", "zeker", "natuurlijk", "uiteraard", "jazeker"},
 }
 
 // qualifies reports a sentence that opens by taking back some of the one
@@ -449,6 +493,25 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			words = lineWords(lower)
 		}
 		hits = cs.hits(lower, words)
+	}
+	if l.asked != "" {
+		// The question says what the answer is about: its cue words count
+		// once each, beside the answer's own.
+		var more []string
+		if cs == nil {
+			for _, c := range s.Cues {
+				if containsWord(l.asked, c) {
+					more = append(more, c)
+				}
+			}
+		} else {
+			more = cs.hits(l.asked, lineWords(l.asked))
+		}
+		for _, c := range more {
+			if !slices.Contains(hits, c) {
+				hits = append(hits, c)
+			}
+		}
 	}
 	for _, c := range hits {
 		score += 1 + 2*boolInt(score == 0)
@@ -875,7 +938,10 @@ func wordIndex(lower, phrase string) int {
 		at := from + i
 		end := at + len(phrase)
 		startOK := at == 0 || !isWordRune(lastRune(lower[:at]))
-		endOK := end == len(lower) || !isWordRune(firstRuneOf(lower[end:])) || stem
+		next := firstRuneOf(lower[end:])
+		// A cue of several words may open a compound ("early bird-korting",
+		// "money back-garantie"): glued by a hyphen, it is still said.
+		endOK := end == len(lower) || !isWordRune(next) || stem || (next == '-' && strings.Contains(phrase, " "))
 		if startOK && endOK {
 			return at
 		}

@@ -492,3 +492,70 @@ func TestRefundAnswerInEachLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerReadWithItsQuestion forks a page of ours whose set-up time
+// stands only in an answer: "Most teams connect their first five clients
+// in under an hour." says "under an hour" once, too little on its own; its
+// question ("How long does setup take?") says what the hour is. Read with
+// it, the answer joins the hero for a reader short of time. An answer
+// that opens with "Yes," never does: out of its place it answers nothing.
+func TestAnswerReadWithItsQuestion(t *testing.T) {
+	res := forkPage(t, "testdata/setup-answer-en.html", "busy-professional")
+	const line = "Most teams connect their first five clients in under an hour."
+	for _, b := range res.Blocks {
+		if b.Role != fork.RoleSubheadline || b.ID > 3 {
+			continue
+		}
+		if b.Text != b.Source+" "+line {
+			t.Fatalf("subheadline %q; want the answer after its own words; notes %q", b.Text, res.Notes)
+		}
+		if strings.Contains(b.Text, "Yes,") {
+			t.Errorf("a yes-or-no answer joined the hero: %q", b.Text)
+		}
+		return
+	}
+	t.Fatalf("no hero subheadline in %+v", res.Blocks)
+}
+
+// TestAnswersYesNo reads the answers that lean on their question.
+func TestAnswersYesNo(t *testing.T) {
+	for _, tc := range []struct {
+		s, lang string
+		want    bool
+	}{
+		{"Yes, every change is logged.", "en", true},
+		{"No experience needed to start.", "en", false},
+		{"No. The plan renews each month.", "en", true},
+		{"Ja, alle zalen hebben een lift.", "nl", true},
+		{"Zeker. Vul je bedrijfsgegevens in.", "nl", true},
+		{"Sim. Basta lavar com água quente.", "pt", true},
+		{"Nein, Sie brauchen kein Werkzeug.", "de", true},
+		{"Natürlich bekommen Sie eine Rechnung.", "de", false},
+	} {
+		if got := answersYesNo(tc.s, tc.lang); got != tc.want {
+			t.Errorf("answersYesNo(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestCueOpensCompound: a cue of several words may open a hyphenated
+// compound ("Early bird-korting"); a cue of one word stays a whole word
+// ("free" is not in "free-range").
+func TestCueOpensCompound(t *testing.T) {
+	for _, tc := range []struct {
+		lower, cue string
+		want       bool
+	}{
+		{"early bird-korting tot 31 januari", "early bird", true},
+		{"30 tage geld zurück-garantie", "geld zurück", true},
+		{"free-range eggs", "free", false},
+		{"early birds sing", "early bird", false},
+	} {
+		if got := containsWord(tc.lower, tc.cue); got != tc.want {
+			t.Errorf("containsWord(%q, %q) = %v; want %v", tc.lower, tc.cue, got, tc.want)
+		}
+		if got := len(newCueSet([]string{tc.cue}).hits(tc.lower, lineWords(tc.lower))) > 0; got != tc.want {
+			t.Errorf("cueSet(%q).hits(%q) = %v; want %v", tc.cue, tc.lower, got, tc.want)
+		}
+	}
+}
