@@ -328,7 +328,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
-				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
+				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "neue", "neuen", "neuer", "neues", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
 					// "first" in each language, as the English list has it (not the
 					// French "premier": in English copy it means leading)
 					"premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primi", "eerste",

@@ -104,3 +104,31 @@ func TestCuesInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLikeNew: a thing "like new" is in good repair, not new: the early
+// adopter's "new" cue does not read it, and reads a new model still.
+func TestLikeNew(t *testing.T) {
+	p, err := fork.LookupProfile("early-adopter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := newCueSet(p.Substance.Cues)
+	for _, tc := range []struct {
+		text string
+		want bool // an early-adopter cue is read
+	}{
+		{"Mein altes Rennrad läuft wieder wie neu.", false},
+		{"Portátil reacondicionado, como nuevo, con garantía.", false},
+		{"Runs like new after the service.", false},
+		{"Das neue Modell ist da.", true},
+		{"Try the new editor like everyone else.", true},
+	} {
+		lower := likeNew(strings.ToLower(tc.text))
+		if len(lower) != len(strings.ToLower(tc.text)) {
+			t.Errorf("likeNew(%q) changed the line's length", tc.text)
+		}
+		if got := len(cs.hits(lower, lineWords(lower))) > 0; got != tc.want {
+			t.Errorf("%q: cue read %v; want %v (hits %q)", tc.text, got, tc.want, cs.hits(lower, lineWords(lower)))
+		}
+	}
+}

@@ -95,7 +95,7 @@ func pageLines(plan *fork.Plan) []line {
 			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
 				// The cues are read in the customer's words, not in the
 				// name under them: "— Familie Berger" is no family offer.
-				lower := strings.ToLower(quoteOnly(t))
+				lower := likeNew(strings.ToLower(quoteOnly(t)))
 				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
@@ -171,7 +171,7 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			lower := strings.ToLower(s)
+			lower := likeNew(strings.ToLower(s))
 			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
 			if b.Role == fork.RoleFAQAnswer {
 				l.asked = asked
@@ -307,6 +307,30 @@ var placeWords = map[string][]string{
 	"pt": {"acima", "abaixo"},
 	"it": {"sopra", "sotto", "qui sotto"},
 	"nl": {"hierboven", "hieronder"},
+}
+
+// likeNewPhrases say what state a thing is in, not that it is new: a
+// repaired bike "runs like new", a refurbished laptop is "como nuevo".
+var likeNewPhrases = []string{"like new", "as good as new", "wie neu", "comme neuf", "comme neuve",
+	"como nuevo", "como nueva", "como novo", "como nova", "come nuovo", "come nuova", "als nieuw"}
+
+// likeNew blanks the likeNewPhrases of a lower-case line, so that no cue
+// reads "new" in them (an early adopter's "new" in a customer's "läuft
+// wieder wie neu"). The line keeps its length: what is read elsewhere by
+// position still lines up.
+func likeNew(lower string) string {
+	for _, p := range likeNewPhrases {
+		for from := 0; ; {
+			i := wordIndex(lower[from:], p)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			lower = lower[:at] + strings.Repeat(" ", len(p)) + lower[at+len(p):]
+			from = at + len(p)
+		}
+	}
+	return lower
 }
 
 // answersYesNo reports a sentence that opens with an answer's word and a
