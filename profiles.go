@@ -95,6 +95,11 @@ type Substance struct {
 	// Shorter says the audience reads less: the fork trims long blocks to
 	// the sentences that carry their facts.
 	Shorter bool
+	// Unlike are phrases in which a cue word says something else: a bike
+	// that "runs like new" is repaired, not new; a child's "first visit"
+	// is a beginner's first step, not an early adopter's. A cue read only
+	// inside one of them does not count.
+	Unlike []string
 }
 
 // ProfilePattern is a profile's persuasion pattern: the order in which a
@@ -235,6 +240,7 @@ func Profiles() []Profile {
 					"customer support", "support team", "friendly support", "live support", "24/7 support", "our support",
 					"no experience", "beginners", "from scratch", "no prior", "no previous",
 					// how it works, step by step
+					"first visit", "what to expect", "erster besuch", "ersten besuch", "was sie erwartet", "première visite", "à quoi s'attendre", "primera visita", "qué esperar", "primeira visita", "primeira consulta", "o que esperar", "prima visita", "cosa aspettarsi", "eerste bezoek", "wat je kunt verwachten",
 					"how it works", "so funktioniert", "so funktioniert's", "so läuft", "so läuft's", "so läuft’s", "comment ça marche", "cómo funciona", "como funciona", "come funziona", "hoe het werkt",
 					// starting from nothing, in each language
 					"sin experiencia", "experiencia previa", "desde cero", "sans expérience", "aucune expérience", "débutant*", "ohne vorkenntnisse", "keine vorkenntnisse", "anfänger*", "sem experiência", "do zero", "iniciante*", "senza esperienza", "da zero", "principiant*", "geen ervaring", "zonder ervaring", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
@@ -297,6 +303,8 @@ func Profiles() []Profile {
 					// the same words in each language the English list has
 					// ("bio" is organic in German and French copy)
 					"bio", "bio-*", "öko", "öko-*", "reparatur*", "plastikfrei", "klimaneutral",
+					// a thing used again rather than made new
+					"refurbished", "reconditioned", "second life", "pre-owned", "generalüberholt", "zweites leben", "reconditionné*", "seconde vie", "reacondicionado*", "segunda vida", "recondicionado*", "ricondizionat*", "seconda vita", "tweede leven",
 					"biologique", "biologiques", "éthique", "éthiques", "répar*", "sans plastique", "végan*",
 					"orgánico", "orgánica", "ecológico", "ecológica", "reciclad*", "reparación", "reparamos", "sin plástico", "ético", "ética",
 					"orgânico", "orgânica", "reparo", "consertamos", "sem plástico",
@@ -336,7 +344,9 @@ func Profiles() []Profile {
 					// members, the reader's say in what comes next
 					"early bird", "early-bird", "founding member*", "pre-order", "preorder", "waitlist", "roadmap", "new release", "new releases", "latest release", "what's new", "what’s new", "innovative", "cutting-edge",
 					"frühbucher*", "gründungsmitglied*", "vorbestell*", "neuheit*", "prévente", "membre fondateur", "membres fondateurs", "précommand*", "nouveauté*", "preventa", "socio fundador", "socios fundadores", "reserva anticipada", "novedad*", "pré-venda", "membro fundador", "membros fundadores", "novidade*", "prevendita", "socio fondatore", "soci fondatori", "preordin*", "vroegboek*", "voorverkoop"},
-				Missing: "nothing new or launching found on the page: an early adopter will look for what changed"}},
+				Missing: "nothing new or launching found on the page: an early adopter will look for what changed",
+				Unlike: []string{"like new", "as good as new", "wie neu", "comme neuf", "comme neuve", "como nuevo", "como nueva", "como novo", "como nova", "come nuovo", "come nuova", "als nieuw",
+					"first visit", "first appointment", "first lesson", "first class", "first tooth", "ersten besuch", "erster besuch", "ersten termin", "première visite", "première leçon", "primera visita", "primera cita", "primera clase", "primeira visita", "primeira consulta", "primeira aula", "eerste bezoek", "eerste afspraak", "eerste les"}}},
 	}
 }
 

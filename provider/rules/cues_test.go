@@ -105,14 +105,16 @@ func TestCuesInEachLanguage(t *testing.T) {
 	}
 }
 
-// TestLikeNew: a thing "like new" is in good repair, not new: the early
-// adopter's "new" cue does not read it, and reads a new model still.
+// TestLikeNew: a thing "like new" is in good repair, not new, and a
+// child's "first visit" is no launch: the early adopter's cues do not read
+// them (Substance.Unlike), and read a new model still.
 func TestLikeNew(t *testing.T) {
 	p, err := fork.LookupProfile("early-adopter")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs := newCueSet(p.Substance.Cues)
+	plan := &fork.Plan{Blocks: []fork.Brief{{}}}
 	for _, tc := range []struct {
 		text string
 		want bool // an early-adopter cue is read
@@ -122,13 +124,67 @@ func TestLikeNew(t *testing.T) {
 		{"Runs like new after the service.", false},
 		{"Das neue Modell ist da.", true},
 		{"Try the new editor like everyone else.", true},
+		{"Your child's first visit is free.", false},
+		{"Be among the first to try it.", true},
 	} {
-		lower := likeNew(strings.ToLower(tc.text))
-		if len(lower) != len(strings.ToLower(tc.text)) {
-			t.Errorf("likeNew(%q) changed the line's length", tc.text)
+		l := line{text: tc.text, lower: strings.ToLower(tc.text), block: 0}
+		l.words = lineWords(l.lower)
+		if m := unlike(l.lower, p.Substance.Unlike); len(m) != len(l.lower) {
+			t.Errorf("unlike(%q) changed the line's length", tc.text)
 		}
-		if got := len(cs.hits(lower, lineWords(lower))) > 0; got != tc.want {
-			t.Errorf("%q: cue read %v; want %v (hits %q)", tc.text, got, tc.want, cs.hits(lower, lineWords(lower)))
+		score, why := weighLine(l, p.Substance, cs, plan, true)
+		if got := score > 0; got != tc.want {
+			t.Errorf("%q: scored %d (%q); want a cue read: %v", tc.text, score, why, tc.want)
 		}
+	}
+}
+
+// TestTravelTime: minutes that measure a way ("10 minutes up the road",
+// "5 minuti … in bici") are no time to value for a busy reader; minutes
+// that measure a wait are.
+func TestTravelTime(t *testing.T) {
+	p, err := fork.LookupProfile("busy-professional")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text, lang string
+		facts      []fork.Fact
+		want       bool // scores for a busy reader
+	}{
+		{"Complex cases go to Dr. Hughes, 10 minutes up the road.", "en", []fork.Fact{{Kind: "quantity", Text: "10 minutes", Unit: "minute", Amount: 10}}, false},
+		{"Book online in about 2 minutes.", "en", []fork.Fact{{Kind: "quantity", Text: "2 minutes", Unit: "minute", Amount: 2}}, true},
+		{"Porta Saragozza, 5 minuti dalle Due Torri in bici.", "it", []fork.Fact{{Kind: "quantity", Text: "5 minuti", Unit: "minute", Amount: 5}}, false},
+		{"Nur zehn Minuten zu Fuß vom Bahnhof.", "de", nil, false},
+	} {
+		tag, _ := fork.ParseLanguage(tc.lang)
+		plan := &fork.Plan{Blocks: []fork.Brief{{}}, Target: tag}
+		l := line{text: tc.text, lower: strings.ToLower(tc.text), facts: tc.facts}
+		if got, why := weighLine(l, p.Substance, nil, plan, true); (got > 0) != tc.want {
+			t.Errorf("%q: scored %d (%q); want a score: %v", tc.text, got, why, tc.want)
+		}
+	}
+}
+
+// TestQuestionNeverMakesMaterial: an answer's question adds its cue words
+// to a line that has its own, and makes none of a line that has none.
+func TestQuestionNeverMakesMaterial(t *testing.T) {
+	p, err := fork.LookupProfile("eco-conscious")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := &fork.Plan{Blocks: []fork.Brief{{}}}
+	asked := "why buy a refurbished laptop?"
+	bare := line{text: "Because we are not a marketplace.", lower: "because we are not a marketplace.", asked: asked}
+	if got, why := weighLine(bare, p.Substance, nil, plan, true); got != 0 {
+		t.Errorf("a line with no cue of its own scored %d (%q) from its question", got, why)
+	}
+	own := line{text: "Every laptop we sell is recycled packaging-free.", lower: "every laptop we sell is recycled packaging-free.", asked: asked}
+	alone := own
+	alone.asked = ""
+	with, _ := weighLine(own, p.Substance, nil, plan, false)
+	without, _ := weighLine(alone, p.Substance, nil, plan, false)
+	if with <= without {
+		t.Errorf("the question's cue added nothing: %d with it, %d without", with, without)
 	}
 }

@@ -95,7 +95,7 @@ func pageLines(plan *fork.Plan) []line {
 			if t := strings.TrimSpace(b.Text); wordCount(t) >= minLeadWords {
 				// The cues are read in the customer's words, not in the
 				// name under them: "— Familie Berger" is no family offer.
-				lower := likeNew(strings.ToLower(quoteOnly(t)))
+				lower := strings.ToLower(quoteOnly(t))
 				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
@@ -171,7 +171,7 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			lower := likeNew(strings.ToLower(s))
+			lower := strings.ToLower(s)
 			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
 			if b.Role == fork.RoleFAQAnswer {
 				l.asked = asked
@@ -309,18 +309,42 @@ var placeWords = map[string][]string{
 	"nl": {"hierboven", "hieronder"},
 }
 
-// likeNewPhrases say what state a thing is in, not that it is new: a
-// repaired bike "runs like new", a refurbished laptop is "como nuevo".
-var likeNewPhrases = []string{"like new", "as good as new", "wie neu", "comme neuf", "comme neuve",
-	"como nuevo", "como nueva", "como novo", "como nova", "come nuovo", "come nuova", "als nieuw"}
+// travelTime reports a line that gives a span of time as a distance: "10
+// minutes up the road", "5 minuti dalle Due Torri in bici", "zehn
+// Minuten zu Fuß". Its minutes say where the place is, not how soon the
+// product works.
+func travelTime(lower, lang string) bool {
+	for _, w := range travelWords[lang] {
+		if containsWord(lower, w) {
+			return true
+		}
+	}
+	return false
+}
 
-// likeNew blanks the likeNewPhrases of a lower-case line, so that no cue
-// reads "new" in them (an early adopter's "new" in a customer's "läuft
-// wieder wie neu"). The line keeps its length: what is read elsewhere by
-// position still lines up.
-func likeNew(lower string) string {
-	for _, p := range likeNewPhrases {
-		for from := 0; ; {
+// travelWords are, per language, the words by which a span of time
+// measures a way from one place to another.
+var travelWords = map[string][]string{
+	"en": {"up the road", "down the road", "away", "walk", "walking", "drive", "driving", "by car", "by bike", "by bus", "by train", "on foot"},
+	"de": {"zu fuß", "entfernt", "mit dem rad", "mit dem fahrrad", "mit dem auto", "gehminuten", "fahrminuten"},
+	"fr": {"à pied", "en voiture", "à vélo", "de marche", "en métro"},
+	"es": {"a pie", "andando", "caminando", "en coche", "en bici", "en metro", "de distancia"},
+	"pt": {"a pé", "de carro", "de bicicleta", "de distância", "de metrô"},
+	"it": {"a piedi", "in bici", "in auto", "in macchina", "di distanza"},
+	"nl": {"lopen", "fietsen", "met de fiets", "met de auto", "rijden", "loopafstand"},
+}
+
+// timeUnitCues are the cue words that are units of time: beside a
+// travelTime line they measure a way, not a wait.
+var timeUnitCues = map[string]bool{"minutes": true, "minute": true, "seconds": true, "minuten": true, "sekunden": true, "secondes": true,
+	"minutos": true, "segundos": true, "minuti": true, "secondi": true, "seconden": true}
+
+// unlike blanks the phrases of a lower-case line in which a cue word says
+// something else (Substance.Unlike): "läuft wieder wie neu" holds no
+// early adopter's "neu". The line keeps its length.
+func unlike(lower string, phrases []string) string {
+	for _, p := range phrases {
+		for from := 0; from < len(lower); {
 			i := wordIndex(lower[from:], p)
 			if i < 0 {
 				break
@@ -505,6 +529,12 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	score := 0
 	var why []string
 	var hits []string
+	if len(s.Unlike) > 0 {
+		if m := unlike(lower, s.Unlike); m != lower {
+			lower = m
+			l.words = nil // read again from what is left
+		}
+	}
 	if cs == nil {
 		for _, c := range s.Cues {
 			if containsWord(lower, c) {
@@ -518,9 +548,11 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		}
 		hits = cs.hits(lower, words)
 	}
-	if l.asked != "" {
+	if l.asked != "" && len(hits) > 0 {
 		// The question says what the answer is about: its cue words count
-		// once each, beside the answer's own.
+		// once each, beside the answer's own. It never makes a line
+		// material by itself: "Porque no somos un marketplace." answers
+		// "¿Por qué un reacondicionado?" and says nothing of the kind.
 		var more []string
 		if cs == nil {
 			for _, c := range s.Cues {
@@ -536,6 +568,12 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 				hits = append(hits, c)
 			}
 		}
+	}
+	travel := travelTime(lower, plan.Target.Base())
+	if travel {
+		// "10 minutes up the road" is how far, not how soon: no time
+		// word or figure of the line counts.
+		hits = slices.DeleteFunc(hits, func(c string) bool { return timeUnitCues[c] })
 	}
 	for _, c := range hits {
 		score += 1 + 2*boolInt(score == 0)
@@ -603,6 +641,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 				// value: graders twice read it in a bargain hunter's hero
 				// as "not a saving". A free trial, plan or shipping says
 				// what it is and still counts.
+				continue
+			}
+			if want == "quantity:time" && travel {
 				continue
 			}
 			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim]) {
