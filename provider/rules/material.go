@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -113,8 +114,12 @@ func pageLines(plan *fork.Plan) []line {
 				parts = append(parts, run)
 			}
 		}
+		inBlock := "" // a question the block asks itself ("Posso pagar no boleto? Pode. …")
 		for k, s := range parts {
 			s = strings.TrimSpace(s)
+			if k > 0 && strings.HasSuffix(strings.TrimSpace(parts[k-1]), "?") {
+				inBlock = strings.ToLower(strings.TrimSpace(parts[k-1]))
+			}
 			if k > 0 && needsCondition(s, b.Facts) {
 				// "You save 20%." read alone drops what it is said of
 				// (the yearly plan, in the sentence before): the two
@@ -173,8 +178,8 @@ func pageLines(plan *fork.Plan) []line {
 			}
 			lower := strings.ToLower(s)
 			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
-			if b.Role == fork.RoleFAQAnswer {
-				l.asked = asked
+			if b.Role == fork.RoleFAQAnswer || inBlock != "" {
+				l.asked = cmp.Or(inBlock, asked)
 				// "Yes, all rooms have a lift." answers its question, and
 				// out of its place answers nothing: it never joins the hero.
 				l.moveOnly = l.moveOnly || answersYesNo(s, plan.Target.Base())

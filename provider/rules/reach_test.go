@@ -499,22 +499,29 @@ func TestRefundAnswerInEachLanguage(t *testing.T) {
 // question ("How long does setup take?") says what the hour is. Read with
 // it, the answer joins the hero for a reader short of time. An answer
 // that opens with "Yes," never does: out of its place it answers nothing.
+//
+// The same holds where question and answer share a paragraph
+// ("<strong>How long does setup take?</strong><br>Most teams …").
 func TestAnswerReadWithItsQuestion(t *testing.T) {
-	res := forkPage(t, "testdata/setup-answer-en.html", "busy-professional")
-	const line = "Most teams connect their first five clients in under an hour."
-	for _, b := range res.Blocks {
-		if b.Role != fork.RoleSubheadline || b.ID > 3 {
-			continue
-		}
-		if b.Text != b.Source+" "+line {
-			t.Fatalf("subheadline %q; want the answer after its own words; notes %q", b.Text, res.Notes)
-		}
-		if strings.Contains(b.Text, "Yes,") {
-			t.Errorf("a yes-or-no answer joined the hero: %q", b.Text)
-		}
-		return
+	for _, page := range []string{"testdata/setup-answer-en.html", "testdata/setup-inline-en.html"} {
+		t.Run(page, func(t *testing.T) {
+			res := forkPage(t, page, "busy-professional")
+			const line = "Most teams connect their first five clients in under an hour."
+			for _, b := range res.Blocks {
+				if b.Role != fork.RoleSubheadline || b.ID > 3 {
+					continue
+				}
+				if b.Text != b.Source+" "+line {
+					t.Fatalf("subheadline %q; want the answer after its own words; notes %q", b.Text, res.Notes)
+				}
+				if strings.Contains(b.Text, "Yes,") {
+					t.Errorf("a yes-or-no answer joined the hero: %q", b.Text)
+				}
+				return
+			}
+			t.Fatalf("no hero subheadline in %+v", res.Blocks)
+		})
 	}
-	t.Fatalf("no hero subheadline in %+v", res.Blocks)
 }
 
 // TestAnswersYesNo reads the answers that lean on their question.
