@@ -39,7 +39,7 @@ var ctaActions = map[string][]string{
 		"faire un don", "donner", "soutenir", "donar", "donación", "apoyar", "doar", "doação", "apoiar", "dona",
 		"donazione", "sostieni", "doneer", "doneren", "steun"},
 	"book": {"book", "reserve", "schedule", "appointment", "book a demo", "request a demo", "demo", "buchen",
-		"reservieren", "termin", "réserver", "rendez-vous", "reservar", "agendar", "cita", "prenota", "prenotare",
+		"reservieren", "termin", "réserver", "rendez-vous", "reservar", "agendar", "agende", "cita", "prenota", "prenotare",
 		"appuntamento", "boek", "boeken", "reserveer", "afspraak"},
 	"subscribe": {"subscribe", "newsletter", "abonnieren", "s'abonner", "abonnez", "suscribirse", "suscríbete",
 		"inscrever", "iscriviti alla newsletter", "abonneren", "abonneer"},

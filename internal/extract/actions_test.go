@@ -17,6 +17,7 @@ func TestCTAAction(t *testing.T) {
 		{"Solicitar cotización", "quote"},
 		{"Make a one-time donation", "donate"},
 		{"Termin anfragen", "book"},
+		{"Agende seu primeiro dia grátis", "book"},
 		{"Read the guides", "learn"},
 		{"Scarica la prova (7 giorni)", "download"},
 		{"Acquista Pennino", "buy"},

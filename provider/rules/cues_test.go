@@ -188,3 +188,23 @@ func TestQuestionNeverMakesMaterial(t *testing.T) {
 		t.Errorf("the question's cue added nothing: %d with it, %d without", with, without)
 	}
 }
+
+// TestCheaperIsASaving: an amount said as a lower price ("30% cheaper",
+// "30 % günstiger") is a saving for the bargain hunter, in each language.
+func TestCheaperIsASaving(t *testing.T) {
+	p, err := fork.LookupProfile("bargain-hunter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ text, pct string }{
+		{"Your first box is 30% cheaper.", "30%"},
+		{"Erste Box 30 % günstiger.", "30 %"},
+		{"La première box 30 % moins chère.", "30 %"},
+		{"Eerste box 30% goedkoper.", "30%"},
+	} {
+		l := line{text: tc.text, facts: []fork.Fact{{Kind: "percentage", Text: tc.pct, Amount: 30}}}
+		if f, ok := saving(l, p.Substance.Saving, strings.ToLower(tc.text)); !ok || f.Amount != 30 {
+			t.Errorf("%q: saving %v, %v; want the 30%%", tc.text, f, ok)
+		}
+	}
+}

@@ -566,3 +566,21 @@ func TestCueOpensCompound(t *testing.T) {
 		}
 	}
 }
+
+// TestNoJoinBesideItsMovedSection forks a page of ours whose refund
+// promise is one sentence too long for the hero: its section moves up
+// right under the hero, and the promise's second sentence ("Refunds
+// usually land back on your card within 5 working days.") does not join
+// the hero as well. Graders read it there, and again in the section right
+// under it, as the same line twice on one screen.
+func TestNoJoinBesideItsMovedSection(t *testing.T) {
+	res := forkPage(t, "testdata/refund-twice-en.html", "cautious")
+	if len(res.Sections) == 0 || res.Sections[0] != 3 {
+		t.Fatalf("section order %v: want the refund section (3) right under the hero; notes %q", res.Sections, res.Notes)
+	}
+	for _, b := range res.Blocks {
+		if b.Role == fork.RoleSubheadline && b.Text != b.Source {
+			t.Errorf("the hero took a line of the section that moved up under it: %q", b.Text)
+		}
+	}
+}
