@@ -253,6 +253,8 @@ func TestFromTextQuantities(t *testing.T) {
 		{"clienti", "Oltre 900 clienti.", "it", []Fact{qty("900 clienti", "900 customer", 900, "customer")}},
 		{"recensioni", "Media 4,8 su 310 recensioni.", "it", []Fact{num("4,8", "4.8", 4.8), qty("310 recensioni", "310 review", 310, "review")}},
 		{"secondi", "Pronto in 30 secondi.", "it", []Fact{qty("30 secondi", "30 second", 30, "second")}},
+		{"Familien", "Schon 4.100 Familien kochen mit uns.", "de", []Fact{qty("4.100 Familien", "4100 household", 4100, "household")}},
+		{"families", "Trusted by 900 families.", "en", []Fact{clm("Trusted by", "endorsement:trusted-by"), qty("900 families", "900 household", 900, "household")}},
 		{"weeks", "Ships in 2 weeks.", "en", []Fact{qty("2 weeks", "2 week", 2, "week")}},
 		{"months", "Six payments over 6 months.", "en", []Fact{qty("6 months", "6 month", 6, "month")}},
 		{"years", "History for 2 years.", "en", []Fact{qty("2 years", "2 year", 2, "year")}},

@@ -153,7 +153,12 @@ var unitDefs = [][]form{
 		"klant", "klanten"),
 	forms("member", false, "member", "members", "membre", "membres",
 		"Mitglied", "Mitglieder", "miembro", "miembros", "membro", "membros",
-		"membri", "iscritti", "leden"),
+		"membri", "leden"),
+	// households counted as customers ("über 4.100 Familien"): plurals
+	// only, so that "a family of 4" or "1 family plan" stays what it is
+	forms("household", false, "families", "households", "Familien", "Haushalte",
+		"familles", "foyers", "familias", "hogares", "famílias", "famiglie",
+		"gezinnen", "huishoudens"),
 	forms("speaker", false, "speaker", "speakers", "intervenant",
 		"intervenants", "Sprecher", "Referenten", "ponente", "ponentes",
 		"palestrante", "palestrantes"),
@@ -305,7 +310,8 @@ var unitDefs = [][]form{
 // downloads. A large count of them is evidence of use ("1,200 teams",
 // "40,000 downloads"); a measure or a plan's content is not.
 var usageUnits = set("user", "person", "customer", "member", "surfer", "attendee",
-	"employee", "team", "company", "subscriber", "student", "review", "rating", "download")
+	"employee", "team", "company", "subscriber", "student", "review", "rating", "download",
+	"household")
 
 // CountsUsage reports a quantity's unit (Fact.Unit) that counts who uses a
 // product, or their reviews and downloads, rather than measuring something
