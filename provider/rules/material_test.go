@@ -296,8 +296,11 @@ func TestHeldName(t *testing.T) {
 		want string
 	}{
 		{"saving", line{text: "Pay yearly and save $48.", facts: []fork.Fact{{Kind: "price", Text: "$48", Amount: 48}}}, bargain.Substance, "a saving ($48)"},
-		{"guarantee with terms", line{text: "Tickets can be refunded until June 20th.", facts: []fork.Fact{guarantee, {Kind: "date", Text: "June 20th"}}}, skeptic.Substance, "the guarantee and its terms"},
-		{"guarantee", line{text: "Every ticket can be refunded.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "refunded"}}}, skeptic.Substance, "the guarantee"},
+		// Refund terms that never say "guarantee" are named for what they are.
+		{"refund with terms", line{text: "Tickets can be refunded until June 20th.", facts: []fork.Fact{guarantee, {Kind: "date", Text: "June 20th"}}}, skeptic.Substance, "the refund and its terms"},
+		{"refund", line{text: "Every ticket can be refunded.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "refunded"}}}, skeptic.Substance, "the refund"},
+		{"guarantee with terms", line{text: "Our guarantee: tickets can be refunded until June 20th.", facts: []fork.Fact{guarantee, {Kind: "date", Text: "June 20th"}}}, skeptic.Substance, "the guarantee and its terms"},
+		{"guarantee", line{text: "Every ticket is guaranteed.", facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "guaranteed"}}}, skeptic.Substance, "the guarantee"},
 		{"code", line{text: "Use code SPRING for a lower price.", facts: []fork.Fact{{Kind: "code", Text: "SPRING"}}}, bargain.Substance, "a code (SPRING)"},
 		{"free", line{text: "Tickets can be transferred free of charge.", facts: []fork.Fact{{Kind: "claim", Claim: "free", Text: "free of charge"}}}, bargain.Substance, `what it gives free ("free of charge")`},
 		{"endorsement", line{text: "Trusted by 4,000 banks.", facts: []fork.Fact{{Kind: "claim", Claim: "endorsement", Text: "Trusted by"}}}, skeptic.Substance, "the names of those who rely on it"},

@@ -584,3 +584,28 @@ func TestNoJoinBesideItsMovedSection(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldNameRefund names a line by what the page calls it: refund terms
+// that never say "guarantee" are the refund, not the guarantee (graders
+// read "the guarantee put first" beside "refundable until June 20th,
+// minus a €15 fee" as a promise the page does not make).
+func TestHeldNameRefund(t *testing.T) {
+	p, err := fork.LookupProfile("cautious")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text string
+		want string
+	}{
+		{"Tickets are refundable until June 20th, minus a €15 fee.", "the refund and its terms"},
+		{"Bis 30 Tage vorher erstatten wir den vollen Preis.", "the refund and its terms"},
+		{"Every order has a 60-day money-back guarantee.", "the guarantee and its terms"},
+		{"Satisfait ou remboursé : garantie de 30 jours.", "the guarantee and its terms"},
+	} {
+		l := line{text: tc.text, facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "x"}, {Kind: "quantity", Unit: "day", Text: "30"}}}
+		if got := heldName(l, p.Substance); got != tc.want {
+			t.Errorf("heldName(%q) = %q; want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -1319,11 +1319,12 @@ func TestHypothesisNamesWhatMoved(t *testing.T) {
 
 // TestHypothesisNamesTheLine: the hypothesis names what the fork put
 // first as its rationale does, not the profile's material in general: a
-// refund's terms for a skeptic are "the guarantee and its terms", not "the
-// strongest proof"; a plan card's saving is "a saving ($44)".
+// refund's terms for a skeptic ("Cancel within 14 days and we refund every
+// cent.") are "the refund and its terms", not "the strongest proof" nor a
+// guarantee the page never names; a plan card's saving is "a saving ($44)".
 func TestHypothesisNamesTheLine(t *testing.T) {
 	for _, tc := range []struct{ page, profile, want string }{
-		{"testdata/join-en.html", "skeptic", "The same offer with the guarantee and its terms put first for skeptic readers"},
+		{"testdata/join-en.html", "skeptic", "The same offer with the refund and its terms put first for skeptic readers"},
 		{"testdata/saving-label-en.html", "bargain-hunter", "The same offer with a saving ($44) put first for bargain hunter readers"},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
