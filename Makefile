@@ -18,7 +18,7 @@ test: lint unit outside fuzz
 # The PostgreSQL store's suite and the multi-node test need a server:
 # scripts/pgtest.sh starts a scratch one for the run (see its header).
 unit:
-	bash scripts/pgtest.sh run $(GO) test -race -count=1 $(PKGS)
+	bash scripts/pgtest.sh run $(GO) test -race -count=1 -timeout=20m $(PKGS)
 
 ## outside: the examples copied into a scratch module that requires this one
 ## through replace, built, and examples/mount served on SQLite, PostgreSQL and

@@ -91,7 +91,7 @@ func FuzzWordTable(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	p := New()
+	p := testProvider()
 	tables := append([]*wordTable{p.expand, p.slang, p.plain}, p.contract...)
 	f.Fuzz(func(t *testing.T, text string) {
 		for k, tb := range tables {

@@ -23,7 +23,7 @@ const groupsPage = "testdata/groups-en.html"
 // the page still ends on its call to action.
 func TestSectionsMoveInGroups(t *testing.T) {
 	src := readPage(t, groupsPage)
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	moved := 0
 	for _, profile := range fork.ProfileNames() {
 		for _, layer := range []string{"everyday", "professional", "technical", "plain"} {
@@ -58,7 +58,7 @@ func TestSectionsMoveInGroups(t *testing.T) {
 // TestPromoteSection moves a profile's material up in its group, and
 // never moves the questions or the closing call to action.
 func TestPromoteSection(t *testing.T) {
-	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: readPage(t, groupsPage), Profile: "skeptic"})
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: readPage(t, groupsPage), Profile: "skeptic"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestTopGroup(t *testing.T) {
 <section><blockquote>I never miss a session now. – Jo, Cornwall</blockquote></section>
 <section><h2>Questions</h2><h3>Can I cancel?</h3><p>Yes, you can cancel at any time.</p></section>
 </main></body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "skeptic"})
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestGuaranteeBandStaysUnderHero(t *testing.T) {
 <section><h2>What runners say</h2><blockquote>I recover faster after long runs than I did at thirty. – Ann, marathon runner</blockquote></section>
 <section><h2>Order today</h2><a class="btn" href="/order">Order now</a></section>
 </main></body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "skeptic"})
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +150,7 @@ func TestGuaranteeBandStaysUnderHero(t *testing.T) {
 // link says it opens one; a buy button keeps its label (a synonym for it
 // tests nothing).
 func TestGetStartedKeepsItsLabel(t *testing.T) {
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct{ href, want string }{
 		{"/checkout", "Get started"},
 		{"/signup", "Create an account"},
@@ -200,7 +200,7 @@ func TestLeadsKeepTheirContext(t *testing.T) {
 	// The same page whose promise is named for the product: the name is
 	// part of the promise, and the label leads with it.
 	named := strings.NewReplacer("Our promise: a full", "Fixit Guarantee: a full", "<title>Fixit plans</title>", `<title>Fixit plans</title><meta property="og:site_name" content="Fixit">`).Replace(page)
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct {
 		page, profile string
 		absent        string // a text no hero block may hold
@@ -238,7 +238,7 @@ func TestPlanNameIsNoSubheadline(t *testing.T) {
 <h2>Free</h2><h3>$0/mo</h3><ul><li>20 checks</li></ul><a href="/signup">Get Started</a>
 <h2>Pro</h2><h3>$5/mo</h3><ul><li>Unlimited checks</li></ul><a href="/signup">Get Started</a>
 </body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, profile := range fork.ProfileNames() {
 		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: profile})
 		if err != nil {
@@ -261,7 +261,7 @@ func TestStatedNotMissing(t *testing.T) {
 <section><h2>Basic</h2><p class="price">$0 a month</p><ul><li>Help at $12 a quarter hour</li></ul><a class="btn" href="/join/basic">Choose Basic</a></section>
 <section><h2>Unlimited</h2><p class="price">$8 a month</p><ul><li>Unlimited help</li></ul><a class="btn" href="/join/unlimited">Choose Unlimited</a></section>
 </main></body></html>`
-	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestFlatHeroLeads(t *testing.T) {
 <h3>Why give</h3><p>` + line + `</p>
 <a class="button" href="/donate">Make a donation</a>
 </body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct {
 		name, page string
 		leads      bool
@@ -318,7 +318,7 @@ func TestFlatHeroLeads(t *testing.T) {
 // the part's rationale says it moved with its section.
 func TestSubSectionsMoveWithTheirIntro(t *testing.T) {
 	src := readPage(t, "testdata/ranks-en.html")
-	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: src, Profile: "expert"})
+	res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: src, Profile: "expert"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestHeroAboveSections(t *testing.T) {
 func TestHeadingOverSections(t *testing.T) {
 	src := readPage(t, "testdata/header-hero-en.html")
 	src = strings.Replace(src, "<main>", `<div class="intro"><h2>What you get</h2></div>`+"\n<main>", 1)
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	plan, err := f.Plan(context.Background(), fork.Request{HTML: src, Profile: "skeptic"})
 	if err != nil {
 		t.Fatal(err)

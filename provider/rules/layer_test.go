@@ -8,7 +8,7 @@ import (
 )
 
 func TestLayerTransforms(t *testing.T) {
-	p := New()
+	p := testProvider()
 	tests := []struct {
 		name, layer, lang string
 		role              fork.Role
@@ -202,7 +202,7 @@ func TestRemoveEmoticons(t *testing.T) {
 // grammatical where the word stands; words whose swap reads wrong in some
 // places are not swapped at all.
 func TestPlainWordsReadRight(t *testing.T) {
-	p := New()
+	p := testProvider()
 	for _, tc := range []struct{ in, want string }{
 		{"Insights that were previously unavailable.", "Insights that were previously unavailable."},
 		{"It is therefore safe to upgrade.", "It is therefore safe to upgrade."},

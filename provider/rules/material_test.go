@@ -42,7 +42,7 @@ func TestSavingKeepsItsCondition(t *testing.T) {
 <section><h1>Tide times every morning</h1><p>Pick your beach and we send the tides.</p><a class="btn" href="/pro">Go Pro</a></section>
 <section><h2>Questions</h2><h3>Is there a yearly price?</h3><p>Yes. The annual plan costs $48 a year. You save 20% against paying monthly.</p></section>
 </main></body></html>`
-	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestGuaranteeTermsFirst(t *testing.T) {
 <section><h2>Tickets</h2><p class="price">Conference ticket €390</p><p class="price">All Access ticket €590</p></section>
 <section><h2>Questions</h2><h3>Can I get a refund?</h3><p>If you need a refund, please write to team@vectorconf.example. Conference tickets can be refunded until June 20th minus a fee of €15. All Access tickets can be refunded until July 4th minus a fee of €15.</p></section>
 </main></body></html>`
-	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestSoldOutDoesNotLead(t *testing.T) {
 <section><h2>Workshop</h2><h3>£395+VAT</h3><a class="btn" href="/buy">Buy tickets</a><p>Two days with a trainer.</p></section>
 </main></body></html>`
 	}
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct {
 		price string
 		leads bool
@@ -170,7 +170,7 @@ func TestWordClaimNeedsCue(t *testing.T) {
 <p>Trips can be moved to another phone free of charge until June 30.</p>
 <p>Every trip you log is refunded within 14 days if the ferry is cancelled.</p></section>
 </main></body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct{ profile, want string }{
 		{"status-seeker", ""},
 		{"beginner", ""},
@@ -193,7 +193,7 @@ func TestGluedLabel(t *testing.T) {
 <section><h2>Plans</h2><p><b>Yearly</b> <span>Plans with up to 15% off and yearly billing.</span></p>
 <p>Full Pass tickets can be refunded until May 20th minus a fee of € 10.</p></section>
 </main></body></html>`
-	plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestHasMaterialAsMaterial(t *testing.T) {
 	paths, _ := filepath.Glob("../../testdata/pages/*.html")
 	corpus, _ := filepath.Glob("../../../shared/corpus/*.html")
 	own, _ := filepath.Glob("testdata/*.html")
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	answers := map[bool]int{}
 	for _, path := range slices.Concat(paths, corpus, own) {
 		src, err := os.ReadFile(path)
@@ -249,7 +249,7 @@ func firstMaterial(t *testing.T, f *fork.Forker, page, profile string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := New().Material(plan); len(m) > 0 {
+	if m := testProvider().Material(plan); len(m) > 0 {
 		return m[0].Text
 	}
 	return ""
@@ -263,7 +263,7 @@ func TestStatusAndParentCues(t *testing.T) {
 <section><h2>Studios</h2><p>Trusted by acclaimed illustration studios across Europe.</p></section>
 <section><h2>At home</h2><p>Every episode is ad-free and safe for ages 6 to 12.</p></section>
 </main></body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct{ profile, want string }{
 		{"status-seeker", "Trusted by acclaimed illustration studios across Europe."},
 		{"parent", "Every episode is ad-free and safe for ages 6 to 12."},
@@ -325,7 +325,7 @@ func TestMissingNoteSaysHowItLooked(t *testing.T) {
 	const page = `<!DOCTYPE html><html lang="en"><head><title>Ferrylog</title></head><body><main>
 <section><h1>Your crossings, logged</h1><p>Ferrylog keeps every trip you take in one list.</p><a class="btn" href="/buy">Buy Ferrylog</a></section>
 </main></body></html>`
-	res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "parent"})
+	res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "parent"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestMisstatedSavingNeverLeads(t *testing.T) {
 <section><h1>Tide tables that fit in your pocket</h1><p>Tidewatch sends the tides for your beach every morning.</p><a class="btn" href="/buy">Buy Tidewatch</a></section>
 <section><h2>Yearly</h2><p>%s</p></section>
 </main></body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct{ line, want string }{
 		{"The yearly plan costs $45/year and the monthly one $4.99/month. Save 40% with the yearly plan.", ""},
 		{"The yearly plan costs $30/year and the monthly one $5/month. Save 20% with the yearly plan.", ""},
@@ -392,7 +392,7 @@ func TestWayOutConditions(t *testing.T) {
 <p>Tidewell sorts your tasks before you wake up.</p><a class="button" href="/start">Start</a></section>
 <section><h2>How it works</h2><p>Connect your calendar and pick the hours you want to keep free.</p></section>
 <section><h2>Pricing</h2><p>` + tc.line + `</p></section></body></html>`
-			plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+			plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,7 +424,7 @@ func TestFreePolicyIsNoBargain(t *testing.T) {
 		want  bool
 	}{{"faq", false}, {"body", true}} {
 		t.Run(tc.where, func(t *testing.T) {
-			plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page(tc.where), Profile: "bargain-hunter"})
+			plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page(tc.where), Profile: "bargain-hunter"})
 			if err != nil {
 				t.Fatal(err)
 			}

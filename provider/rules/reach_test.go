@@ -118,7 +118,7 @@ func TestFigureWeights(t *testing.T) {
 		{"skeptic", "The free plan works for up to 3 users at no cost.", false, false},
 		{"skeptic", "Trusted by 1,200 teams who close their books with it.", true, true},
 	} {
-		plan, err := fork.New(fork.WithProvider(New())).Plan(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
+		plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestFigureWeights(t *testing.T) {
 // descriptions moves the part up right under the hero.
 func TestBusyReaderShortParts(t *testing.T) {
 	src := readPage(t, "testdata/long-part-en.html")
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "busy-professional"})
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +182,7 @@ func TestSectionTwins(t *testing.T) {
 	if reviewed == safety {
 		t.Fatal("testdata/safety-en.html has no safety section to put a review before")
 	}
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct {
 		page, html string
 		twins      map[string][]string // profile → the forks its note names
@@ -473,7 +473,7 @@ func TestRefundAnswerInEachLanguage(t *testing.T) {
 <section><h2>` + tc.questions + `</h2><h3>` + tc.question + `</h3><p>` + tc.answer + `</p></section>
 <section><h2>120</h2><p>` + tc.sub + `</p><a href="https://example.com/t">Tickets</a></section>
 </main></body></html>`
-			res, err := fork.New(fork.WithProvider(New())).Fork(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+			res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,8 +20,13 @@ import (
 
 var fixed = func() time.Time { return time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC) }
 
+// sharedProvider is the one provider these tests share: rules.New compiles
+// every word table's patterns (about 90 ms, ten times that under the race
+// detector), and a provider is read-only once built.
+var sharedProvider = sync.OnceValue(rules.New)
+
 func newForker() *fork.Forker {
-	return fork.New(fork.WithProvider(rules.New()), fork.WithClock(fixed))
+	return fork.New(fork.WithProvider(sharedProvider()), fork.WithClock(fixed))
 }
 
 func page(t testing.TB, path string) string {
@@ -388,7 +394,7 @@ func checkForkedHTML(t *testing.T, f *fork.Forker, res *fork.Result) {
 // or rendering) on each page: the part of a fork this package owns.
 func BenchmarkRewrite(b *testing.B) {
 	f := newForker()
-	p := rules.New()
+	p := sharedProvider()
 	for _, path := range pages(b) {
 		src := page(b, path)
 		plan, err := f.Plan(context.Background(), fork.Request{HTML: src, LanguageLayer: "plain", Profile: "busy-professional"})
@@ -421,7 +427,7 @@ func (p retriesAll) Info() fork.ProviderInfo {
 // says: a retry whose findings name no block writes the first draft again,
 // so the fork it gives without that retry is the one it gives with it.
 func TestRetryNamedBlocksOnly(t *testing.T) {
-	retried := fork.New(fork.WithProvider(retriesAll{rules.New()}), fork.WithClock(fixed))
+	retried := fork.New(fork.WithProvider(retriesAll{sharedProvider()}), fork.WithClock(fixed))
 	once := newForker()
 	skipped := 0
 	for _, path := range pages(t) {

@@ -50,7 +50,7 @@ func TestGuaranteeBlockIsMaterial(t *testing.T) {
 // forkPage forks a page of testdata for a profile, in the everyday layer.
 func forkPage(t *testing.T, path, profile string) *fork.Result {
 	t.Helper()
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: readPage(t, path), Profile: profile})
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestMoveNamesItsLineOnce(t *testing.T) {
 <section><h2>Everything inside.</h2><h3>Tidekit is an open-source library. It ships with every tide table we have.</h3><p>Tables for each port, updated each night.</p></section>
 <section><h2>Start</h2><a class="btn" href="https://tidekit.example/start">Start free</a></section>
 </body></html>`
-	f := fork.New(fork.WithProvider(New()))
+	f := fork.New(fork.WithProvider(testProvider()))
 	res, err := f.Fork(context.Background(), fork.Request{HTML: src, Profile: "expert"})
 	if err != nil {
 		t.Fatal(err)
