@@ -243,6 +243,7 @@ func Profiles() []Profile {
 					"no experience", "beginners", "from scratch", "no prior", "no previous",
 					// how it works, step by step
 					"first visit", "what to expect", "erster besuch", "ersten besuch", "was sie erwartet", "première visite", "à quoi s'attendre", "primera visita", "qué esperar", "primeira visita", "primeira consulta", "o que esperar", "prima visita", "cosa aspettarsi", "eerste bezoek", "wat je kunt verwachten",
+					"zo werkt het", "so geht's", "así funciona", "assim funciona",
 					"how it works", "so funktioniert", "so funktioniert's", "so läuft", "so läuft's", "so läuft’s", "comment ça marche", "cómo funciona", "como funciona", "come funziona", "hoe het werkt",
 					// starting from nothing, in each language
 					"sin experiencia", "experiencia previa", "desde cero", "sans expérience", "aucune expérience", "débutant*", "ohne vorkenntnisse", "keine vorkenntnisse", "anfänger*", "sem experiência", "do zero", "iniciante*", "senza esperienza", "da zero", "principiant*", "geen ervaring", "zonder ervaring", "beginner", "getting started", "lesson*", "tutorial*", "step-by-step", "step by step", "skill levels", "einfach", "schritt für schritt", "pas à pas", "tutoriel*", "paso a paso", "passo a passo", "stap voor stap", "anleitung", "facile", "fácil", "guía", "ajuda", "aprenda", "semplice", "guida", "aiuto", "assistenza", "makkelijk", "eenvoudig", "handleiding", "hulp", "trial", "try", "testen", "essai", "essayer", "prueba", "probar", "experimente", "prova", "provare", "proberen", "probeer"},
@@ -325,7 +326,9 @@ func Profiles() []Profile {
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
 				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "kindern", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
 					// safety, ages, the household's day
-					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame"},
+					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame",
+					// the children's day and what carries them
+					"twins", "daycare", "child seat", "car seat", "stroller", "zwillinge", "kita", "kindersitz", "jumeaux", "crèche", "siège enfant", "gemelos", "guardería", "silla infantil", "gêmeos", "creche", "cadeirinha", "gemelli", "asilo nido", "seggiolino", "tweeling", "opvang", "kinderopvang", "kinderzitje"},
 				Facts:   []string{"quote"},
 				Missing: "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",

@@ -93,6 +93,11 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"cautious", "Tot 30 dagen voor de dag krijg je het volledige bedrag terugbetaald."},
 		{"parent", "Mit beiden Kindern im Lastenrad zur Kita."},
 		{"busy-professional", "Vem pronta para usar."},
+		{"parent", "Elke ochtend breng ik de tweeling naar de opvang."},
+		{"parent", "Kinderzitje achterop voor 5 euro per maand."},
+		{"parent", "Seggiolino incluso nel prezzo."},
+		{"beginner", "Zo werkt het"},
+		{"beginner", "Así funciona"},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {
