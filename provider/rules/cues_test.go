@@ -161,6 +161,10 @@ func TestTravelTime(t *testing.T) {
 		{"Book online in about 2 minutes.", "en", []fork.Fact{{Kind: "quantity", Text: "2 minutes", Unit: "minute", Amount: 2}}, true},
 		{"Porta Saragozza, 5 minuti dalle Due Torri in bici.", "it", []fork.Fact{{Kind: "quantity", Text: "5 minuti", Unit: "minute", Amount: 5}}, false},
 		{"Nur zehn Minuten zu Fuß vom Bahnhof.", "de", nil, false},
+		{"A 10-minute walk from the station.", "en", nil, false},
+		// A travel word far from the minutes, or after seconds, is no way.
+		{"Setup takes 5 minutes, so your team can start reconciling right away.", "en", []fork.Fact{{Kind: "quantity", Text: "5 minutes", Unit: "minute", Amount: 5}}, true},
+		{"Werbung wird in Sekunden entfernt.", "de", nil, true},
 	} {
 		tag, _ := fork.ParseLanguage(tc.lang)
 		plan := &fork.Plan{Blocks: []fork.Brief{{}}, Target: tag}
@@ -206,8 +210,13 @@ func TestCheaperIsASaving(t *testing.T) {
 		{"Erste Box 30 % günstiger.", "30 %"},
 		{"La première box 30 % moins chère.", "30 %"},
 		{"Eerste box 30% goedkoper.", "30%"},
+		// The amount after the word is what the saving is compared with.
+		{"The yearly plan is 30% cheaper than paying $4 each month.", "30%"},
 	} {
 		l := line{text: tc.text, facts: []fork.Fact{{Kind: "percentage", Text: tc.pct, Amount: 30}}}
+		if strings.Contains(tc.text, "$4") {
+			l.facts = append(l.facts, fork.Fact{Kind: "price", Text: "$4", Amount: 4})
+		}
 		if f, ok := saving(l, p.Substance.Saving, strings.ToLower(tc.text)); !ok || f.Amount != 30 {
 			t.Errorf("%q: saving %v, %v; want the 30%%", tc.text, f, ok)
 		}

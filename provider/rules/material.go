@@ -319,19 +319,41 @@ var placeWords = map[string][]string{
 // Minuten zu Fuß". Its minutes say where the place is, not how soon the
 // product works.
 func travelTime(lower, lang string) bool {
-	for _, w := range travelWords[lang] {
-		if containsWord(lower, w) {
-			return true
+	words := lineWords(lower)
+	for i, w := range words {
+		if k := strings.LastIndexByte(w, '-'); k >= 0 {
+			w = w[k+1:] // "a 10-minute walk"
+		}
+		if !travelUnits[w] {
+			continue
+		}
+		// The way follows its length within a few words ("10 minutes up
+		// the road", "5 minuti dalle Due Torri in bici"); "5 minutes, so
+		// your team can start right away" is a wait.
+		after := strings.Join(words[i+1:min(len(words), i+1+travelSpan)], " ")
+		for _, t := range travelWords[lang] {
+			if containsWord(after, t) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// travelSpan is how many words after a span of time its way may be named.
+const travelSpan = 5
+
+// travelUnits are the units a way is measured in: minutes and hours, not
+// seconds ("Werbung wird in Sekunden entfernt" removes, it goes nowhere).
+var travelUnits = map[string]bool{"minute": true, "minutes": true, "min": true, "mins": true, "hour": true, "hours": true,
+	"minuten": true, "stunde": true, "stunden": true, "minutos": true, "hora": true, "horas": true,
+	"minuti": true, "ora": true, "ore": true, "minuut": true, "uur": true}
+
 // travelWords are, per language, the words by which a span of time
 // measures a way from one place to another.
 var travelWords = map[string][]string{
 	"en": {"up the road", "down the road", "away", "walk", "walking", "drive", "driving", "by car", "by bike", "by bus", "by train", "on foot"},
-	"de": {"zu fuß", "entfernt", "mit dem rad", "mit dem fahrrad", "mit dem auto", "gehminuten", "fahrminuten"},
+	"de": {"zu fuß", "entfernt", "mit dem rad", "mit dem fahrrad", "mit dem auto"},
 	"fr": {"à pied", "en voiture", "à vélo", "de marche", "en métro"},
 	"es": {"a pie", "andando", "caminando", "en coche", "en bici", "en metro", "de distancia"},
 	"pt": {"a pé", "de carro", "de bicicleta", "de distância", "de metrô"},
@@ -368,7 +390,14 @@ func unlike(lower string, phrases []string) string {
 func answersYesNo(s, lang string) bool {
 	lower := strings.ToLower(s)
 	for _, w := range answerWords[lang] {
-		if rest, ok := strings.CutPrefix(lower, w); ok && rest != "" && strings.ContainsRune(",.!;:", firstRuneOf(rest)) {
+		rest, ok := strings.CutPrefix(lower, w)
+		if !ok || rest == "" {
+			continue
+		}
+		if strings.HasPrefix(rest, ".") && unicode.IsDigit(firstRuneOf(strings.TrimSpace(rest[1:]))) {
+			continue // "No. 1 rated app" ranks, it answers nothing
+		}
+		if strings.ContainsRune(",.!;:", firstRuneOf(rest)) || strings.HasPrefix(strings.TrimSpace(rest), "—") || strings.HasPrefix(strings.TrimSpace(rest), "–") {
 			return true
 		}
 	}
@@ -719,8 +748,15 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 	// Of several amounts ("costs 39.99 a year instead of 4.99 a month:
 	// you save 20%"), the one nearest after the saving word is the saving.
 	best, found, at := fork.Fact{}, false, savingAt(lower, words)
+	before := comparativeAt(lower, at) // "30% cheaper than $4 a month": the 30%
 	dist := func(f fork.Fact) int {
 		i := strings.Index(lower, strings.ToLower(f.Text))
+		if before {
+			if i <= at {
+				return at - i
+			}
+			return len(lower) + i - at // after the word: only if none stands before
+		}
 		if i < at {
 			return len(lower) + at - i // before the word: only if none follows
 		}
@@ -734,6 +770,16 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 		}
 	}
 	return best, found
+}
+
+// comparatives are the saving words that follow their amount ("30%
+// cheaper", "30 % günstiger"): the amount before them is the saving, the
+// one after ("than $4 a month") what it is compared with.
+var comparatives = []string{"cheaper", "günstiger", "billiger", "moins cher", "moins chère", "más barato", "más barata", "mais barato", "mais barata", "più economico", "più economica", "goedkoper"}
+
+// comparativeAt reports a comparative saving word at byte at of lower.
+func comparativeAt(lower string, at int) bool {
+	return at < len(lower) && slices.ContainsFunc(comparatives, func(w string) bool { return wordIndex(lower[at:], w) == 0 })
 }
 
 // savingAt is where the first saving word of lower starts.
@@ -1011,13 +1057,25 @@ func wordIndex(lower, phrase string) int {
 		next := firstRuneOf(lower[end:])
 		// A cue of several words may open a compound ("early bird-korting",
 		// "money back-garantie"): glued by a hyphen, it is still said.
-		endOK := end == len(lower) || !isWordRune(next) || stem || (next == '-' && strings.Contains(phrase, " "))
+		endOK := end == len(lower) || !isWordRune(next) || stem || (next == '-' && strings.Contains(phrase, " ") && !adjectiveTail(lower[end+1:]))
 		if startOK && endOK {
 			return at
 		}
 		from = at + 1
 	}
 	return -1
+}
+
+// adjectiveTails end a hyphenated adjective ("more time-consuming",
+// "cloud-based"): a cue before one is not said ("more time" is not).
+var adjectiveTails = []string{"consuming", "based", "intensive", "related", "oriented", "heavy"}
+
+// adjectiveTail reports text that opens with one of adjectiveTails.
+func adjectiveTail(text string) bool {
+	return slices.ContainsFunc(adjectiveTails, func(t string) bool {
+		rest, ok := strings.CutPrefix(text, t)
+		return ok && (rest == "" || !isWordRune(firstRuneOf(rest)))
+	})
 }
 
 func firstRuneOf(s string) rune {

@@ -835,10 +835,13 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		// word the fork adds.
 		l.text += "."
 	}
-	if (l.role == fork.RoleBullet || l.role == fork.RoleBody) && clause(l.text, plan.Target.Base()) {
+	if (l.role == fork.RoleBullet || l.role == fork.RoleBody) && clause(l.text, plan.Target.Base()) && namesIn(firstWord(l.text), l.facts) {
 		// A list item written as a whole sentence without its stop
 		// ("NewPipe is available for free") reads as one in the hero with
 		// it: as for a card's saving, the stop is the only mark added.
+		// Only one that names the product it speaks of: "Kids and
+		// parents never see ads in the family app", under a premium
+		// plan's heading, would promise the free app no ads.
 		l.text += "."
 	}
 	if !sentenceShaped(l.text) {
@@ -1244,16 +1247,23 @@ func factSentences(l line, lang string) string {
 	}
 	var keep []string
 	kept := false // the sentence before was kept
-	for _, sn := range sentences {
+	for i, sn := range sentences {
 		if kept && qualifies(sn, lang) {
 			// "… for free! But only when …": what takes a fact back
 			// goes with it.
 			keep = append(keep, strings.TrimSpace(sn))
 			continue
 		}
+		was := kept
 		kept = false
 		for _, f := range l.facts {
 			if f.Text != "" && strings.Contains(sn, f.Text) {
+				if i > 0 && !was && qualifies(sn, lang) {
+					// "Plus is our paid plan. But this week you save 40%
+					// on it": the saving is said of the sentence before,
+					// and alone it would promise it for the whole offer.
+					keep = append(keep, strings.TrimSpace(sentences[i-1]))
+				}
 				keep = append(keep, strings.TrimSpace(sn))
 				kept = true
 				break

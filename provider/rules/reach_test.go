@@ -538,6 +538,8 @@ func TestAnswersYesNo(t *testing.T) {
 		{"Sim. Basta lavar com água quente.", "pt", true},
 		{"Nein, Sie brauchen kein Werkzeug.", "de", true},
 		{"Natürlich bekommen Sie eine Rechnung.", "de", false},
+		{"No. 1 rated app for small teams.", "en", false},
+		{"Yes — every change is logged.", "en", true},
 	} {
 		if got := answersYesNo(tc.s, tc.lang); got != tc.want {
 			t.Errorf("answersYesNo(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
@@ -557,6 +559,7 @@ func TestCueOpensCompound(t *testing.T) {
 		{"30 tage geld zurück-garantie", "geld zurück", true},
 		{"free-range eggs", "free", false},
 		{"early birds sing", "early bird", false},
+		{"manual work is more time-consuming", "more time", false},
 	} {
 		if got := containsWord(tc.lower, tc.cue); got != tc.want {
 			t.Errorf("containsWord(%q, %q) = %v; want %v", tc.lower, tc.cue, got, tc.want)
@@ -606,6 +609,32 @@ func TestHeldNameRefund(t *testing.T) {
 		l := line{text: tc.text, facts: []fork.Fact{{Kind: "claim", Claim: "guarantee", Text: "x"}, {Kind: "quantity", Unit: "day", Text: "30"}}}
 		if got := heldName(l, p.Substance); got != tc.want {
 			t.Errorf("heldName(%q) = %q; want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestButSaysItOfTheSentenceBefore: a saving said in a sentence that
+// opens "But …" is said of the sentence before it ("Plus is our paid plan
+// for teams. But this week you save 40% on it"): the two lead together,
+// or the hero would promise the saving for the whole offer.
+func TestButSaysItOfTheSentenceBefore(t *testing.T) {
+	l := line{text: "Plus is our paid plan for teams. But this week you save 40% on it with code CALM40.", facts: []fork.Fact{{Kind: "percentage", Text: "40%"}, {Kind: "code", Text: "CALM40"}}}
+	if got := factSentences(l, "en"); got != l.text {
+		t.Errorf("factSentences = %q; want both sentences", got)
+	}
+}
+
+// TestListItemNamesItsProduct forks a page of ours whose premium plan's
+// list says "Kids and parents never see ads in the family app": written
+// as a sentence without its stop, it names no product, and joined to the
+// free app's hero it would promise it no ads. It stays where it is; a
+// list item that names the product ("Tidewell is available for free")
+// still joins (TestIntroTakesTheLine).
+func TestListItemNamesItsProduct(t *testing.T) {
+	res := forkPage(t, "testdata/tagline-intro-en.html", "parent")
+	for _, b := range res.Blocks {
+		if strings.Contains(b.Text, "never see ads") && b.Role != fork.RoleBullet {
+			t.Errorf("block %d (%s) took the premium plan's line: %q", b.ID, b.Role, b.Text)
 		}
 	}
 }
