@@ -340,6 +340,11 @@ func travelTime(lower, lang string) bool {
 	return false
 }
 
+// timeFact reports facts that hold a span of time.
+func timeFact(facts []fork.Fact) bool {
+	return slices.ContainsFunc(facts, func(f fork.Fact) bool { return f.Kind == "quantity" && timeUnits[f.Unit] })
+}
+
 // travelSpan is how many words after a span of time its way may be named.
 const travelSpan = 5
 
@@ -603,7 +608,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			}
 		}
 	}
-	travel := travelTime(lower, plan.Target.Base())
+	// Only a line with a time word or a span of time can give one as a
+	// way: reading every line's words for it cost a tenth of a fork.
+	travel := (slices.ContainsFunc(hits, func(c string) bool { return timeUnitCues[c] }) || timeFact(l.facts)) && travelTime(lower, plan.Target.Base())
 	if travel {
 		// "10 minutes up the road" is how far, not how soon: no time
 		// word or figure of the line counts.
