@@ -503,9 +503,18 @@ func TestRefundAnswerInEachLanguage(t *testing.T) {
 // The same holds where question and answer share a paragraph
 // ("<strong>How long does setup take?</strong><br>Most teams …").
 func TestAnswerReadWithItsQuestion(t *testing.T) {
-	for _, page := range []string{"testdata/setup-answer-en.html", "testdata/setup-inline-en.html"} {
-		t.Run(page, func(t *testing.T) {
-			res := forkPage(t, page, "busy-professional")
+	src := readPage(t, "testdata/setup-answer-en.html")
+	// The same page with each question and its answer in one paragraph.
+	inline := strings.NewReplacer("<h3>", "<p><strong>", "</h3>\n    <p>", "</strong><br>").Replace(src)
+	if !strings.Contains(inline, "<p><strong>How long does setup take?</strong><br>Most teams") || strings.Contains(inline, "<h3>") {
+		t.Fatal("the inline variant of the page was not built")
+	}
+	for name, page := range map[string]string{"heading and paragraph": src, "one paragraph": inline} {
+		t.Run(name, func(t *testing.T) {
+			res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "busy-professional"})
+			if err != nil {
+				t.Fatal(err)
+			}
 			const line = "Most teams connect their first five clients in under an hour."
 			for _, b := range res.Blocks {
 				if b.Role != fork.RoleSubheadline || b.ID > 3 {
