@@ -69,7 +69,7 @@ func (plan *Plan) SectionGroups() [][]int {
 			continue
 		}
 		if b.Role == RoleSubheadline || b.Role == RoleHeadline {
-			if r := headingRank(b.Tag); r > 0 && (rank[b.Section] == 0 || r < rank[b.Section]) {
+			if r := HeadingRank(b.Tag); r > 0 && (rank[b.Section] == 0 || r < rank[b.Section]) {
 				rank[b.Section] = r
 			}
 		}
@@ -114,8 +114,8 @@ func (plan *Plan) SectionGroups() [][]int {
 	return groups
 }
 
-// headingRank is 1 for an h1 through 6 for an h6, 0 for any other element.
-func headingRank(tag string) int {
+// HeadingRank is 1 for an h1 through 6 for an h6, 0 for any other element.
+func HeadingRank(tag string) int {
 	if len(tag) == 2 && (tag[0] == 'h' || tag[0] == 'H') && tag[1] >= '1' && tag[1] <= '6' {
 		return int(tag[1] - '0')
 	}

@@ -175,6 +175,32 @@ func TestRemoveExclamations(t *testing.T) {
 	}
 }
 
+// TestOneLineHeadline: a heading of a few words loses its "!" without a
+// stop; a subheadline that is a paragraph's sentence, or two sentences,
+// keeps its stops.
+func TestOneLineHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		role      fork.Role
+		tag, text string
+		want      bool
+	}{
+		{fork.RoleHeadline, "h1", "¡Planifica tu semana!", true},
+		{fork.RoleHeadline, "h1", "Stop guessing! Start planning!", false},
+		{fork.RoleSubheadline, "h3", "LIFETIME Membership!", true},
+		{fork.RoleSubheadline, "h2", "Get Your Membership To Our College Today!", true},
+		{fork.RoleSubheadline, "p", "Tidewell sorts your tasks before you wake up!", false}, // a paragraph's sentence
+		{fork.RoleSubheadline, "h2", "So I am going to make you a special offer that is only available right here, right now!", false},
+		{fork.RoleSubheadline, "h2", "Ready? Go!", false},
+		{fork.RoleBody, "p", "Hurry, seats are limited!", false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			if got := oneLineHeadline(fork.Brief{Block: fork.Block{Role: tc.role, Tag: tc.tag, Text: tc.text}}); got != tc.want {
+				t.Errorf("oneLineHeadline(%s <%s> %q) = %v; want %v", tc.role, tc.tag, tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestRemoveEmoticons: a face standing as a word goes, with the space
 // before it; one whose ")" closes a bracket leaves the ")"; one that ended
 // a sentence leaves a full stop; a colon in a time or a label is no face.

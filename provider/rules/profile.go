@@ -1370,7 +1370,9 @@ func (p *Provider) shorten(plan *fork.Plan, b fork.Brief) (edit, bool) {
 	}
 	for k := 1; k < len(sentences); k++ {
 		text := strings.Join(sentences[:k], " ")
-		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) || offerIn(sentences[k:], p.offer) {
+		if utf8.RuneCountInString(text) < b.Budget.MinChars || !keepsFacts(b, text) || offerIn(sentences[k:], p.offer) || qualifies(sentences[k], plan.Target.Base()) {
+			// A cut before "But only on the annual plan." would keep the
+			// promise and drop what it is said of.
 			continue
 		}
 		return edit{text: text, why: fmt.Sprintf("cut to its first %d of %d sentences, which hold all its facts: %s readers take the point and skip the rest", k, len(sentences), strings.ToLower(plan.Profile.Title))}, true

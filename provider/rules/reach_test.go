@@ -647,3 +647,30 @@ func TestListItemNamesItsProduct(t *testing.T) {
 		}
 	}
 }
+
+// TestShortenKeepsItsBut: an answer cut for a reader short of time never
+// ends before the "But …" that qualifies its last kept sentence: cut
+// there, it would keep the promise and drop what it is said of.
+func TestShortenKeepsItsBut(t *testing.T) {
+	const answer = "Most teams move their whole archive of client files over in a single afternoon with the import tool we built for it. But paper archives take longer. Our guides help at each step."
+	src := strings.Replace(readPage(t, "testdata/setup-answer-en.html"),
+		"Yes, every change is logged with the name of the person who approved it.", answer, 1)
+	plan, err := fork.New().Plan(context.Background(), fork.Request{HTML: src, Profile: "busy-professional"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range plan.Blocks {
+		if b.Text != answer {
+			continue
+		}
+		e, ok := testProvider().shorten(plan, b)
+		if !ok {
+			t.Fatalf("the answer %q was not cut at all", answer)
+		}
+		if want := "Most teams move their whole archive of client files over in a single afternoon with the import tool we built for it. But paper archives take longer."; e.text != want {
+			t.Errorf("cut to %q; want %q", e.text, want)
+		}
+		return
+	}
+	t.Fatalf("no block %q in the plan", answer)
+}

