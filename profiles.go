@@ -349,10 +349,21 @@ func Profiles() []Profile {
 					// a launch's terms: the early price, the founding
 					// members, the reader's say in what comes next
 					"early bird", "early-bird", "founding member*", "pre-order", "preorder", "waitlist", "roadmap", "new release", "new releases", "latest release", "what's new", "what’s new", "innovative", "cutting-edge",
-					"frühbucher*", "gründungsmitglied*", "vorbestell*", "neuheit*", "prévente", "membre fondateur", "membres fondateurs", "précommand*", "nouveauté*", "preventa", "socio fundador", "socios fundadores", "reserva anticipada", "novedad*", "pré-venda", "membro fundador", "membros fundadores", "novidade*", "prevendita", "socio fondatore", "soci fondatori", "preordin*", "vroegboek*", "voorverkoop"},
+					"frühbucher*", "gründungsmitglied*", "vorbestell*", "neuheit*", "prévente", "membre fondateur", "membres fondateurs", "précommand*", "nouveauté*", "preventa", "socio fundador", "socios fundadores", "reserva anticipada", "novedad*", "pré-venda", "membro fundador", "membros fundadores", "novidade*", "prevendita", "socio fondatore", "soci fondatori", "preordin*", "vroegboek*", "voorverkoop",
+					// a launch's price, held for those who come first
+					"launch offer", "launch price", "launch pricing", "introductory price", "introductory offer", "price lock", "price locked", "locked-in price", "locked in for life",
+					"einführungspreis", "einführungsangebot", "offre de lancement", "prix de lancement", "tarif de lancement", "prix bloqué", "oferta de lanzamiento", "precio de lanzamiento", "precio bloqueado", "precio congelado",
+					"oferta de lançamento", "preço de lançamento", "condição de lançamento", "preço congelado", "offerta di lancio", "prezzo di lancio", "prezzo bloccato", "introductieprijs", "introductieaanbod", "lanceringsprijs", "lanceringsaanbieding"},
 				Missing: "nothing new or launching found on the page: an early adopter will look for what changed",
 				Unlike: []string{"like new", "as good as new", "wie neu", "comme neuf", "comme neuve", "como nuevo", "como nueva", "como novo", "como nova", "come nuovo", "come nuova", "als nieuw",
-					"first visit", "first appointment", "first lesson", "first class", "first tooth", "ersten besuch", "erster besuch", "ersten termin", "première visite", "première leçon", "primera visita", "primera cita", "primera clase", "primeira visita", "primeira consulta", "primeira aula", "eerste bezoek", "eerste afspraak", "eerste les"}}},
+					"first visit", "first appointment", "first lesson", "first class", "first tooth", "ersten besuch", "erster besuch", "ersten termin", "première visite", "première leçon", "primera visita", "primera cita", "primera clase", "primeira visita", "primeira consulta", "primeira aula", "eerste bezoek", "eerste afspraak", "eerste les",
+					// a period counted from the start ("not convinced in the
+					// first 30 days"): a guarantee's term, no launch
+					"first # days", "first # weeks", "first # months", "first days", "first weeks", "first months",
+					"ersten # tage", "ersten # tagen", "ersten # wochen", "ersten # monate", "ersten # monaten", "ersten tage", "ersten wochen",
+					"premiers jours", "premières semaines", "premiers mois", "primeros # días", "primeros # meses", "primeros días", "primeros meses",
+					"primeiros # dias", "primeiros # meses", "primeiros dias", "primeiros meses", "primi # giorni", "primi # mesi", "primi giorni", "primi mesi",
+					"eerste # dagen", "eerste # weken", "eerste # maanden", "eerste dagen", "eerste weken", "eerste maanden"}}},
 	}
 }
 

@@ -77,6 +77,9 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"cautious", "Sind Sie nicht zufrieden, bessern wir nach."},
 		{"early-adopter", "Der Frühbucherpreis gilt für die ersten 200 Betriebe."},
 		{"early-adopter", "Prix bloqué pour les premiers abonnés."},
+		{"early-adopter", "Preço de lançamento para quem assina agora."},
+		{"early-adopter", "Einführungspreis bis Ende Mai."},
+		{"early-adopter", "Introductieprijs tot eind mei."},
 		{"busy-professional", "Gagnez du temps sur chaque devis."},
 		{"executive", "Utilisé dans 40 pays et 12 langues."},
 		{"cautious", "I dati sono cifrati e conservati in Italia."},
@@ -131,6 +134,11 @@ func TestLikeNew(t *testing.T) {
 		{"Try the new editor like everyone else.", true},
 		{"Your child's first visit is free.", false},
 		{"Be among the first to try it.", true},
+		{"Not convinced in the first 30 days? We refund you.", false},
+		{"Si tu n'es pas convaincu dans les 30 premiers jours, on te rembourse.", false},
+		{"Wer in den ersten 14 Tagen kündigt, zahlt nichts.", false},
+		{"The first 100 customers keep the launch price for life.", true},
+		{"Prezzo di lancio per i primi iscritti.", true},
 	} {
 		l := line{text: tc.text, lower: strings.ToLower(tc.text), block: 0}
 		l.words = lineWords(l.lower)

@@ -373,20 +373,49 @@ var timeUnitCues = map[string]bool{"minutes": true, "minute": true, "seconds": t
 
 // unlike blanks the phrases of a lower-case line in which a cue word says
 // something else (Substance.Unlike): "läuft wieder wie neu" holds no
-// early adopter's "neu". The line keeps its length.
+// early adopter's "neu". A " # " in a phrase stands for a number: "first #
+// days" blanks "first 30 days" (a guarantee's period, no launch). The line
+// keeps its length.
 func unlike(lower string, phrases []string) string {
 	for _, p := range phrases {
 		for from := 0; from < len(lower); {
-			i := wordIndex(lower[from:], p)
-			if i < 0 {
+			at, n := phraseAt(lower[from:], p)
+			if at < 0 {
 				break
 			}
-			at := from + i
-			lower = lower[:at] + strings.Repeat(" ", len(p)) + lower[at+len(p):]
-			from = at + len(p)
+			at += from
+			lower = lower[:at] + strings.Repeat(" ", n) + lower[at+n:]
+			from = at + n
 		}
 	}
 	return lower
+}
+
+// phraseAt finds phrase in lower as wordIndex does, a " # " in it matching
+// one number ("30", "1.000"): where and how many bytes, or -1.
+func phraseAt(lower, phrase string) (int, int) {
+	head, tail, ok := strings.Cut(phrase, " # ")
+	if !ok {
+		return wordIndex(lower, phrase), len(phrase)
+	}
+	for from := 0; from < len(lower); {
+		i := wordIndex(lower[from:], head)
+		if i < 0 {
+			return -1, 0
+		}
+		at := from + i
+		rest := lower[at+len(head):]
+		digits := strings.TrimLeft(strings.TrimLeft(rest, " "), "0123456789.,")
+		if len(digits) < len(strings.TrimLeft(rest, " ")) && strings.HasPrefix(digits, " ") {
+			after := strings.TrimLeft(digits, " ")
+			if wordIndex(after, tail) == 0 {
+				end := len(lower) - len(after) + len(tail)
+				return at, end - at
+			}
+		}
+		from = at + 1
+	}
+	return -1, 0
 }
 
 // answersYesNo reports a sentence that opens with an answer's word and a

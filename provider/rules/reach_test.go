@@ -75,23 +75,40 @@ func TestWritten(t *testing.T) {
 }
 
 // TestLeftLineNamed forks a page whose only line for an early adopter (a
-// launch price in capitals, no sentence to join the hero) stands in the
+// launch price in capitals, a label and no sentence to join the hero) stands in the
 // band that closes the page, which never moves: the fork changes nothing,
 // and its notes must name the line and say why it stays rather than say
 // nothing of the profile at all.
+//
+// Written as a sentence with two of the reader's words only, the line is
+// too weak to join the hero, and the note says that instead.
 func TestLeftLineNamed(t *testing.T) {
-	res := forkPage(t, "testdata/closing-proof-es.html", "early-adopter")
-	for _, n := range res.Notes {
-		if strings.Contains(n, "PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS") && strings.Contains(n, "stays where it is") {
-			// Two of the reader's words name it: too few to join the
-			// hero, which asks for more, not too long for a slot.
-			if !strings.Contains(n, "too few of the reader's words") {
-				t.Errorf("note %q gives another reason than the line's weight", n)
+	const label = "PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS"
+	const weak = "Una novedad para los primeros socios del club."
+	src := readPage(t, "testdata/closing-proof-es.html")
+	for _, tc := range []struct{ line, why string }{
+		// A launch price held for the first members is an early
+		// adopter's line, but a label: no sentence for the hero.
+		{label, "it is a label"},
+		{weak, "too few of the reader's words"},
+	} {
+		t.Run(tc.why, func(t *testing.T) {
+			page := strings.Replace(src, label, tc.line, 1)
+			res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "early-adopter"})
+			if err != nil {
+				t.Fatal(err)
 			}
-			return
-		}
+			for _, n := range res.Notes {
+				if strings.Contains(n, tc.line) && strings.Contains(n, "stays where it is") {
+					if !strings.Contains(n, tc.why) {
+						t.Errorf("note %q gives another reason than %q", n, tc.why)
+					}
+					return
+				}
+			}
+			t.Fatalf("no note names the line: %q", res.Notes)
+		})
 	}
-	t.Fatalf("no note names the launch line: %q", res.Notes)
 }
 
 // TestFigureWeights weighs lines whose figures may or may not be the
