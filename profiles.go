@@ -210,7 +210,9 @@ func Profiles() []Profile {
 				// A figure weighs only beside two of the words above
 				// (Figures): next to "results" alone, "2 softgels a day"
 				// is a dose, not an outcome.
-				Facts: []string{"claim:endorsement", "quote"}, Figures: true, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
+				// How many use it is scale: a count of users, members or
+				// companies leads on its own, first among the facts.
+				Facts: []string{"quantity:usage", "claim:endorsement", "quote"}, Figures: true, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},

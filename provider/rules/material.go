@@ -716,7 +716,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			if want == "quantity:time" && travel {
 				continue
 			}
-			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim]) {
+			// A count of those who use it says what it counts ("1,500
+			// members"): it needs no cue beside it, where "5 GB" does.
+			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim] || want == "quantity:usage") {
 				held = true
 				if utf8.RuneCountInString(f.Text) <= 40 {
 					why = append(why, f.Text)

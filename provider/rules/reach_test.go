@@ -123,7 +123,8 @@ func TestFigureWeights(t *testing.T) {
 <p>Teams using Ledgerly close their books 4 days sooner, across 1,200 small businesses.</p>
 <p>Each capsule is tested and holds 500 mg of fish oil.</p>
 <p>The free plan works for up to 3 users at no cost.</p>
-<p>Trusted by 1,200 teams who close their books with it.</p></section></body></html>`
+<p>Trusted by 1,200 teams who close their books with it.</p>
+<p>More than 1,500 members plan their week with Tidewell.</p></section></body></html>`
 	for _, tc := range []struct {
 		profile, line string
 		lead          bool // scores at least minLeadScore
@@ -134,6 +135,10 @@ func TestFigureWeights(t *testing.T) {
 		{"skeptic", "Each capsule is tested and holds 500 mg of fish oil.", false, false},
 		{"skeptic", "The free plan works for up to 3 users at no cost.", false, false},
 		{"skeptic", "Trusted by 1,200 teams who close their books with it.", true, true},
+		// how many use it is scale for an executive, without a word of
+		// theirs beside it; a plan's limit of users is not
+		{"executive", "More than 1,500 members plan their week with Tidewell.", true, false},
+		{"executive", "The free plan works for up to 3 users at no cost.", false, false},
 	} {
 		plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: tc.profile})
 		if err != nil {
