@@ -115,6 +115,7 @@ func TestHeadsCopy(t *testing.T) {
 		{RoleHeadline, "Start free today, and upgrade to the paid plan whenever your team is ready for it.", false},
 		{RoleBody, "What's new", false},
 		{RoleSubheadline, "Here's why...", true},
+		{RoleSubheadline, "You've made a good choice, and here's why you'll be glad...", false},
 	} {
 		if got := HeadsCopy(tt.role, tt.text); got != tt.want {
 			t.Errorf("HeadsCopy(%s, %q) = %v, want %v", tt.role, tt.text, got, tt.want)

@@ -540,7 +540,12 @@ func HeadsCopy(role Role, text string) bool {
 		return false
 	}
 	t := strings.TrimRight(strings.TrimSpace(text), "\"'”’»)")
-	if !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "...") {
+	if trail, ok := strings.CutSuffix(t, "..."); ok {
+		// "Here's why..." is a title; "You've made a smart choice and
+		// here's why..." is a sentence that trails off into the copy.
+		return len(strings.Fields(trail)) <= maxTitleWords
+	}
+	if !strings.HasSuffix(t, ".") {
 		return true
 	}
 	body := strings.TrimSuffix(t, ".")
