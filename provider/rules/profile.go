@@ -828,6 +828,11 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	}
 	sub := plan.Blocks[s]
 	l.text = factSentences(l, plan.Target.Base())
+	if cased, ok := capsSentence(l.text, plan); ok {
+		// A banner in capitals joins as the sentence it says: the case
+		// and the stop are all that change.
+		l.text = cased
+	}
 	if savingLabel(l, plan.Profile.Substance) {
 		// A plan card's saving written as a label ("HUGE 75% Discount",
 		// "Economize R$ 181,20 em relação ao plano mensal") reads as a

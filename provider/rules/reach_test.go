@@ -75,7 +75,7 @@ func TestWritten(t *testing.T) {
 }
 
 // TestLeftLineNamed forks a page whose only line for an early adopter (a
-// launch price in capitals, a label and no sentence to join the hero) stands in the
+// launch price written as a label, no sentence to join the hero) stands in the
 // band that closes the page, which never moves: the fork changes nothing,
 // and its notes must name the line and say why it stays rather than say
 // nothing of the profile at all.
@@ -83,17 +83,18 @@ func TestWritten(t *testing.T) {
 // Written as a sentence with two of the reader's words only, the line is
 // too weak to join the hero, and the note says that instead.
 func TestLeftLineNamed(t *testing.T) {
-	const label = "PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS"
-	const weak = "Una novedad para los primeros socios del club."
+	const banner = "PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS"
 	src := readPage(t, "testdata/closing-proof-es.html")
 	for _, tc := range []struct{ line, why string }{
 		// A launch price held for the first members is an early
-		// adopter's line, but a label: no sentence for the hero.
-		{label, "it is a label"},
-		{weak, "too few of the reader's words"},
+		// adopter's line, but written as a label (no stop, not in
+		// capitals, which capsSentence would write as a sentence): no
+		// sentence for the hero.
+		{"Precio de lanzamiento para los primeros socios", "it is a label"},
+		{"Una novedad para los primeros socios del club.", "too few of the reader's words"},
 	} {
 		t.Run(tc.why, func(t *testing.T) {
-			page := strings.Replace(src, label, tc.line, 1)
+			page := strings.Replace(src, banner, tc.line, 1)
 			res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "early-adopter"})
 			if err != nil {
 				t.Fatal(err)
@@ -695,4 +696,28 @@ func TestShortenKeepsItsBut(t *testing.T) {
 		return
 	}
 	t.Fatalf("no block %q in the plan", answer)
+}
+
+// TestCapsBannerJoins forks testdata/closing-proof-es.html for an early
+// adopter: its launch price stands in a banner set in capitals in the band
+// that closes the page, which never moves; the banner joins the hero as the
+// sentence it says, in sentence case with a stop, each word as the page
+// writes it elsewhere ("RutaFit" keeps its capitals).
+func TestCapsBannerJoins(t *testing.T) {
+	src := strings.Replace(readPage(t, "testdata/closing-proof-es.html"),
+		"PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS", "PRECIO DE LANZAMIENTO RUTAFIT PARA LOS PRIMEROS SOCIOS", 1)
+	res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: src, Profile: "early-adopter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "Planes de ciclismo que se ajustan a tu semana. Precio de lanzamiento RutaFit para los primeros socios."
+	for _, b := range res.Blocks {
+		if b.Source == "Planes de ciclismo que se ajustan a tu semana." {
+			if b.Text != want {
+				t.Errorf("hero %q; want %q (notes %q)", b.Text, want, res.Notes)
+			}
+			return
+		}
+	}
+	t.Fatal("no hero paragraph")
 }

@@ -195,7 +195,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			where = "its section already stands right under the hero and what stays with it (the page's prices or guarantee band, where it has them), where a moved section would go, so it stays where it is"
 		} else if g := sectionGroup(plan, promote); g != nil && refused(plan, g) == refuseLong {
 			where = fmt.Sprintf("it fits no hero slot, and its part runs to %d words, too long to put first for a reader short of time, so it stays where it is", groupWords(plan, g))
-		} else if !sentenceShaped(lead.text) && lead.role != fork.RoleHeadline && lead.role != fork.RoleSubheadline {
+		} else if _, caps := capsSentence(lead.text, plan); !caps && !sentenceShaped(lead.text) && lead.role != fork.RoleHeadline && lead.role != fork.RoleSubheadline {
 			// A label ("PRECIO DE LANZAMIENTO PARA LOS PRIMEROS SOCIOS")
 			// is no sentence of the hero, however many of the reader's
 			// words it holds.
