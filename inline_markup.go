@@ -61,6 +61,18 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 	}
 }
 
+// shownText is a draft block's text as the result gives it: its words,
+// white space folded, without the placeholders of its inline elements
+// (the page's renderer puts them back), but with the line breaks a writer
+// added (markup.LineBreak) where the block may hold them (checkMarkup):
+// the page, its Markdown and every export show the line on its own.
+func shownText(b Brief, s string) string {
+	if b.Markup == "" && breakRoles[b.Role] && markup.OnlyBreaks(s) {
+		return foldSpace(s)
+	}
+	return plainText(s)
+}
+
 // plainText is a draft block's text without its placeholders, white space
 // folded: the words the page shows.
 func plainText(s string) string { return foldSpace(markup.Strip(s)) }

@@ -86,7 +86,10 @@ type ForkedBlock struct {
 	Role Role `json:"role"`
 	// Source is the block's text in the source.
 	Source string `json:"source"`
-	// Text is the block's new text.
+	// Text is the block's new text: its words, and "<0/>"
+	// (markup.LineBreak) where the fork puts a line break between them
+	// (the page's line set on a line of its own under a block's words;
+	// the page's HTML has a <br> there).
 	Text string `json:"text"`
 	// Href is a call to action's target, the same as in the source.
 	Href string `json:"href,omitempty"`
@@ -240,11 +243,11 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 		db, ok := byID[b.ID]
 		fb := ForkedBlock{ID: b.ID, Role: b.Role, Source: b.Text, Text: b.Text, Href: b.Href, Verbatim: b.Verbatim, Path: b.Path}
 		if ok && given(db) {
-			fb.Text, fb.Rationale = plainText(db.Text), db.Rationale
+			fb.Text, fb.Rationale = shownText(b, db.Text), db.Rationale
 		}
 		blocks = append(blocks, fb)
 		nb := b.Block
-		nb.Text = fb.Text
+		nb.Text = plainText(fb.Text)
 		forked = append(forked, nb)
 	}
 	page, err := renderDraft(p, ex, d)

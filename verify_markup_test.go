@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/markup"
 	"github.com/marketingfork/fork/provider/rules"
 )
 
@@ -128,5 +129,59 @@ func TestForkKeepsInlineElements(t *testing.T) {
 		if !strings.Contains(res.HTML, want) {
 			t.Errorf("the fork lost %s:\n%s", want, res.HTML)
 		}
+	}
+}
+
+// TestLineBreakCheck verifies drafts of a page without inline elements: a
+// line break (markup.LineBreak) between two runs of a paragraph's words
+// passes and renders as a <br>; one in a button's label, one that opens
+// the text, or any other placeholder fails the markup check, which a page
+// without inline elements no longer skips when a draft adds one.
+func TestLineBreakCheck(t *testing.T) {
+	const src = `<html lang="en"><body><section><h1>Ledgerline</h1><p>Bookkeeping that keeps up with your clients.</p><a href="/trial">Start your trial</a></section>
+<section><h2>Refunds</h2><p>Cancel within 14 days and we refund every cent.</p></section></body></html>`
+	f := fork.New()
+	ctx := context.Background()
+	ex, err := f.Extract(ctx, fork.Source{HTML: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sub, cta = "Bookkeeping that keeps up with your clients.", "Start your trial"
+	for _, tt := range []struct {
+		name, block, text string
+		status            fork.Outcome
+	}{
+		{"break between two lines", sub, sub + " " + markup.LineBreak + "Cancel within 14 days and we refund every cent.", fork.CheckPassed},
+		{"break in a button", cta, "Start" + markup.LineBreak + "your trial", fork.CheckFailed},
+		{"break first", sub, markup.LineBreak + sub, fork.CheckFailed},
+		{"invented placeholder", sub, "Bookkeeping that keeps up with <1>your clients</1>.", fork.CheckFailed},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := fork.Draft{}
+			for _, b := range ex.Blocks {
+				text := b.Text
+				if b.Text == tt.block {
+					text = tt.text
+				}
+				d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+			}
+			rep, err := f.Verify(ctx, fork.VerifyRequest{Source: fork.Source{HTML: src}, Fork: d, Target: fork.Target{Profile: "cautious", LanguageLayer: "everyday"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range rep.Checks {
+				if c.Name != "markup" {
+					continue
+				}
+				if c.Status != tt.status {
+					t.Fatalf("markup check %s (%s); want %s", c.Status, c.Details, tt.status)
+				}
+				if tt.status == fork.CheckPassed && (rep.Page == nil || !strings.Contains(rep.Page.HTML, "<p>"+sub+" <br>Cancel within 14 days")) {
+					t.Errorf("the page does not set the line on its own: %+v", rep.Page)
+				}
+				return
+			}
+			t.Fatal("no markup check in the report")
+		})
 	}
 }

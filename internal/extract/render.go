@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/marketingfork/fork/internal/fault"
 	"github.com/marketingfork/fork/internal/markup"
@@ -100,10 +101,9 @@ func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, c
 			rebuildInline(t.mk, toks, need)
 			continue
 		}
-		s = markup.Strip(s)
+		s = breaksMarked(s, t.el)
 		for i, n := range t.nodes {
-			v := t.runText(i, s)
-			need[n].Data = v
+			setTextWithBreaks(need[n], t.runText(i, s))
 		}
 	}
 	if container != nil {
@@ -163,6 +163,24 @@ func cloneTree(n *html.Node, need map[*html.Node]*html.Node) *html.Node {
 	return c
 }
 
+// setTextWithBreaks sets text node n to v, each breakMark in v a <br>
+// element between text nodes of the parts around it.
+func setTextWithBreaks(n *html.Node, v string) {
+	parts := strings.Split(v, breakMark)
+	n.Data = parts[0]
+	at := n
+	for _, p := range parts[1:] {
+		br := &html.Node{Type: html.ElementNode, DataAtom: atom.Br, Data: "br"}
+		n.Parent.InsertBefore(br, at.NextSibling)
+		at = br
+		if p != "" {
+			t := &html.Node{Type: html.TextNode, Data: p}
+			n.Parent.InsertBefore(t, at.NextSibling)
+			at = t
+		}
+	}
+}
+
 func setAttr(n *html.Node, key, val string) {
 	for i := range n.Attr {
 		if n.Attr[i].Namespace == "" && n.Attr[i].Key == key {
@@ -202,7 +220,9 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 	b.Grow(size)
 	text := func(blk Block) string {
 		if t, ok := texts[blk.ID]; ok {
-			return fold(markup.Strip(t))
+			// An added line break stays a break: a mark no escaping
+			// touches stands for it until the block is written.
+			return fold(breaksMarked(t, d.targets[blk.ID].el))
 		}
 		return blk.Text
 	}
@@ -272,7 +292,45 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		}
 		b.WriteByte('\n')
 	}
-	return b.String()
+	return strings.ReplaceAll(b.String(), breakMark, "<br>")
+}
+
+// breakMark stands for an added line break (markup.LineBreak) in a block's
+// text while it is written as plain text: a NUL, which no escaping and no
+// folding of white space touches, and which no page's text holds (the
+// HTML parser reads one as U+FFFD).
+const breakMark = "\x00"
+
+// breaksMarked is a block's new text as plain text, its added line breaks
+// as breakMarks (any NUL of its own dropped first: only a break is one).
+// An element that holds text only (a title, a button's label, an option)
+// takes no <br>: there a break is a space.
+func breaksMarked(s string, el *html.Node) string {
+	s = strings.ReplaceAll(s, breakMark, "")
+	mark := breakMark
+	if el != nil && !breakable(el) {
+		mark = " "
+	}
+	return markup.Strip(strings.ReplaceAll(s, markup.LineBreak, mark))
+}
+
+// breakable reports an element whose text may hold a <br>: not one whose
+// content is text only, nor a button or a link's label (a line of its
+// own is no label).
+func breakable(el *html.Node) bool {
+	for n := el; n != nil; n = n.Parent {
+		switch n.Data {
+		case "title", "textarea", "option", "script", "style", "button", "a", "select", "head":
+			return false
+		}
+	}
+	return true
+}
+
+// withBreaks writes the breakMarks of escaped text as the page's line
+// breaks.
+func withBreaks(escaped string) string {
+	return strings.ReplaceAll(escaped, breakMark, "<br>")
 }
 
 func frontOrder(s string) int {

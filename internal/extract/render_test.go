@@ -230,3 +230,57 @@ func TestMarkdown(t *testing.T) {
 		t.Errorf("Markdown with a new headline:\n%s", md)
 	}
 }
+
+// TestRenderLineBreak renders a block whose new text holds an added line
+// break (markup.LineBreak) with a <br> between its two runs, in the page's
+// bytes and in a re-serialised tree alike, and its Markdown with the break;
+// a NUL of the draft's own is no break.
+func TestRenderLineBreak(t *testing.T) {
+	const page = `<html><body><section><h1>Ledgerline</h1><p class="lead">Pay once, keep it.</p><a href="/buy">Buy</a></section></body></html>`
+	doc, err := Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := -1
+	for _, b := range doc.Blocks {
+		if b.Text == "Pay once, keep it." {
+			id = b.ID
+		}
+	}
+	if id < 0 {
+		t.Fatalf("no lead paragraph in %+v", doc.Blocks)
+	}
+	texts := map[int]string{id: "Pay once, keep it. " + markup.LineBreak + "Refunds <within> 14\x00 days."}
+	const want = `<p class="lead">Pay once, keep it. <br>Refunds &lt;within&gt; 14 days.</p>`
+	var spliced strings.Builder
+	if err := doc.Render(&spliced, texts); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(spliced.String(), want) {
+		t.Errorf("spliced page:\n%s\nwant it to hold %s", spliced.String(), want)
+	}
+	var tree bytes.Buffer
+	if err := doc.reserialise(&tree, texts, nil, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.ReplaceAll(tree.String(), "<br/>", "<br>"); !strings.Contains(got, want) {
+		t.Errorf("re-serialised page:\n%s\nwant it to hold %s", tree.String(), want)
+	}
+	if md := doc.Markdown(texts); !strings.Contains(md, `Pay once, keep it. <br>Refunds \<within> 14 days.`) {
+		t.Errorf("markdown:\n%s\nwant the break as <br>", md)
+	}
+	// A button's label takes no <br>: the break is a space there.
+	var buy int
+	for _, b := range doc.Blocks {
+		if b.Text == "Buy" {
+			buy = b.ID
+		}
+	}
+	spliced.Reset()
+	if err := doc.Render(&spliced, map[int]string{buy: "Buy" + markup.LineBreak + "now"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(spliced.String(), `<a href="/buy">Buy now</a>`) {
+		t.Errorf("a button's label with a break:\n%s", spliced.String())
+	}
+}

@@ -11,8 +11,6 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-
-	"github.com/marketingfork/fork/internal/markup"
 )
 
 // Splicing writes a fork as the page's own bytes with only the changed text
@@ -501,7 +499,7 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			edits = append(edits, e)
 			continue
 		}
-		s = markup.Strip(s)
+		s = breaksMarked(s, t.el)
 		for i, n := range t.nodes {
 			v := t.runText(i, s)
 			if v == n.Data {
@@ -515,7 +513,7 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 					v = v[:len(v)-len(parts[keep-1].text)]
 					keep--
 				}
-				edits = append(edits, edit{parts[0].start, parts[0].end, escapeText(v)})
+				edits = append(edits, edit{parts[0].start, parts[0].end, withBreaks(escapeText(v))})
 				for _, p := range parts[1:keep] {
 					edits = append(edits, edit{p.start, p.end, ""})
 				}
@@ -525,7 +523,7 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 			if !ok {
 				return false, nil
 			}
-			edits = append(edits, edit{int(r.start), int(r.end), escapeText(v)})
+			edits = append(edits, edit{int(r.start), int(r.end), withBreaks(escapeText(v))})
 		}
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })

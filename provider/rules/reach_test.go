@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	fork "github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // TestReach forks pages of our own whose material for a profile the
@@ -505,7 +506,7 @@ func TestRefundAnswerInEachLanguage(t *testing.T) {
 					continue
 				}
 				if b.Role == fork.RoleSubheadline && b.Source == tc.sub {
-					if want := tc.sub + " " + tc.answer; b.Text != want {
+					if want := tc.sub + " " + markup.LineBreak + tc.answer; b.Text != want {
 						t.Fatalf("subheadline %q; want %q; notes %q", b.Text, want, res.Notes)
 					}
 					return
@@ -543,7 +544,7 @@ func TestAnswerReadWithItsQuestion(t *testing.T) {
 				if b.Role != fork.RoleSubheadline || b.ID > 3 {
 					continue
 				}
-				if b.Text != b.Source+" "+line {
+				if b.Text != b.Source+" "+markup.LineBreak+line {
 					t.Fatalf("subheadline %q; want the answer after its own words; notes %q", b.Text, res.Notes)
 				}
 				if strings.Contains(b.Text, "Yes,") {
@@ -710,7 +711,7 @@ func TestCapsBannerJoins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "Planes de ciclismo que se ajustan a tu semana. Precio de lanzamiento RutaFit para los primeros socios."
+	const want = "Planes de ciclismo que se ajustan a tu semana. " + markup.LineBreak + "Precio de lanzamiento RutaFit para los primeros socios."
 	for _, b := range res.Blocks {
 		if b.Source == "Planes de ciclismo que se ajustan a tu semana." {
 			if b.Text != want {

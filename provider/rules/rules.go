@@ -16,6 +16,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -284,9 +285,9 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		text, why, refs := b.Text, []string(nil), []string(nil)
 		if edited {
-			text, why, refs = transform(e.text, append(append([]fork.Fact(nil), b.Facts...), e.facts...))
+			text, why, refs = transformLines(e.text, append(append([]fork.Fact(nil), b.Facts...), e.facts...), transform)
 			why = append([]string{e.why}, why...)
-			if n := utf8.RuneCountInString(text); n > b.Budget.MaxChars || n < b.Budget.MinChars {
+			if n := utf8.RuneCountInString(markup.Strip(text)); n > b.Budget.MaxChars || n < b.Budget.MinChars {
 				edited = false // the layer made it too long: the source it is
 			}
 		}
@@ -325,6 +326,29 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	d.LayerAsIs = !layerEdited
 	return d, nil
+}
+
+// transformLines is transform on each line of text that a line break
+// (markup.LineBreak) parts, the breaks kept: the layer's edits read whole
+// sentences, never the break. Reasons two lines share are given once.
+func transformLines(text string, facts []fork.Fact, transform func(string, []fork.Fact) (string, []string, []string)) (string, []string, []string) {
+	lines := strings.Split(text, markup.LineBreak)
+	if len(lines) == 1 {
+		return transform(text, facts)
+	}
+	var why, refs []string
+	for i, l := range lines {
+		core := strings.TrimSpace(l)
+		out, w, r := transform(core, facts)
+		lines[i] = strings.Replace(l, core, out, 1)
+		for _, x := range w {
+			if !slices.Contains(why, x) {
+				why = append(why, x)
+			}
+		}
+		refs = append(refs, r...)
+	}
+	return strings.Join(lines, markup.LineBreak), why, refs
 }
 
 // inPlace edits a block with inline elements (a link, bold words) run by

@@ -120,8 +120,8 @@ func TestMoveNamesItsLineOnce(t *testing.T) {
 // (saving-label-en.html's "Yearly"), the line joins as the page wrote it.
 func TestCardSavingNamesItsPlan(t *testing.T) {
 	for _, tc := range []struct{ page, sub, want string }{
-		{"testdata/card-name-en.html", "Pick a plan for your marina. No setup fees.", "Pick a plan for your marina. No setup fees. Pro: Save $48 compared to monthly billing."},
-		{"testdata/saving-label-en.html", "Pick the plan that fits your fleet. No setup fees.", "Pick the plan that fits your fleet. No setup fees. Save $44 compared to the monthly plan."},
+		{"testdata/card-name-en.html", "Pick a plan for your marina. No setup fees.", "Pick a plan for your marina. No setup fees. <0/>Pro: Save $48 compared to monthly billing."},
+		{"testdata/saving-label-en.html", "Pick the plan that fits your fleet. No setup fees.", "Pick the plan that fits your fleet. No setup fees. <0/>Save $44 compared to the monthly plan."},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
 			res := forkPage(t, tc.page, "bargain-hunter")

@@ -473,7 +473,9 @@ func TestLeadJoinsSubheadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string
 	}{
-		{"sentence", src, sub + " Cancel within 14 days and we refund every cent."},
+		// The line stands on a line of its own under the subheadline's
+		// words: "<0/>" is the line break (markup.LineBreak).
+		{"sentence", src, sub + " <0/>Cancel within 14 days and we refund every cent."},
 		{"tagline", strings.Replace(src, sub, strings.TrimSuffix(sub, "."), 1), ""},
 		// A subheadline that trails off into what follows makes any line
 		// after it read as its answer.
@@ -568,7 +570,7 @@ func TestVerblessLineJoins(t *testing.T) {
 			got = append(got, b.Text)
 		}
 	}
-	want := []string{"Never take meeting notes again", sub + " $9 a month, free for 30 days."}
+	want := []string{"Never take meeting notes again", sub + " <0/>$9 a month, free for 30 days."}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("hero (-want +got):\n%s", diff)
 	}
@@ -738,9 +740,9 @@ func heroSub(t *testing.T, res *fork.Result) fork.ForkedBlock {
 // free import tool, a feature) for the bargain hunter.
 func TestProfileLineJoinsHero(t *testing.T) {
 	for _, tc := range []struct{ profile, want string }{
-		{"cautious", tallySub + " If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
-		{"skeptic", tallySub + " If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
-		{"bargain-hunter", tallySub + " Pay yearly and you save $48 on the Office plan compared with monthly billing."},
+		{"cautious", tallySub + " <0/>If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
+		{"skeptic", tallySub + " <0/>If Tallyroom does not fit your team in the first 30 days, we refund the whole amount."},
+		{"bargain-hunter", tallySub + " <0/>Pay yearly and you save $48 on the Office plan compared with monthly billing."},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
 			res := mustFork(t, fork.Request{HTML: tallyroom(t), Profile: tc.profile, LanguageLayer: "technical"})
@@ -887,7 +889,7 @@ func TestParallelTermsJoinTogether(t *testing.T) {
 		t.Fatalf("fork failed: %v", failed(res.Checks))
 	}
 	for _, b := range res.Blocks {
-		if b.Source == sub && b.Text != sub+" "+day+" "+full {
+		if b.Source == sub && b.Text != sub+" <0/>"+day+" "+full {
 			t.Errorf("subheadline = %q; want both cases' terms after it", b.Text)
 		}
 	}
@@ -900,7 +902,7 @@ func TestLineBeforeCloser(t *testing.T) {
 	const lead = "Brightnote listens to your calls and sends everyone a summary within 5 minutes."
 	for _, tc := range []struct{ sub, want string }{
 		{lead + " Meetings end on time.", lead + " $9 a month, free for 30 days. Meetings end on time."},
-		{"Quick. Quiet. Done on time.", "Quick. Quiet. Done on time. $9 a month, free for 30 days."},
+		{"Quick. Quiet. Done on time.", "Quick. Quiet. Done on time. <0/>$9 a month, free for 30 days."},
 	} {
 		res := mustFork(t, fork.Request{HTML: brightnote("<p>" + tc.sub + "</p>"), Profile: "bargain-hunter", LanguageLayer: "technical"})
 		for _, b := range res.Blocks {
@@ -1251,7 +1253,7 @@ func TestHeadlineLosesItsBang(t *testing.T) {
 // leave it in its card.
 func TestSavingLabelJoinsHero(t *testing.T) {
 	src := page(t, "testdata/saving-label-en.html")
-	const want = "Pick the plan that fits your fleet. No setup fees. Save $44 compared to the monthly plan."
+	const want = "Pick the plan that fits your fleet. No setup fees. <0/>Save $44 compared to the monthly plan."
 	for _, profile := range []string{"bargain-hunter", "expert"} {
 		t.Run(profile, func(t *testing.T) {
 			res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, Profile: profile})
