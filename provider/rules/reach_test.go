@@ -370,7 +370,7 @@ func TestIntroTakesTheLine(t *testing.T) {
 	if intro == nil || intro.Text != want {
 		t.Fatalf("intro paragraph %+v; want %q; notes %q", intro, want, res.Notes)
 	}
-	if !strings.Contains(intro.Rationale, "now stands in the hero's first paragraph") {
+	if !strings.Contains(intro.Rationale, "now stands in the hero's first paragraph, right under the hero's button") {
 		t.Errorf("rationale %q does not say where the line went", intro.Rationale)
 	}
 	if !strings.Contains(res.HTML, `<span class="brand">Tidewell</span> was built to track your habits without streak alarms, badges or ads. Tidewell is available for free.`) {
@@ -381,8 +381,10 @@ func TestIntroTakesTheLine(t *testing.T) {
 			t.Errorf("a fork that put the line first is called an A/A test: %q", n)
 		}
 	}
-	if !strings.Contains(res.Experiment.Hypothesis, "put first") {
-		t.Errorf("hypothesis %q does not name what the fork put first", res.Experiment.Hypothesis)
+	// Under the hero's button, the line is moved up, not put first:
+	// graders read "put first" there as false.
+	if !strings.Contains(res.Experiment.Hypothesis, "for free\") moved up") {
+		t.Errorf("hypothesis %q does not name what the fork moved up", res.Experiment.Hypothesis)
 	}
 	plan, err := fork.New().Plan(context.Background(), fork.Request{HTML: readPage(t, "testdata/tagline-intro-en.html"), Profile: "bargain-hunter"})
 	if err != nil {

@@ -221,6 +221,13 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		_, d.PutUp = underOthers(plan, d.Sections, promote)
 	}
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
+	for id, e := range edits {
+		if e.held != "" && e.held == d.PutFirst && underButton(plan, id) {
+			// Joined under the hero's button, the line is moved up, not
+			// put first: the hypothesis says so.
+			d.PutUp = true
+		}
+	}
 	if h, ok := sectionHeading(plan, promote); ok && strings.HasPrefix(d.PutFirst, "the words ") {
 		// A hypothesis of "the words "safety" and "tested" put first"
 		// names no change a reader sees: the section that moved does.
