@@ -270,6 +270,12 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 			b.WriteByte('\n')
 		}
 		prev = blk.Role
+		// An added line break (markup.LineBreak) ends the line: the words
+		// after it go on the next, a paragraph's line under a heading
+		// (Markdown has no break inside one), a hard break ("  ") in a
+		// paragraph or a list item.
+		lines := strings.Split(t, breakMark)
+		t = strings.TrimRight(lines[0], " ")
 		switch blk.Role {
 		case RoleHeadline:
 			b.WriteString("# " + mdInline(t))
@@ -290,9 +296,20 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		default:
 			b.WriteString(mdParagraph(t))
 		}
+		for _, l := range lines[1:] {
+			l = strings.TrimSpace(l)
+			switch blk.Role {
+			case RoleHeadline, RoleSubheadline:
+				b.WriteString("\n" + mdParagraph(l))
+			case RoleBullet:
+				b.WriteString("  \n  " + mdInline(l))
+			default:
+				b.WriteString("  \n" + mdParagraph(l))
+			}
+		}
 		b.WriteByte('\n')
 	}
-	return strings.ReplaceAll(b.String(), breakMark, "<br>")
+	return b.String()
 }
 
 // breakMark stands for an added line break (markup.LineBreak) in a block's
