@@ -34,10 +34,12 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 			continue
 		}
 		if ex.doc.InlinePlaced(b.ID) {
-			if markup.Has(text) {
+			if markup.Has(text) && !markup.OnlyBreaks(text) {
 				continue // the provider kept the placeholders itself
 			}
-			if r, ok := markup.Reapply(b.Markup, text); ok {
+			// Plain words, perhaps with line breaks the provider added
+			// (markup.LineBreak): the elements go back around their words.
+			if r, ok := markup.ReapplyWithBreaks(b.Markup, text); ok {
 				db.Text = r
 				continue
 			}
@@ -64,11 +66,12 @@ func reapplyMarkup(p *Plan, ex *Extraction, d *Draft) {
 // shownText is a draft block's text as the result gives it: its words,
 // white space folded, without the placeholders of its inline elements
 // (the page's renderer puts them back), but with the line breaks a writer
-// added (markup.LineBreak) where the block may hold them (checkMarkup):
+// added (markup.LineBreak) where the block may hold them (checkMarkup),
+// with inline elements or without:
 // the page, its Markdown and every export show the line on its own.
 func shownText(b Brief, s string) string {
-	if b.Markup == "" && breakRoles[b.Role] && markup.OnlyBreaks(s) {
-		return foldSpace(s)
+	if breakRoles[b.Role] && strings.Contains(s, markup.LineBreak) && markup.BreaksInside(s) {
+		return foldSpace(markup.StripKeepingBreaks(s))
 	}
 	return plainText(s)
 }

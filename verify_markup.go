@@ -19,8 +19,8 @@ var breakRoles = map[Role]bool{RoleSubheadline: true, RoleBody: true, RoleBullet
 // checkMarkup holds a draft to its blocks' inline elements: a changed
 // block whose source has placeholders (its Markup) keeps each of them
 // exactly once, properly nested, wrapping words, none renamed or
-// invented; a block without them gets none but added line breaks
-// (markup.LineBreak) between runs of words, in running copy
+// invented; a block without them gets none; either may take added line
+// breaks (markup.LineBreak) between runs of words, in running copy
 // (breakRoles). It is skipped when no block of the page has inline
 // markup and no draft block a break.
 func checkMarkup(p *Plan, byID map[int]DraftBlock) Check {
@@ -49,6 +49,8 @@ func checkMarkup(p *Plan, byID map[int]DraftBlock) Check {
 			// page's line put after the block's own on a line of its own).
 		case b.Markup == "":
 			msg = fmt.Sprintf("block %d has no inline elements, but its text has placeholders: write it as plain text (a paragraph, subheading, list item or answer may hold %s between two runs of words, a line break)", b.ID, markup.LineBreak)
+		case strings.Contains(text, markup.LineBreak) && (!breakRoles[b.Role] || !markup.BreaksInside(text)):
+			msg = fmt.Sprintf("block %d: a line break (%s) stands only between two runs of words of a paragraph, subheading, list item, answer or guarantee", b.ID, markup.LineBreak)
 		default:
 			if err := markup.Validate(b.Markup, text); err != nil {
 				msg = fmt.Sprintf("block %d: %v (the source is %q)", b.ID, err, b.Markup)

@@ -340,8 +340,10 @@ func (in *inline) draftTokens(s string) []markup.Token {
 	if in == nil {
 		return nil
 	}
-	if !markup.Has(s) {
-		r, ok := markup.Reapply(in.markup, s)
+	if !markup.Has(s) || markup.OnlyBreaks(s) {
+		// Plain words, perhaps with line breaks a writer added: the
+		// block's elements go back around the words they wrapped.
+		r, ok := markup.ReapplyWithBreaks(in.markup, s)
 		if !ok {
 			return nil
 		}
@@ -367,8 +369,8 @@ func (in *inline) draftTokens(s string) []markup.Token {
 				toks[i-1].Text = strings.TrimSuffix(toks[i-1].Text, c)
 			}
 		}
-		if t.Kind != markup.Void {
-			continue
+		if t.Kind != markup.Void || t.N == 0 {
+			continue // an added line break has no element of the page's
 		}
 		it := in.items[t.N-1]
 		if it.spaceBefore && i > 0 && toks[i-1].Kind == markup.Text && !endsSpace(toks[i-1].Text) {

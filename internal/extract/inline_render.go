@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/marketingfork/fork/internal/markup"
 )
@@ -41,6 +42,10 @@ func (ri *rawIndex) inlineEdit(in *inline, toks []markup.Token) (edit, bool) {
 		case markup.Close:
 			r, ok = ri.endTagOf(in.items[t.N-1].el)
 		case markup.Void:
+			if t.N == 0 {
+				b.WriteString("<br>") // a line break the writer added
+				continue
+			}
 			el := in.items[t.N-1].el
 			r[0], ok = ri.nodeStart(el)
 			if ok {
@@ -181,6 +186,10 @@ func rebuildInline(in *inline, toks []markup.Token, clone map[*html.Node]*html.N
 		case markup.Close:
 			stack = stack[:len(stack)-1]
 		case markup.Void:
+			if t.N == 0 {
+				put(&html.Node{Type: html.ElementNode, DataAtom: atom.Br, Data: "br"})
+				continue
+			}
 			put(clone[in.items[t.N-1].el])
 		}
 	}

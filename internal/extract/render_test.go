@@ -252,6 +252,56 @@ func TestRenderLineBreak(t *testing.T) {
 	}
 	texts := map[int]string{id: "Pay once, keep it. " + markup.LineBreak + "Refunds <within> 14\x00 days."}
 	const want = `<p class="lead">Pay once, keep it. <br>Refunds &lt;within&gt; 14 days.</p>`
+	renderedBoth(t, doc, texts, want)
+	// Under a subheading, the words after the break are the next line.
+	if md := doc.Markdown(texts); !strings.Contains(md, "## Pay once, keep it.\nRefunds \\<within> 14 days.\n") {
+		t.Errorf("markdown:\n%s\nwant the words after the break on the next line", md)
+	}
+	// A button's label takes no <br>: the break is a space there.
+	var buy int
+	for _, b := range doc.Blocks {
+		if b.Text == "Buy" {
+			buy = b.ID
+		}
+	}
+	renderedBoth(t, doc, map[int]string{buy: "Buy" + markup.LineBreak + "now"}, `<a href="/buy">Buy now</a>`)
+}
+
+// TestRenderLineBreakInline renders an added line break in a block with
+// inline elements: the elements stay around their words and the <br>
+// stands between the runs, in the page's bytes and in a re-serialised
+// tree; plain words with a break get the elements put back first.
+func TestRenderLineBreakInline(t *testing.T) {
+	const page = `<html><body><section><h1>Tidewell</h1><p><b>Tidewell</b> tracks your habits.</p><a href="/get">Get it</a></section></body></html>`
+	doc, err := Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := -1
+	for _, b := range doc.Blocks {
+		if b.Text == "Tidewell tracks your habits." {
+			id = b.ID
+		}
+	}
+	if id < 0 || doc.Blocks[id].Markup == "" {
+		t.Fatalf("no paragraph with markup in %+v", doc.Blocks)
+	}
+	const want = `<p><b>Tidewell</b> tracks your habits. <br>It is free.</p>`
+	for name, text := range map[string]string{
+		"placeholders kept": "<1>Tidewell</1> tracks your habits. " + markup.LineBreak + "It is free.",
+		"plain words":       "Tidewell tracks your habits. " + markup.LineBreak + "It is free.",
+	} {
+		t.Run(name, func(t *testing.T) {
+			texts := map[int]string{id: text}
+			renderedBoth(t, doc, texts, want)
+		})
+	}
+}
+
+// renderedBoth renders texts into doc's page from its bytes and from its
+// parsed tree, and wants each to hold want (a <br/> read as <br>).
+func renderedBoth(t *testing.T, doc *Document, texts map[int]string, want string) {
+	t.Helper()
 	var spliced strings.Builder
 	if err := doc.Render(&spliced, texts); err != nil {
 		t.Fatal(err)
@@ -265,23 +315,5 @@ func TestRenderLineBreak(t *testing.T) {
 	}
 	if got := strings.ReplaceAll(tree.String(), "<br/>", "<br>"); !strings.Contains(got, want) {
 		t.Errorf("re-serialised page:\n%s\nwant it to hold %s", tree.String(), want)
-	}
-	// Under a subheading, the words after the break are the next line.
-	if md := doc.Markdown(texts); !strings.Contains(md, "## Pay once, keep it.\nRefunds \\<within> 14 days.\n") {
-		t.Errorf("markdown:\n%s\nwant the words after the break on the next line", md)
-	}
-	// A button's label takes no <br>: the break is a space there.
-	var buy int
-	for _, b := range doc.Blocks {
-		if b.Text == "Buy" {
-			buy = b.ID
-		}
-	}
-	spliced.Reset()
-	if err := doc.Render(&spliced, map[int]string{buy: "Buy" + markup.LineBreak + "now"}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(spliced.String(), `<a href="/buy">Buy now</a>`) {
-		t.Errorf("a button's label with a break:\n%s", spliced.String())
 	}
 }

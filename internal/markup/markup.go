@@ -45,8 +45,8 @@ type Token struct {
 // happy? We refund you within 14 days."), not pasted onto the end of the
 // paragraph. It is void and numbered 0, which no source placeholder is
 // (they count from 1), so it may stand in a block without inline elements
-// (see OnlyBreaks); in a block with them it is a placeholder the source
-// lacks.
+// (see OnlyBreaks) or beside a source's placeholders (Validate takes it
+// anywhere; BreaksInside says where it parts words).
 const LineBreak = "<0/>"
 
 // maxDigits bounds a placeholder number so it always fits an int.
@@ -125,13 +125,22 @@ func placeholderAt(s string) (Kind, int, int) {
 }
 
 // OnlyBreaks reports whether s holds placeholders and every one is a
-// LineBreak that parts two runs of words: none first or last, no two in a
-// row. It is what a block without inline elements may hold.
+// LineBreak that parts two runs of words (BreaksInside). It is what a
+// block without inline elements may hold.
 func OnlyBreaks(s string) bool {
-	toks := Tokens(s)
-	breaks := 0
+	for _, t := range Tokens(s) {
+		if t.Kind != Text && !(t.Kind == Void && t.N == 0) {
+			return false
+		}
+	}
+	return strings.Contains(s, LineBreak) && BreaksInside(s)
+}
+
+// BreaksInside reports whether every LineBreak of s parts two runs of
+// words: none first or last, no two in a row (other placeholders aside).
+func BreaksInside(s string) bool {
 	words := false // words since the last break
-	for _, t := range toks {
+	for _, t := range Tokens(s) {
 		switch {
 		case t.Kind == Text:
 			words = words || strings.TrimSpace(t.Text) != ""
@@ -139,13 +148,79 @@ func OnlyBreaks(s string) bool {
 			if !words {
 				return false
 			}
-			breaks++
 			words = false
-		default:
-			return false
 		}
 	}
-	return breaks > 0 && words
+	return words || !strings.Contains(s, LineBreak)
+}
+
+// StripKeepingBreaks is Strip with the LineBreaks kept: the words of s and
+// where it breaks its lines.
+func StripKeepingBreaks(s string) string {
+	if !strings.Contains(s, LineBreak) {
+		return Strip(s)
+	}
+	lines := strings.Split(s, LineBreak)
+	for i, l := range lines {
+		lines[i] = Strip(l)
+	}
+	return strings.Join(lines, LineBreak)
+}
+
+// ReapplyWithBreaks is Reapply for a rewrite that holds LineBreaks and no
+// other placeholder: the source's placeholders go back around the words
+// they wrapped, and each break stays between the words it parted. It
+// reports false where Reapply does, or where a break would fall inside an
+// element's words.
+func ReapplyWithBreaks(src, s string) (string, bool) {
+	lines := strings.Split(s, LineBreak)
+	r, ok := Reapply(src, strings.Join(lines, ""))
+	if !ok || len(lines) == 1 {
+		return r, ok
+	}
+	// Where each break stands in the plain text.
+	var at []int
+	n := 0
+	for _, l := range lines[:len(lines)-1] {
+		n += len(l)
+		at = append(at, n)
+	}
+	toks := Tokens(r)
+	out := make([]Token, 0, len(toks)+len(at))
+	open := 0 // elements open around the text
+	pos := 0
+	for _, t := range toks {
+		if t.Kind != Text {
+			switch t.Kind {
+			case Open:
+				open++
+			case Close:
+				open--
+			}
+			out = append(out, t)
+			continue
+		}
+		text := t.Text
+		for len(at) > 0 && at[0] >= pos && at[0] <= pos+len(text) {
+			cut := at[0] - pos
+			if open > 0 {
+				return "", false // a break inside an element's words
+			}
+			if cut > 0 {
+				out = append(out, Token{Kind: Text, Text: text[:cut]})
+			}
+			out = append(out, Token{Kind: Void, N: 0})
+			text, pos, at = text[cut:], at[0], at[1:]
+		}
+		if text != "" {
+			out = append(out, Token{Kind: Text, Text: text})
+		}
+		pos += len(text)
+	}
+	if len(at) > 0 {
+		return "", false
+	}
+	return String(out), true
 }
 
 // Has reports whether s holds at least one placeholder.
@@ -289,6 +364,9 @@ func check(spec Spec, toks []Token) error {
 				texts++
 			}
 		case Open, Void:
+			if t.Kind == Void && t.N == 0 {
+				continue // a LineBreak: no element of the source's
+			}
 			void, ok := known(t.N)
 			if !ok {
 				continue

@@ -162,7 +162,20 @@ func TestLineBreak(t *testing.T) {
 			t.Errorf("OnlyBreaks(%q) = %v; want %v", tc.s, got, tc.want)
 		}
 	}
-	if err := Validate("Read the <1>guide</1>.", "Read the <1>guide</1>.<0/>Two."); err == nil {
-		t.Error("a line break validated in a block with inline elements, where the source has no placeholder 0")
+	if err := Validate("Read the <1>guide</1>.", "Read the <1>guide</1>. <0/>Two."); err != nil {
+		t.Errorf("a line break beside the source's placeholders: %v", err)
+	}
+	for _, tc := range []struct{ src, s, want string }{
+		{"Read the <1>guide</1> first.", "Read the guide first. <0/>Then start.", "Read the <1>guide</1> first. <0/>Then start."},
+		{"<1>Tidewell</1> tracks habits.", "Tidewell tracks habits. <0/>It is free.", "<1>Tidewell</1> tracks habits. <0/>It is free."},
+		{"Read the <1>full guide</1> first.", "Read the full <0/>guide first.", ""}, // inside the link's words
+	} {
+		got, ok := ReapplyWithBreaks(tc.src, tc.s)
+		if ok != (tc.want != "") || got != tc.want {
+			t.Errorf("ReapplyWithBreaks(%q, %q) = %q, %v; want %q", tc.src, tc.s, got, ok, tc.want)
+		}
+	}
+	if got := StripKeepingBreaks("Read the <1>guide</1>. <0/>Two."); got != "Read the guide. <0/>Two." {
+		t.Errorf("StripKeepingBreaks = %q", got)
 	}
 }

@@ -877,17 +877,14 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	join := func(line string) string {
 		if head, closer, ok := cutCloser(sub); ok {
 			// "… Your next hit starts here." closes the hero: the line
-			// goes before it, and the hero still ends on its own last
-			// word.
-			return head + " " + line + " " + closer
+			// goes before it, each on a line of its own, and the hero
+			// still ends on its own last word.
+			return head + " " + markup.LineBreak + line + " " + markup.LineBreak + closer
 		}
-		if sub.Markup == "" {
-			// On a line of its own under the slot's words: pasted onto
-			// the end of the paragraph, graders read the page's line as
-			// bolted on ("tacked onto the end of a hype paragraph").
-			return sub.Text + " " + markup.LineBreak + line
-		}
-		return sub.Text + " " + line
+		// On a line of its own under the slot's words: pasted onto the
+		// end of the paragraph, graders read the page's line as bolted
+		// on ("tacked onto the end of a hype paragraph").
+		return sub.Text + " " + markup.LineBreak + line
 	}
 	text := join(named)
 	if utf8.RuneCountInString(markup.Strip(text)) > sub.Budget.MaxChars {

@@ -357,7 +357,7 @@ func TestClosingBandStays(t *testing.T) {
 // sentence after them takes them back ("But only when …").
 func TestIntroTakesTheLine(t *testing.T) {
 	res := forkPage(t, "testdata/tagline-intro-en.html", "bargain-hunter")
-	const want = "Tidewell was built to track your habits without streak alarms, badges or ads. Tidewell is available for free."
+	const want = "Tidewell was built to track your habits without streak alarms, badges or ads. " + markup.LineBreak + "Tidewell is available for free."
 	var intro *fork.ForkedBlock
 	for i, b := range res.Blocks {
 		if strings.HasPrefix(b.Source, "Tidewell was built") {
@@ -373,7 +373,7 @@ func TestIntroTakesTheLine(t *testing.T) {
 	if !strings.Contains(intro.Rationale, "now stands in the hero's first paragraph, right under the hero's button") {
 		t.Errorf("rationale %q does not say where the line went", intro.Rationale)
 	}
-	if !strings.Contains(res.HTML, `<span class="brand">Tidewell</span> was built to track your habits without streak alarms, badges or ads. Tidewell is available for free.`) {
+	if !strings.Contains(res.HTML, `<span class="brand">Tidewell</span> was built to track your habits without streak alarms, badges or ads. <br>Tidewell is available for free.`) {
 		t.Errorf("the rendered page lost the name's emphasis or the line:\n%s", res.HTML)
 	}
 	for _, n := range res.Notes {

@@ -901,7 +901,7 @@ func TestParallelTermsJoinTogether(t *testing.T) {
 func TestLineBeforeCloser(t *testing.T) {
 	const lead = "Brightnote listens to your calls and sends everyone a summary within 5 minutes."
 	for _, tc := range []struct{ sub, want string }{
-		{lead + " Meetings end on time.", lead + " $9 a month, free for 30 days. Meetings end on time."},
+		{lead + " Meetings end on time.", lead + " <0/>$9 a month, free for 30 days. <0/>Meetings end on time."},
 		{"Quick. Quiet. Done on time.", "Quick. Quiet. Done on time. <0/>$9 a month, free for 30 days."},
 	} {
 		res := mustFork(t, fork.Request{HTML: brightnote("<p>" + tc.sub + "</p>"), Profile: "bargain-hunter", LanguageLayer: "technical"})
@@ -916,7 +916,8 @@ func TestLineBeforeCloser(t *testing.T) {
 // keepsWordsInOrder reports whether every word of source stands in text,
 // in the same order, with other words between them allowed.
 func keepsWordsInOrder(source, text string) bool {
-	want, got := strings.Fields(source), strings.Fields(text)
+	// A line break the fork added ("<0/>") parts words, as a space does.
+	want, got := strings.Fields(source), strings.Fields(strings.ReplaceAll(text, "<0/>", " "))
 	for _, w := range got {
 		if len(want) > 0 && w == want[0] {
 			want = want[1:]
