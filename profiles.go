@@ -344,7 +344,7 @@ func Profiles() []Profile {
 			Prefer:      []string{"new", "early", "first"}, Avoid: []string{"traditional", "classic"},
 			Signals: []string{"new", "first", "launch", "beta", "early", "preview", "innovative", "cutting-edge", "ai", "nouveau", "neu", "nuevo", "novo", "lancement", "lançamento", "lanzamiento"},
 			Substance: Substance{Lead: "what is new", Why: "an early adopter wants the latest thing first",
-				Cues: []string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "neue", "neuen", "neuer", "neues", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
+				Cues: append([]string{"new", "now available", "introducing", "launch", "beta", "preview", "first", "latest", "early access", "just released", "coming soon", "updated", "neu", "neue", "neuen", "neuer", "neues", "nouveau", "nouvelle", "nuevo", "nueva", "novo", "nova", "lancement", "lanzamiento", "lançamento", "nuovo", "nuova", "novità", "anteprima", "nieuw", "nieuwe", "lancering", "vroege toegang",
 					// "first" in each language, as the English list has it (not the
 					// French "premier": in English copy it means leading)
 					"premiers", "première", "premières", "erste", "ersten", "primero", "primeros", "primera", "primeras", "primeiro", "primeiros", "primeira", "primeiras", "primi", "eerste",
@@ -352,10 +352,7 @@ func Profiles() []Profile {
 					// members, the reader's say in what comes next
 					"early bird", "early-bird", "founding member*", "pre-order", "preorder", "waitlist", "roadmap", "new release", "new releases", "latest release", "what's new", "what’s new", "innovative", "cutting-edge",
 					"frühbucher*", "gründungsmitglied*", "vorbestell*", "neuheit*", "prévente", "membre fondateur", "membres fondateurs", "précommand*", "nouveauté*", "preventa", "socio fundador", "socios fundadores", "reserva anticipada", "novedad*", "pré-venda", "membro fundador", "membros fundadores", "novidade*", "prevendita", "socio fondatore", "soci fondatori", "preordin*", "vroegboek*", "voorverkoop",
-					// a launch's price, held for those who come first
-					"launch offer", "launch price", "launch pricing", "introductory price", "introductory offer", "price lock", "price locked", "locked-in price", "locked in for life",
-					"einführungspreis", "einführungsangebot", "offre de lancement", "prix de lancement", "tarif de lancement", "prix bloqué", "oferta de lanzamiento", "precio de lanzamiento", "precio bloqueado", "precio congelado",
-					"oferta de lançamento", "preço de lançamento", "condição de lançamento", "preço congelado", "offerta di lancio", "prezzo di lancio", "prezzo bloccato", "introductieprijs", "introductieaanbod", "lanceringsprijs", "lanceringsaanbieding"},
+				}, LaunchPriceCues()...),
 				Missing: "nothing new or launching found on the page: an early adopter will look for what changed",
 				Unlike: []string{"like new", "as good as new", "wie neu", "comme neuf", "comme neuve", "como nuevo", "como nueva", "como novo", "como nova", "come nuovo", "come nuova", "als nieuw",
 					"first visit", "first appointment", "first lesson", "first class", "first tooth", "ersten besuch", "erster besuch", "ersten termin", "première visite", "première leçon", "primera visita", "primera cita", "primera clase", "primeira visita", "primeira consulta", "primeira aula", "eerste bezoek", "eerste afspraak", "eerste les",
@@ -367,6 +364,16 @@ func Profiles() []Profile {
 					"primeiros # dias", "primeiros # meses", "primeiros dias", "primeiros meses", "primi # giorni", "primi # mesi", "primi giorni", "primi mesi",
 					"eerste # dagen", "eerste # weken", "eerste # maanden", "eerste dagen", "eerste weken", "eerste maanden"}}},
 	}
+}
+
+// LaunchPriceCues are the words of a launch's price, held for those who
+// come first ("launch price", "prix bloqué", "Einführungspreis"), in each
+// language: an early adopter's material, and a price the reader pays (an
+// experiment measures it on the paid path).
+func LaunchPriceCues() []string {
+	return []string{"launch offer", "launch price", "launch pricing", "introductory price", "introductory offer", "price lock", "price locked", "locked-in price", "locked in for life",
+		"einführungspreis", "einführungsangebot", "offre de lancement", "prix de lancement", "tarif de lancement", "prix bloqué", "oferta de lanzamiento", "precio de lanzamiento", "precio bloqueado", "precio congelado",
+		"oferta de lançamento", "preço de lançamento", "condição de lançamento", "preço congelado", "offerta di lancio", "prezzo di lancio", "prezzo bloccato", "introductieprijs", "introductieaanbod", "lanceringsprijs", "lanceringsaanbieding"}
 }
 
 // LookupProfile returns the profile with the given name, compared without

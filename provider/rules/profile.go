@@ -1116,6 +1116,12 @@ func heldName(l line, s fork.Substance) string {
 	if f, ok := saving(l, s.Saving, lower); ok {
 		return fmt.Sprintf("a saving (%s)", f.Text)
 	}
+	if slices.ContainsFunc(fork.LaunchPriceCues(), func(c string) bool { return containsWord(lower, c) }) {
+		// "Launch offer — price locked for life for the first
+		// subscribers" is a price the reader pays: the hypothesis names
+		// it, and the experiment measures it on the paid path.
+		return "the launch price"
+	}
 	for _, f := range l.facts {
 		if f.Kind == "guarantee" || (f.Kind == "claim" && f.Claim == "guarantee") {
 			what := "the guarantee"

@@ -714,6 +714,9 @@ func TestCapsBannerJoins(t *testing.T) {
 		t.Fatal(err)
 	}
 	const want = "Planes de ciclismo que se ajustan a tu semana. " + markup.LineBreak + "Precio de lanzamiento RutaFit para los primeros socios."
+	if !strings.Contains(res.Experiment.Hypothesis, "the launch price put first") {
+		t.Errorf("hypothesis %q does not name the launch price", res.Experiment.Hypothesis)
+	}
 	for _, b := range res.Blocks {
 		if b.Source == "Planes de ciclismo que se ajustan a tu semana." {
 			if b.Text != want {
