@@ -353,6 +353,8 @@ func TestClaimsNegatives(t *testing.T) {
 		{"en", "Best regards, the team."},
 		{"en", "Feel free to reach out."},
 		{"en", "A sugar-free, gluten-free and hands-free snack."},
+		{"en", "My knees stay pain free and my mornings stress free."},
+		{"en", "A gluten free loaf, baked hassle free."},
 		{"en", "We guarantee that every build comes from the source."},
 		{"en", "Best for small teams."},
 		{"en", "We do our best to reply within a day."},

@@ -144,7 +144,14 @@ var claimTables = map[string][]claimDef{
 			"free speech", "free up", "free range", "free-range", "free standing",
 			"free flowing", "free form", "free spirit", "free hand", "free fall",
 			"free kick", "free throw", "set free", "break free", "free of bugs",
-			"free of errors"),
+			"free of errors",
+			// a thing the reader is spared, written without the hyphen
+			// ("pain free", as "pain-free" is no claim): no price
+			"pain free", "hassle free", "stress free", "worry free", "trouble free",
+			"care free", "maintenance free", "sugar free", "gluten free", "fat free",
+			"lactose free", "dairy free", "nut free", "fragrance free", "scent free",
+			"cruelty free", "toxin free", "chemical free", "plastic free", "ad free",
+			"distraction free", "clutter free", "bug free", "error free", "hands free"),
 
 		// superlative
 		claim("superlative:#1", "#1", "# 1", "no. 1", "no.1", "number one",
