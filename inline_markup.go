@@ -78,4 +78,8 @@ func shownText(b Brief, s string) string {
 
 // plainText is a draft block's text without its placeholders, white space
 // folded: the words the page shows.
-func plainText(s string) string { return foldSpace(markup.Strip(s)) }
+func plainText(s string) string {
+	// An added line break parts words as a space does: "$29<0/>30" is two
+	// figures on the page, and the checks read two.
+	return foldSpace(markup.Strip(strings.ReplaceAll(s, markup.LineBreak, " ")))
+}

@@ -154,6 +154,8 @@ func TestLineBreakCheck(t *testing.T) {
 		{"break between two lines", sub, sub + " " + markup.LineBreak + "Cancel within 14 days and we refund every cent.", fork.CheckPassed},
 		{"break in a button", cta, "Start" + markup.LineBreak + "your trial", fork.CheckFailed},
 		{"break first", sub, markup.LineBreak + sub, fork.CheckFailed},
+		// a break inside a figure would show "1" and "4" on two lines
+		{"break inside a figure", "Cancel within 14 days and we refund every cent.", "Cancel within 1" + markup.LineBreak + "4 days and we refund every cent.", fork.CheckFailed},
 		{"invented placeholder", sub, "Bookkeeping that keeps up with <1>your clients</1>.", fork.CheckFailed},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

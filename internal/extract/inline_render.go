@@ -43,7 +43,9 @@ func (ri *rawIndex) inlineEdit(in *inline, toks []markup.Token) (edit, bool) {
 			r, ok = ri.endTagOf(in.items[t.N-1].el)
 		case markup.Void:
 			if t.N == 0 {
-				b.WriteString("<br>") // a line break the writer added
+				// A line break the writer added: a space where the block
+				// stands in a link or a button (breakable).
+				b.WriteString(map[bool]string{true: "<br>", false: " "}[breakable(in.scope)])
 				continue
 			}
 			el := in.items[t.N-1].el
@@ -187,7 +189,11 @@ func rebuildInline(in *inline, toks []markup.Token, clone map[*html.Node]*html.N
 			stack = stack[:len(stack)-1]
 		case markup.Void:
 			if t.N == 0 {
-				put(&html.Node{Type: html.ElementNode, DataAtom: atom.Br, Data: "br"})
+				if breakable(in.scope) {
+					put(&html.Node{Type: html.ElementNode, DataAtom: atom.Br, Data: "br"})
+				} else {
+					put(&html.Node{Type: html.TextNode, Data: " "})
+				}
 				continue
 			}
 			put(clone[in.items[t.N-1].el])

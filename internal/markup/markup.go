@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Kind says what a token is.
@@ -137,22 +139,40 @@ func OnlyBreaks(s string) bool {
 }
 
 // BreaksInside reports whether every LineBreak of s parts two runs of
-// words: none first or last, no two in a row (other placeholders aside).
+// words: none first or last, no two in a row, none inside an element's
+// words, none between two letters or digits (a break in "$29<0/>30" or
+// "guide<0/>today" splits a figure or glues two words).
 func BreaksInside(s string) bool {
 	words := false // words since the last break
-	for _, t := range Tokens(s) {
+	open := 0
+	toks := Tokens(s)
+	for i, t := range toks {
 		switch {
 		case t.Kind == Text:
 			words = words || strings.TrimSpace(t.Text) != ""
+		case t.Kind == Open:
+			open++
+		case t.Kind == Close:
+			open--
 		case t.Kind == Void && t.N == 0:
-			if !words {
+			if !words || open > 0 {
 				return false
+			}
+			if i > 0 && i+1 < len(toks) && toks[i-1].Kind == Text && toks[i+1].Kind == Text {
+				before, _ := utf8.DecodeLastRuneInString(toks[i-1].Text)
+				after, _ := utf8.DecodeRuneInString(toks[i+1].Text)
+				if wordRune(before) && wordRune(after) {
+					return false
+				}
 			}
 			words = false
 		}
 	}
 	return words || !strings.Contains(s, LineBreak)
 }
+
+// wordRune is a letter or a digit.
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // StripKeepingBreaks is Strip with the LineBreaks kept: the words of s and
 // where it breaks its lines.
@@ -201,7 +221,9 @@ func ReapplyWithBreaks(src, s string) (string, bool) {
 			continue
 		}
 		text := t.Text
-		for len(at) > 0 && at[0] >= pos && at[0] <= pos+len(text) {
+		// A break at the end of a run goes before the next run, past the
+		// elements that close between them ("<1>guide</1><0/>today").
+		for len(at) > 0 && at[0] >= pos && at[0] < pos+len(text) {
 			cut := at[0] - pos
 			if open > 0 {
 				return "", false // a break inside an element's words

@@ -175,6 +175,23 @@ func TestLineBreak(t *testing.T) {
 			t.Errorf("ReapplyWithBreaks(%q, %q) = %q, %v; want %q", tc.src, tc.s, got, ok, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"Pay once. <0/>Refund in 14 days.", true},
+		{"Acme Pro costs $29<0/>30 a year.", false}, // splits a figure
+		{"Read the guide<0/>today.", false},         // glues two words
+		{"Read the <1>full <0/>guide</1> today.", false},
+		{"Read the <1>full guide</1>. <0/>Today.", true},
+	} {
+		if got := BreaksInside(tc.s); got != tc.want {
+			t.Errorf("BreaksInside(%q) = %v; want %v", tc.s, got, tc.want)
+		}
+	}
+	if got, ok := ReapplyWithBreaks("Read the <1>full guide</1> today.", "Read the full guide <0/>today."); !ok || got != "Read the <1>full guide</1> <0/>today." {
+		t.Errorf("a break after an element's words: %q, %v", got, ok)
+	}
 	if got := StripKeepingBreaks("Read the <1>guide</1>. <0/>Two."); got != "Read the guide. <0/>Two." {
 		t.Errorf("StripKeepingBreaks = %q", got)
 	}
