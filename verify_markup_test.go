@@ -187,3 +187,32 @@ func TestLineBreakCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestPageOwnLineBreakText forks testdata/pages/literal-break-en.html,
+// whose copy shows "<0/>" itself (a page on an i18n library's syntax): the
+// page's own "<0/>" is text, not a line break, so every profile's fork
+// keeps it and passes, and no block's text reads as holding a break.
+func TestPageOwnLineBreakText(t *testing.T) {
+	src, err := os.ReadFile("testdata/pages/literal-break-en.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fork.New(fork.WithProvider(rules.New()))
+	for _, profile := range []string{"cautious", "skeptic", "enthusiast"} {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: string(src), Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Passed {
+			t.Errorf("%s: fork failed: %+v", profile, res.Checks)
+		}
+		for _, b := range res.Blocks {
+			if strings.Contains(b.Source, markup.LineBreak) {
+				t.Errorf("%s: block %d's source %q reads as holding a line break", profile, b.ID, b.Source)
+			}
+		}
+		if !strings.Contains(res.HTML, "Write &lt;0/&gt; to break a line") {
+			t.Errorf("%s: the page's own words changed:\n%s", profile, res.HTML)
+		}
+	}
+}

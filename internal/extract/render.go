@@ -344,6 +344,18 @@ func breakable(el *html.Node) bool {
 	return true
 }
 
+// literalBreaks writes a page's own "<0/>" (its copy may show one, as a
+// page on an i18n library's syntax does) with a word joiner (U+2060, which
+// no browser shows) between its slash and its ">": no reader of the block's
+// text then takes the page's words for a line break a writer added
+// (markup.LineBreak), and a fork that keeps them keeps them.
+func literalBreaks(s string) string {
+	if !strings.Contains(s, markup.LineBreak) {
+		return s
+	}
+	return strings.ReplaceAll(s, markup.LineBreak, "<0/\u2060>")
+}
+
 // withBreaks writes the breakMarks of escaped text as the page's line
 // breaks.
 func withBreaks(escaped string) string {
