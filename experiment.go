@@ -118,10 +118,11 @@ func primaryCTA(blocks []Block) (Block, string, bool) {
 	return best, bestAction, found
 }
 
-// launchPrice is what a draft that puts a launch's price first names it
+// LaunchPrice is what a draft that puts a launch's price first names it
 // (Draft.PutFirst): a price held for those who pay first, measured, as a
-// refund is, on the paid path.
-const launchPrice = "the launch price"
+// refund is, on the paid path. A provider that puts one first says so in
+// these words.
+const LaunchPrice = "the launch price"
 
 // refundPut reports what a draft put first (Draft.PutFirst) that is a way
 // to get money back: a guarantee, or a refund the page never calls one
@@ -265,7 +266,7 @@ func experiment(p *Plan, ex *Extraction, put string, shortened, layerMet, layerA
 		action = "register"
 	}
 	paidFor := false
-	if ok && !paid[action] && (refundPut(put) || put == launchPrice) && put != p.Profile.Substance.Lead {
+	if ok && !paid[action] && (refundPut(put) || put == LaunchPrice) && put != p.Profile.Substance.Lead {
 		// A refund is for those who pay: a fork that puts the guarantee
 		// first speaks to the paid plan, and graders read SwellSync's
 		// free sign-ups as the wrong measure of its Pro refund. Only

@@ -47,7 +47,7 @@ func capsSentence(text string, plan *fork.Plan) (string, bool) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		core := strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		core := wordCore(w)
 		if core == "" || strings.ContainsFunc(core, unicode.IsDigit) {
 			b.WriteString(w)
 			if core != "" {
@@ -70,20 +70,30 @@ func capsSentence(text string, plan *fork.Plan) (string, bool) {
 	return b.String() + ".", true
 }
 
-// allCaps reports text whose letters are all capitals, with at least
-// three of them.
-func allCaps(text string) bool {
+// wordCore is w without the marks around its letters and digits ("«PRIX»"
+// → "PRIX").
+func wordCore(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// capitals counts the letters of s where every one is a capital, and is
+// -1 where one is lower case.
+func capitals(s string) int {
 	n := 0
-	for _, r := range text {
+	for _, r := range s {
+		if unicode.IsLower(r) {
+			return -1
+		}
 		if unicode.IsLetter(r) {
-			if unicode.IsLower(r) {
-				return false
-			}
 			n++
 		}
 	}
-	return n >= 3
+	return n
 }
+
+// allCaps reports text whose letters are all capitals, with at least
+// three of them.
+func allCaps(text string) bool { return capitals(text) >= 3 }
 
 // pageForms maps each of words (lower case, stripped of marks) to the form
 // the page writes it in outside runs of capitals: lower case where the page
@@ -94,7 +104,7 @@ func allCaps(text string) bool {
 func pageForms(plan *fork.Plan, words []string) map[string]string {
 	want := make(map[string]bool, len(words))
 	for _, w := range words {
-		want[strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))] = true
+		want[strings.ToLower(wordCore(w))] = true
 	}
 	lower, named, acronym := map[string]bool{}, map[string]string{}, map[string]string{}
 	for _, b := range plan.Blocks {
@@ -162,15 +172,4 @@ func eachWord(text string, fn func(w string, opens bool)) {
 const maxAcronym = 5
 
 // allCapsWord reports a word of two letters or more, all capitals.
-func allCapsWord(w string) bool {
-	n := 0
-	for _, r := range w {
-		if unicode.IsLower(r) {
-			return false
-		}
-		if unicode.IsLetter(r) {
-			n++
-		}
-	}
-	return n >= 2
-}
+func allCapsWord(w string) bool { return capitals(w) >= 2 }

@@ -1120,7 +1120,7 @@ func heldName(l line, s fork.Substance) string {
 		// "Launch offer — price locked for life for the first
 		// subscribers" is a price the reader pays: the hypothesis names
 		// it, and the experiment measures it on the paid path.
-		return "the launch price"
+		return fork.LaunchPrice
 	}
 	for _, f := range l.facts {
 		if f.Kind == "guarantee" || (f.Kind == "claim" && f.Claim == "guarantee") {
