@@ -246,26 +246,43 @@ func (plan *Plan) TopGroup(groups [][]int) int {
 // before every block of one: a header's hero over the body's sections
 // (NewPipe's name and tagline above its feature sections). Every section
 // is under the hero, and a fork may move one to the first place, right
-// under it; TopGroup is -1 for such a page.
-//
-// A heading in no section between the hero and the first section heads
-// the sections ("Main Features" over NewPipe's): a section moved to the
-// first place would stand under it, not under the hero, and graders read
-// the page's licence under "Main Features" as misplaced. Such a page has
-// no hero above its sections.
+// under it; TopGroup is -1 for such a page. A heading in no section may
+// stand between the hero and the sections (SectionsHeading): a section
+// moved to the first place stands first under it.
 func (plan *Plan) HeroAbove() bool {
 	hero := false
-	for i, b := range plan.Blocks {
+	for _, b := range plan.Blocks {
 		switch {
 		case b.Section >= 0:
 			return hero && plan.Sections > 0
 		case b.Role == RoleHeadline && !hero:
 			hero = true
-		case hero && (b.Role == RoleHeadline || b.Role == RoleSubheadline) && plan.Blocks[i-1].Role != RoleHeadline:
-			return false // a heading over the sections, not the hero's subheadline
 		}
 	}
 	return false
+}
+
+// SectionsHeading is the heading in no section that stands between a hero
+// above the sections (HeroAbove) and the first of them ("Main Features"
+// over NewPipe's feature sections), or false. A section moved to the first
+// place stands under it, not right under the hero, and a rationale says
+// so. Of several, it is the last: the one the sections stand under.
+func (plan *Plan) SectionsHeading() (string, bool) {
+	if !plan.HeroAbove() {
+		return "", false
+	}
+	hero, heading := false, ""
+	for i, b := range plan.Blocks {
+		switch {
+		case b.Section >= 0:
+			return heading, heading != ""
+		case b.Role == RoleHeadline && !hero:
+			hero = true
+		case hero && (b.Role == RoleHeadline || b.Role == RoleSubheadline) && plan.Blocks[i-1].Role != RoleHeadline:
+			heading = b.Text
+		}
+	}
+	return "", false
 }
 
 // headed reports whether a group of sections holds a heading.

@@ -352,9 +352,22 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	// profile's material stays above it: moved over the page's "Natural —
 	// No Chemical Additives" band, an eco-conscious fork put the page's
 	// one eco claim below a product range (graders: against the profile).
+	//
+	// A group whose heading only names the material, over weaker lines
+	// than the moved group's, does not: graders read elementary OS's
+	// trust band (the names of those who rely on its base) held under
+	// "The Indie, Open Source App Store" for a skeptic as a move that
+	// changed nothing, and NewPipe's licence held under "Downloads".
 	above := map[int]bool{}
+	var weigh func([]int) int
 	for g := hero + 1; g < gs; g++ {
-		if namesMaterial(plan, groups[g]) {
+		if !namesMaterial(plan, groups[g]) {
+			continue
+		}
+		if weigh == nil {
+			weigh = groupWeigher(plan)
+		}
+		if weigh(groups[g]) >= weigh(groups[gs]) {
 			above[g] = true
 		}
 	}
@@ -386,6 +399,29 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 		}
 	}
 	return nil
+}
+
+// groupWeigher weighs a group of sections for the plan's profile: the
+// score (weighLine) of its best line, 0 for a group without one. It reads
+// the page's lines once, for every group it is asked about.
+func groupWeigher(plan *fork.Plan) func(group []int) int {
+	best := map[int]int{} // section → its best line's score
+	for _, l := range pageLines(plan) {
+		s := plan.Blocks[l.block].Section
+		if s < 0 {
+			continue
+		}
+		if sc, _ := weighLine(l, plan.Profile.Substance, nil, plan, false); sc > best[s] {
+			best[s] = sc
+		}
+	}
+	return func(group []int) int {
+		w := 0
+		for _, s := range group {
+			w = max(w, best[s])
+		}
+		return w
+	}
 }
 
 // maxShortMove is the most words of a part a fork for a reader short of
@@ -1582,6 +1618,12 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 			holds = holds || x == promoted
 		}
 		where, under := ", right under the hero", ""
+		if h, ok := plan.SectionsHeading(); ok && place[s] == 0 {
+			// The page's heading over its sections stays where it is:
+			// the moved section is the first under it, not under the
+			// hero.
+			where = fmt.Sprintf(", first under the page's heading %q", h)
+		}
 		if k2, ok := underOthers(plan, order, s); ok {
 			// A section that already names the profile's material stays
 			// above the moved one (promoteSection): say so, after the
