@@ -299,6 +299,63 @@ func leansBack(s, lang string) bool {
 			return true // "the techniques above": moved, it points at nothing
 		}
 	}
+	return pointsThere(lower, lang)
+}
+
+// thereWords are, per language, the words by which a sentence points at a
+// place the sentence before it named ("based on what I learned there"):
+// joined to the hero, it points at nothing (graders read a book's author
+// line that ended on "there" as dangling). The French "y" and the German
+// "da" are left out: they are as often a pronoun or a conjunction.
+var thereWords = map[string][]string{
+	"en": {"there"},
+	"de": {"dort", "dorthin"},
+	"fr": {"là-bas"},
+	"es": {"allí", "allá", "ahí"},
+	"pt": {"lá", "ali"},
+	"it": {"lì", "laggiù"},
+	"nl": {"daar", "daarheen"},
+}
+
+// existentialThere are the words after which the English "there" points
+// at nothing: "there is", "there are no fees" say that something exists.
+var existentialThere = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "will": true, "would": true,
+	"may": true, "might": true, "can": true, "could": true, "should": true, "must": true,
+	"has": true, "have": true, "had": true, "seems": true, "seem": true, "remains": true,
+	"exists": true, "isn't": true, "aren't": true, "wasn't": true, "weren't": true,
+	"won't": true, "comes": true, "come": true, "used": true, "be": true,
+}
+
+// pointsThere reports a sentence with one of its language's thereWords,
+// in English one that is not an existential "there is" ("there's",
+// "there are no fees").
+func pointsThere(lower, lang string) bool {
+	for _, w := range thereWords[lang] {
+		for from := 0; from < len(lower); {
+			i := wordIndex(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + len(w)
+			if lang != "en" {
+				return true
+			}
+			if before := strings.Fields(lower[:at]); len(before) > 0 && existentialThere[before[len(before)-1]] {
+				continue // "is there a plan for teams?"
+			}
+			rest := strings.ReplaceAll(lower[from:], "’", "'")
+			if strings.HasPrefix(rest, "'") {
+				continue // there's, there'll, there're
+			}
+			next := strings.Fields(rest)
+			if len(next) > 0 && existentialThere[strings.TrimRight(next[0], ".,;:!?)")] {
+				continue
+			}
+			return true
+		}
+	}
 	return false
 }
 

@@ -123,6 +123,17 @@ func TestLeansBack(t *testing.T) {
 		{"Also known as the fastest cron monitor in Europe.", "de", false},
 		{"Every ebook is free of cost.", "en", false},
 		{"Andrea answers every ticket herself.", "en", false},
+		// A place the sentence before named: moved, "there" points at
+		// nothing; "there is" points at no place.
+		{"I wrote a best-selling book based on what I learned there.", "en", true},
+		{"There, every lesson is recorded.", "en", true},
+		{"There are no setup fees.", "en", false},
+		{"There’s no contract and no card.", "en", false},
+		{"Is there a plan for teams?", "en", false},
+		{"Dort lernst du in kleinen Gruppen.", "de", true},
+		{"Allí encontrarás todas las lecciones.", "es", true},
+		{"Daar krijg je elke week een nieuwe les.", "nl", true},
+		{"Thereafter, billing is monthly.", "en", false},
 	} {
 		if got := leansBack(tc.s, tc.lang); got != tc.want {
 			t.Errorf("leansBack(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
