@@ -169,7 +169,11 @@ func Profiles() []Profile {
 				Saving: []string{"save", "saving", "savings", "off", "discount", "sparen", "spare", "sparst", "rabatt", "économis*", "remise", "réduction", "ahorr*", "descuento", "economiz*", "economia", "desconto", "risparmi*", "sconto", "bespaar", "korting",
 					// the amount said as a lower price ("30% cheaper")
 					"cheaper", "günstiger", "billiger", "moins cher", "moins chère", "más barato", "más barata", "mais barato", "mais barata", "più economico", "più economica", "goedkoper"},
-				Missing: "no saving, discount or free tier found on the page: a bargain hunter will compare prices elsewhere"}},
+				Missing: "no saving, discount or free tier found on the page: a bargain hunter will compare prices elsewhere",
+				// "off" names a saving beside an amount ("20% off"), not
+				// where it says a figure is wrong ("flags anything that's
+				// off by more than 15%"), turns a thing off or rests.
+				Unlike: []string{"off by", "turn off", "turns off", "turned off", "switch off", "switches off", "switched off", "sign off", "signs off", "log off", "drop off", "drop-off", "day off", "days off", "time off", "kick off", "kicks off", "off the shelf", "off-the-shelf", "off the grid", "off-grid", "on and off", "on or off", "pay off", "pays off", "paid off"}}},
 		{Name: "busy-professional", Title: "Busy professional", Description: "Short on time; wants the point, the time saved and the next step.",
 			Motivations: []string{"saving time", "clear next steps", "no friction"},
 			Objections:  []string{"long reads", "complicated setup"},

@@ -472,6 +472,38 @@ func sectionGroup(plan *fork.Plan, s int) []int {
 	return nil
 }
 
+// opensMovedGroup reports whether block id is the first copy under the
+// headings of a group of sections that the profile's pattern moves up
+// (fork.Plan.PatternOrder) to right under the hero's group.
+func opensMovedGroup(plan *fork.Plan, id int) bool {
+	s := plan.Blocks[id].Section
+	order := plan.PatternOrder()
+	if s < 0 || !movedUp(order, s) {
+		return false
+	}
+	g := sectionGroup(plan, s)
+	// It lands right under the hero's own group: under the prices that
+	// stay with a hero (a guarantee moved up for a cautious reader), the
+	// hero's copy is still the place to say it.
+	p := slices.Index(order, g[0])
+	hero := -1
+	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleHeadline {
+			hero = b.Section
+			break
+		}
+	}
+	if hero < 0 || p <= 0 || !slices.Contains(sectionGroup(plan, order[p-1]), hero) {
+		return false
+	}
+	for _, b := range plan.Blocks {
+		if slices.Contains(g, b.Section) && !headingRoles[b.Role] {
+			return b.ID == id
+		}
+	}
+	return false
+}
+
 // groupWords counts the words a visitor reads in a group of sections.
 func groupWords(plan *fork.Plan, group []int) int {
 	n := 0
@@ -737,6 +769,15 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 		// Already in view: promoted, it would stand twice in a row. A
 		// customer's words are not the page's to put in its hero, nor is
 		// a sentence too long for a slot: it moves up with its section.
+		return 0, edit{}, false
+	}
+	if opensMovedGroup(plan, l.block) {
+		// The profile's pattern moves its part up right under the hero
+		// (a bargain hunter's prices), and the line opens it: in the
+		// hero too, it would stand twice on one screen ("pay annually
+		// and get 2 months free" in the hero's paragraph and again
+		// under the prices' heading below it). A line further down its
+		// part (a saving under the plans' cards) still joins.
 		return 0, edit{}, false
 	}
 	// The line joins the subheadline first: the headline keeps the promise

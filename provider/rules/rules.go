@@ -163,11 +163,13 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		// best line that fits the hero may still join it: the two changes
 		// tell the same reader two things.
 		for _, l := range ranked {
-			if sectionOnly && plan.Blocks[l.block].Section == promote {
-				// Its section moved up right under the hero: joined too, the
-				// line would stand twice on one screen ("Refunds usually
-				// land back on your card within 5 working days." in the
-				// hero's paragraph and again in the refund section under it).
+			if sectionOnly && plan.Blocks[l.block].Section == promote || opensMovedGroup(plan, l.block) {
+				// Its section moved up right under the hero (for this
+				// line, or by the profile's pattern: a bargain hunter's
+				// prices, which it opens): joined too, the line would
+				// stand twice on one screen ("Refunds usually land back
+				// on your card within 5 working days." in the hero's
+				// paragraph and again in the refund section under it).
 				continue
 			}
 			least := strongLead

@@ -1454,3 +1454,28 @@ func TestTwinNotedBothWays(t *testing.T) {
 		}
 	}
 }
+
+// TestSavingThatOpensMovedPrices: a bargain hunter's fork moves the prices
+// up right under the hero; the saving that opens them ("pay yearly and get
+// 2 months free") does not join the hero too, where it would stand twice
+// on one screen. A figure that is "off by more than 10%" names an error,
+// not a saving: no note calls it the page's best value.
+func TestSavingThatOpensMovedPrices(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/saving-opens-prices-en.html"), Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 3, 1, 2, 4}, res.Sections); diff != "" {
+		t.Errorf("section order (-want +got):\n%s", diff)
+	}
+	for _, b := range res.Blocks {
+		if strings.HasPrefix(b.Source, "Shelfcount turns") && strings.Contains(b.Text, "2 months free") {
+			t.Errorf("hero block %d reads %q: the saving stands twice on one screen", b.ID, b.Text)
+		}
+	}
+	for _, n := range res.Notes {
+		if strings.Contains(n, "off by more than") {
+			t.Errorf("note %q reads an error margin as a saving", n)
+		}
+	}
+}
