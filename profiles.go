@@ -64,7 +64,8 @@ type Substance struct {
 	// "claim:" ("claim:free"), "claim:way-out" for the conditions that
 	// let a reader leave or spare them a catch (cancel any time, no
 	// contract, no card, no hidden fees; not auto-renewal, which is the
-	// catch), "price:from" for an entry price, or
+	// catch), "price:from" for an entry price, "price:for" for a price said for whom
+	// PriceFor names (a children's price, a family plan's), or
 	// "role:testimonial" for a line inside a testimonial (any quote is
 	// proof), "role:guarantee" for a line of a block the page sets apart
 	// as its guarantee (it is one, whatever its words), "quote" for a customer's quote that speaks of what the
@@ -76,6 +77,10 @@ type Substance struct {
 	// words ("Save $19.89 a year", "20% off"). The first two weigh more
 	// than the rest.
 	Facts []string
+	// PriceFor are the words (as Cues are written) by which a line says a
+	// price is the audience's own ("children", "family"): such a price
+	// is its offer (the fact kind "price:for").
+	PriceFor []string
 	// Saving are the words (as Cues are written) that name an amount as a
 	// saving: the amount next to one is what the reader keeps, not what
 	// they pay.
@@ -272,7 +277,7 @@ func Profiles() []Profile {
 					// fine print)
 					"fixed price", "fixed prices", "no surprises", "festpreis*", "keine überraschungen", "prix fixe", "sans surprise", "precio cerrado", "sin sorpresas", "preço fixo", "sem surpresas", "prezzo fisso", "senza sorprese", "vaste prijs", "geen verrassingen",
 					// a way back for what was bought
-					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimbors*", "terugbeta*", "rückerstattung", "erstatten", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
+					"returns", "free returns", "return policy", "retours", "retour gratuit", "devoluciones", "devolución gratuita", "devolução", "devoluções", "reso gratuito", "resi gratuiti", "rücksendung", "rückversand", "gratis retour", "retourneren", "garantie", "rückgabe", "kündbar", "kündigung", "stornier*", "storno*", "rembours*", "annul*", "sans engagement", "essai", "garantía", "reembolso", "sin compromiso", "prueba", "garantia", "sem compromisso", "teste", "garanzia", "rimbors*", "terugbeta*", "rückerstattung", "erstatten", "disdici", "prova gratuita", "senza impegno", "geld terug", "opzeggen", "opzegbaar", "proefperiode", "zonder verplichting",
 					// safety, the first of its motivations: what keeps the
 					// reader from harm ("independently tested for purity
 					// and safety")
@@ -336,8 +341,13 @@ func Profiles() []Profile {
 					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame",
 					// the children's day and what carries them
 					"twins", "daycare", "child seat", "car seat", "stroller", "zwillinge", "kita", "kindersitz", "jumeaux", "crèche", "siège enfant", "gemelos", "guardería", "silla infantil", "gêmeos", "creche", "cadeirinha", "gemelli", "asilo nido", "seggiolino", "tweeling", "opvang", "kinderopvang", "kinderzitje"},
-				Facts:   []string{"quote"},
-				Missing: "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
+				// A price said for the family or the children is a family
+				// offer or a children's price ("children 6 to 14 pay 8 € a
+				// night"); "safe" beside a price is no such thing ("a
+				// security bridge for $39.99").
+				Facts:    []string{"quote", "price:for"},
+				PriceFor: []string{"family", "families", "kids", "children", "child", "familie", "familien", "kinder", "kindern", "famille", "familles", "enfant", "enfants", "familia", "familias", "niños", "niñas", "família", "famílias", "crianças", "criança", "famiglia", "famiglie", "bambini", "bambino", "gezin", "gezinnen", "kinderen", "kind", "baby", "babies", "bébé", "bebé", "bebê"},
+				Missing:  "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
 			Objections:  []string{"stale, me-too products"},

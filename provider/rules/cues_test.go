@@ -101,6 +101,8 @@ func TestCuesInEachLanguage(t *testing.T) {
 		{"parent", "Seggiolino incluso nel prezzo."},
 		{"beginner", "Zo werkt het"},
 		{"beginner", "Así funciona"},
+		{"cautious", "Bis 14 Tage vor Anreise können Sie kostenfrei stornieren."},
+		{"cautious", "Kostenlose Stornierung bis zum Vortag."},
 	} {
 		p, err := fork.LookupProfile(tc.profile)
 		if err != nil {

@@ -708,10 +708,24 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			why = append(why, fmt.Sprintf("%q", strings.Replace(c, "*", "…", 1)))
 		}
 	}
+	// A line whose only prices are struck out leads with a price no one
+	// pays; one that states the price paid beside the struck one ("8 € a
+	// night instead of 15 €") states the saving, and may lead.
+	struck, paid := false, false
 	for _, f := range l.facts {
-		if f.Kind == "price" && struckOut(plan.Blocks[l.block], f) || misstated(plan, l.block, f) {
+		if misstated(plan, l.block, f) {
 			return 0, nil
 		}
+		if f.Kind == "price" {
+			if struckOut(plan.Blocks[l.block], f) {
+				struck = true
+			} else {
+				paid = true
+			}
+		}
+	}
+	if struck && !paid {
+		return 0, nil
 	}
 	cued := score > 0
 	if s.Figures && score >= minLeadScore { // two cue words: 3 + 1
@@ -773,6 +787,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			if want == "quantity:time" && travel {
 				continue
 			}
+			if want == "price:for" && (struckOut(plan.Blocks[l.block], f) || !priceFor(lower, f, s.PriceFor)) {
+				continue // a price is the reader's own only where the line says so ("children … 8 € a night")
+			}
 			// A count of those who use it says what it counts ("1,500
 			// members"): it needs no cue beside it, where "5 GB" does.
 			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim] || want == "quantity:usage") {
@@ -803,6 +820,23 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		return 0, nil
 	}
 	return score, why
+}
+
+// priceFor reports whether the clause of lower that states price f
+// names whom it is for with one of words before it: "Kinder von 6 bis 14
+// Jahren zahlen nur 8 €", "Family plan: $14.99"; not "charged $50 … — we
+// know life happens, especially with kids", whose children come after it,
+// in another clause.
+func priceFor(lower string, f fork.Fact, words []string) bool {
+	i := strings.Index(lower, strings.ToLower(f.Text))
+	if i < 0 {
+		return false
+	}
+	clause := lower[:i]
+	if k := strings.LastIndexAny(clause, ".;!?—–"); k >= 0 {
+		clause = clause[k:]
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return containsWord(clause, w) })
 }
 
 // guaranteed reports a line that states a guarantee.
@@ -1087,6 +1121,8 @@ func factIs(f fork.Fact, want string) bool {
 		return string(f.Kind) == "claim" && string(f.Claim) == strings.TrimPrefix(want, "claim:")
 	case want == "price:from":
 		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
+	case want == "price:for":
+		return string(f.Kind) == "price"
 	case want == "quantity:time":
 		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
 	case want == "quantity:usage":

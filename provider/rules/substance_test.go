@@ -1479,3 +1479,22 @@ func TestSavingThatOpensMovedPrices(t *testing.T) {
 		}
 	}
 }
+
+// TestChildrensPriceLeadsForParents: a price the page says is the
+// children's ("children from 6 to 14 pay only $10 a night instead of
+// $20") is a parent's family offer: it joins the hero, though it stands
+// beside the struck-out price it replaces; a fee in a clause that
+// mentions kids only after it is none.
+func TestChildrensPriceLeadsForParents(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/kids-price-en.html"), Profile: "parent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := res.Blocks[2].Text
+	if !strings.Contains(hero, "children from 6 to 14 pay only $10 a night instead of $20") {
+		t.Errorf("hero %q does not hold the children's price", hero)
+	}
+	if strings.Contains(hero, "$25") {
+		t.Errorf("hero %q leads with a late-arrival fee", hero)
+	}
+}
