@@ -546,3 +546,26 @@ func TestSplitPrices(t *testing.T) {
 		}
 	}
 }
+
+// TestBoldNameOpensAttribution: a review card whose name is a bold word
+// opening a short line ("<b>Sabine</b>, from Leeds – August 2025") is
+// attributed to the whole line; its rest is no testimonial of its own.
+func TestBoldNameOpensAttribution(t *testing.T) {
+	d := mustParse(t, []byte(`<html lang="en"><body>`+hero+`<section><h2>What guests say</h2>
+<div class="review"><p class="stars">★★★★★</p><p>“We come back every summer and feel at home each time.”</p><p><strong>Sabine</strong>, from Leeds – August 2025</p></div>
+<div class="review"><p class="stars">★★★★</p><p>“Spotless kitchen and only a few steps to the beach.”</p><p><b>Tom</b>, from Hull</p></div>
+</section></body></html>`))
+	var got []brief
+	for _, b := range briefs(d) {
+		if b.Role == RoleTestimonial {
+			got = append(got, b)
+		}
+	}
+	want := []brief{
+		{RoleTestimonial, "“We come back every summer and feel at home each time.”", "", "Sabine, from Leeds – August 2025"},
+		{RoleTestimonial, "“Spotless kitchen and only a few steps to the beach.”", "", "Tom, from Hull"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("testimonials (-want +got):\n%s", diff)
+	}
+}

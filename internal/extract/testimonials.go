@@ -237,10 +237,18 @@ func (x *extractor) shortHeading(root, exclude *html.Node) *html.Node {
 		}
 		switch c.Data {
 		case "h2", "h3", "h4", "h5", "h6", "strong", "b":
-			if wordCount(x.nodeText(c)) <= 6 {
-				return c
+			if wordCount(x.nodeText(c)) > 6 {
+				continue
 			}
-			continue
+			// A bold name that opens a short line ("<p><b>Sabine</b>, aus
+			// Leipzig – August 2023</p>") names the customer with the rest
+			// of the line: the line is the attribution, or its rest stood
+			// as a testimonial of its own (", aus Leipzig – August 2023").
+			if p := c.Parent; (c.Data == "strong" || c.Data == "b") && p.Type == html.ElementNode && !x.info[p].hasBlock &&
+				strings.HasPrefix(strings.TrimSpace(x.nodeText(p)), strings.TrimSpace(x.nodeText(c))) && wordCount(x.nodeText(p)) <= maxAttributionWords {
+				return p
+			}
+			return c
 		}
 		if h := x.shortHeading(c, exclude); h != nil {
 			return h
