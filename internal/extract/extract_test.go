@@ -554,6 +554,7 @@ func TestBoldNameOpensAttribution(t *testing.T) {
 	d := mustParse(t, []byte(`<html lang="en"><body>`+hero+`<section><h2>What guests say</h2>
 <div class="review"><p class="stars">★★★★★</p><p>“We come back every summer and feel at home each time.”</p><p><strong>Sabine</strong>, from Leeds – August 2025</p></div>
 <div class="review"><p class="stars">★★★★</p><p>“Spotless kitchen and only a few steps to the beach.”</p><p><b>Tom</b>, from Hull</p></div>
+<div class="review"><p class="stars">★★★★★</p><p>“The mentor read my code every week, and when I was stuck on an exercise late at night, someone on the forum always helped.”</p><p><b>Julien M.</b>, once a shop floor manager, now a data analyst in Leeds</p></div>
 </section></body></html>`))
 	var got []brief
 	for _, b := range briefs(d) {
@@ -564,6 +565,7 @@ func TestBoldNameOpensAttribution(t *testing.T) {
 	want := []brief{
 		{RoleTestimonial, "“We come back every summer and feel at home each time.”", "", "Sabine, from Leeds – August 2025"},
 		{RoleTestimonial, "“Spotless kitchen and only a few steps to the beach.”", "", "Tom, from Hull"},
+		{RoleTestimonial, "“The mentor read my code every week, and when I was stuck on an exercise late at night, someone on the forum always helped.”", "", "Julien M., once a shop floor manager, now a data analyst in Leeds"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("testimonials (-want +got):\n%s", diff)

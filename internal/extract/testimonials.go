@@ -228,6 +228,12 @@ func (x *extractor) findQuote(s, attribution *html.Node) *html.Node {
 	return nil
 }
 
+// maxBoldAttributionWords is the longest line a bold name opens that is
+// still its attribution: a name with a role and a place ("Julien M.,
+// ancien chef de rayon, aujourd’hui data analyst à Nantes") runs longer
+// than an attribution told by its element alone.
+const maxBoldAttributionWords = 2 * maxAttributionWords
+
 // shortHeading returns the first short heading or bold line under root,
 // leaving out exclude's subtree: the name over a testimonial.
 func (x *extractor) shortHeading(root, exclude *html.Node) *html.Node {
@@ -245,7 +251,7 @@ func (x *extractor) shortHeading(root, exclude *html.Node) *html.Node {
 			// of the line: the line is the attribution, or its rest stood
 			// as a testimonial of its own (", aus Leipzig – August 2023").
 			if p := c.Parent; (c.Data == "strong" || c.Data == "b") && p.Type == html.ElementNode && !x.info[p].hasBlock &&
-				strings.HasPrefix(strings.TrimSpace(x.nodeText(p)), strings.TrimSpace(x.nodeText(c))) && wordCount(x.nodeText(p)) <= maxAttributionWords {
+				strings.HasPrefix(strings.TrimSpace(x.nodeText(p)), strings.TrimSpace(x.nodeText(c))) && wordCount(x.nodeText(p)) <= maxBoldAttributionWords {
 				return p
 			}
 			return c
