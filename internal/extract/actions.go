@@ -34,7 +34,12 @@ var ctaActions = map[string][]string{
 		"contactar", "contáctanos", "escríbenos", "llamar", "hablar con", "fale com", "falar com", "entre em contato",
 		"contatar", "contatta", "contattaci", "chiama", "scrivici", "neem contact", "bel ons", "mail ons"},
 	"quote": {"quote", "get a quote", "request a quote", "pricing request", "angebot", "devis", "cotización", "cotizar",
-		"cotiza", "orçamento", "preventivo", "offerte"},
+		"cotiza", "orçamento", "preventivo", "offerte",
+		// an enquiry asks for an offer too ("Send an enquiry" on a holiday
+		// flat, "Anfrage senden"); a bare "request" ("Aanvragen") names
+		// nothing it asks for
+		"enquire", "enquiry", "inquire", "inquiry", "anfrage senden", "anfrage stellen", "jetzt anfragen",
+		"envoyer une demande", "enviar solicitud", "enviar consulta", "invia richiesta", "aanvraag versturen"},
 	"donate": {"donate", "donation", "support us", "become a patron", "give", "sponsor", "spenden", "unterstützen",
 		"faire un don", "donner", "soutenir", "donar", "donación", "apoyar", "doar", "doação", "apoiar", "dona",
 		"donazione", "sostieni", "doneer", "doneren", "steun"},

@@ -22,6 +22,10 @@ func TestCTAAction(t *testing.T) {
 		{"Scarica la prova (7 giorni)", "download"},
 		{"Acquista Pennino", "buy"},
 		{"Aanvragen", ""},
+		{"Anfrage senden", "quote"},
+		{"Send an enquiry", "quote"},
+		{"Enquire about dates", "quote"},
+		{"Termin jetzt anfragen", "book"},
 		{"PhantomSnap, free", ""},
 		{"Shopify themes", ""}, // "shop" inside a word is no action
 	}
