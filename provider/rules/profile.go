@@ -604,6 +604,40 @@ func nextToTop(plan *fork.Plan, s int) bool {
 	return false
 }
 
+// keptWithHero names what stays at the top of the page with the hero
+// (fork.Plan.TopGroup), with the verb that agrees with it: "the page's
+// prices" and "stay", "its guarantee band" and "stays"; "" where the hero
+// stays alone.
+func keptWithHero(plan *fork.Plan) (string, string) {
+	groups := plan.SectionGroups()
+	top := plan.TopGroup(groups)
+	hero := -1
+	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleHeadline {
+			hero = b.Section
+			break
+		}
+	}
+	var parts []string
+	topics := plan.SectionTopics(groups)
+	for g := 0; g <= top && g < len(groups); g++ {
+		if slices.Contains(groups[g], hero) {
+			parts = parts[:0] // what stands above the hero is no part under it
+			continue
+		}
+		switch topics[g] {
+		case fork.RolePrice:
+			parts = append(parts, "the page's prices")
+		case fork.RoleGuarantee:
+			parts = append(parts, "its guarantee band")
+		}
+	}
+	if len(parts) == 1 && parts[0] == "its guarantee band" {
+		return parts[0], "stays"
+	}
+	return strings.Join(parts, " and "), "stay"
+}
+
 // leads reports whether the line already leads the page: it stands in the
 // first headline, the subheadline right under it, or another line of the
 // hero before its first button ("(20% off on annual plan)" under the

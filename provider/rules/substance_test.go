@@ -1498,3 +1498,25 @@ func TestChildrensPriceLeadsForParents(t *testing.T) {
 		t.Errorf("hero %q leads with a late-arrival fee", hero)
 	}
 }
+
+// TestLineUnderPricesSaysWhatIsAbove: a line whose section already stands
+// as high as a section can, under the prices and the guarantee band that
+// stay with the hero, says what it stands under: graders read "right
+// under the hero" beside testimonials under a whole price grid as false.
+func TestLineUnderPricesSaysWhatIsAbove(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/quotes-under-prices-en.html"), Profile: "enthusiast"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "its section already stands as high as a section can: right under the page's prices and its guarantee band, which stay with the hero"
+	found := false
+	for _, n := range res.Notes {
+		found = found || strings.Contains(n, want)
+		if strings.Contains(n, "right under the hero and what stays with it") {
+			t.Errorf("note %q says the section is right under the hero", n)
+		}
+	}
+	if !found {
+		t.Errorf("notes %q; want one that says %q", res.Notes, want)
+	}
+}
