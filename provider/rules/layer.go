@@ -731,8 +731,39 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if notOnly(s[:cut], lang) && containsString(conjunctions[lang], first) {
 		return false // "not just a calendar, but the assistant…": the "but" part is the first one's other half
 	}
-	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] &&
+	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !nounClause(left, lang) &&
 		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
+}
+
+// questionWords open, per language, a clause that names what a reader
+// learns ("how Section 24 works") rather than saying it: without a
+// question mark it is no sentence of its own.
+var questionWords = map[string]map[string]bool{
+	"en": wordSet("how what why where who"),
+	"de": wordSet("wie was warum wieso wo wer"),
+	"fr": wordSet("comment pourquoi où"),
+	"es": wordSet("cómo qué por dónde quién"),
+	"pt": wordSet("porquê onde quem"),
+	"it": wordSet("come perché cosa dove chi"),
+	"nl": wordSet("hoe wat waarom waar wie"),
+}
+
+// nounClause reports a clause that opens on a question word, first or
+// after one word ("Exactly how Section 24 works"), and asks nothing: split
+// off a sentence, it is a fragment ("Exactly how Section 24 works. And the
+// 3 legitimate ways…").
+func nounClause(left, lang string) bool {
+	left = strings.TrimSpace(left)
+	if strings.HasSuffix(left, "?") {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(left))
+	for i := 0; i < len(words) && i < 2; i++ {
+		if questionWords[lang][strings.Trim(words[i], "¿¡\"“„«")] {
+			return true
+		}
+	}
+	return false
 }
 
 // notOnlyPhrases open the first half of "not only …, but …" per language.

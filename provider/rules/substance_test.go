@@ -212,6 +212,11 @@ func TestSplitsLeaveWholeSentences(t *testing.T) {
 		if (strings.Contains(b.Source, "not just a notebook") || strings.Contains(b.Source, "plot lines")) && b.Text != b.Source {
 			t.Errorf("block %d split at a relative clause: %q", b.ID, b.Text)
 		}
+		// "Exactly how the new outline rule works" says what the reader
+		// learns, no sentence of its own: split off, it is a fragment.
+		if strings.HasPrefix(b.Source, "Exactly how") && b.Text != b.Source {
+			t.Errorf("block %d split after a clause that opens on \"how\": %q", b.ID, b.Text)
+		}
 	}
 	res, err = f.Fork(context.Background(), fork.Request{HTML: page(t, "testdata/splits-nl.html"), LanguageLayer: "plain"})
 	if err != nil {
