@@ -50,6 +50,9 @@ var ctaActions = map[string][]string{
 		"inscrever", "iscriviti alla newsletter", "abonneren", "abonneer"},
 	"login": {"log in", "login", "sign in", "einloggen", "se connecter", "connexion", "iniciar sesión", "entrar",
 		"accedi", "inloggen"},
+	// Phrases that name no action, though they hold a word that does:
+	// "Give me instant access" asks to receive, it donates nothing.
+	"": {"give me", "gimme"},
 	"learn": {"learn more", "read more", "discover", "explore", "see how", "find out", "read", "learn", "watch",
 		"mehr erfahren", "entdecken", "lesen", "en savoir plus", "découvrir", "lire", "saber más", "descubrir",
 		"leer", "ver más", "saiba mais", "descobrir", "ler", "scopri", "leggi", "meer weten", "ontdek", "lees"},
@@ -132,10 +135,8 @@ func LinkAction(label, href string) string {
 	}
 	a := CTAAction(label)
 	if a == "" || a == "learn" {
-		for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
-			if strings.Contains(href, p) {
-				return "buy"
-			}
+		if checkoutHref(href) {
+			return "buy"
 		}
 		// A badge or a button named for a store ("F-Droid", "App
 		// Store") that links to an app's page there is its download.
@@ -146,6 +147,17 @@ func LinkAction(label, href string) string {
 		}
 	}
 	return a
+}
+
+// checkoutHref reports a link to a checkout, a cart or a payment page.
+func checkoutHref(href string) bool {
+	href = strings.ToLower(href)
+	for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
+		if strings.Contains(href, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // appStores are the addresses of app stores' pages for one app.

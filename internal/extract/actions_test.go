@@ -22,6 +22,8 @@ func TestCTAAction(t *testing.T) {
 		{"Scarica la prova (7 giorni)", "download"},
 		{"Acquista Pennino", "buy"},
 		{"Aanvragen", ""},
+		{"Yes! Give me instant access »", ""},
+		{"Give to the library fund", "donate"},
 		{"Anfrage senden", "quote"},
 		{"Send an enquiry", "quote"},
 		{"Enquire about dates", "quote"},

@@ -571,3 +571,31 @@ func TestBoldNameOpensAttribution(t *testing.T) {
 		t.Errorf("testimonials (-want +got):\n%s", diff)
 	}
 }
+
+// TestCheckoutLinkAloneIsCTA: a plain link to a checkout that stands
+// alone in its paragraph is the page's buy button, however it is styled;
+// one at the end of a sentence's paragraph stays part of it.
+func TestCheckoutLinkAloneIsCTA(t *testing.T) {
+	d := mustParse(t, []byte(`<html lang="en"><body>`+hero+`<div class="letter">
+<p>Lifetime access to the whole course is yours for just £97.</p>
+<p><a class="buy" href="https://example.com/checkout/course">Yes! Give me instant access »</a></p>
+<p>P.S. The price goes up on Sunday. <a href="https://example.com/checkout/course">Click here to join now.</a></p>
+</div></body></html>`))
+	var got []brief
+	for _, b := range briefs(d) {
+		if b.Role != RoleHeadline {
+			got = append(got, b)
+		}
+	}
+	want := []brief{
+		{RoleBody, "Lifetime access to the whole course is yours for just £97.", "", ""},
+		{RoleCTA, "Yes! Give me instant access »", "https://example.com/checkout/course", ""},
+		{RoleBody, "P.S. The price goes up on Sunday. Click here to join now.", "", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	if a := LinkAction(got[1].Text, got[1].Href); a != "buy" {
+		t.Errorf("LinkAction = %q; want buy", a)
+	}
+}

@@ -431,6 +431,18 @@ func (x *extractor) contactAction(a *html.Node, inf *nodeInfo) bool {
 	return wordCount(t) <= maxCTAVerbWords && startsWithCTAVerb(t)
 }
 
+// checkoutAction reports a plain link to a checkout, a cart or a
+// payment page that stands alone in its block: a sales letter's "Yes!
+// Give me instant access »" under its price is its buy button, however
+// it is styled. A checkout link inside a sentence ("P.S. … Click here to
+// join now.") stays part of its paragraph.
+func (x *extractor) checkoutAction(a *html.Node, inf *nodeInfo) bool {
+	if inf.hasBlock || a.Parent == nil || !checkoutHref(attrVal(a, "href")) {
+		return false
+	}
+	return strings.TrimSpace(x.nodeText(a.Parent)) == strings.TrimSpace(x.nodeText(a))
+}
+
 // ownSentence reports whether a link is a sentence of its own in its
 // parent: nothing follows it, and what precedes it ends a sentence
 // ("Questions? <a>Contact us</a>"). A link inside a sentence stays part of
@@ -616,7 +628,7 @@ func (x *extractor) analyze(n *html.Node, infos []nodeInfo, i *int) *nodeInfo {
 				break
 			}
 		}
-		inf.ctaEl = inf.hasText && (buttonStyled(n, inf.cls) || x.contactAction(n, inf))
+		inf.ctaEl = inf.hasText && (buttonStyled(n, inf.cls) || x.contactAction(n, inf) || x.checkoutAction(n, inf))
 		if !inf.ctaEl && !inf.hasBlock && logoHints.match(inf.cls) {
 			inf.skip = true
 			return inf

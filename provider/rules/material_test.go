@@ -134,6 +134,10 @@ func TestLeansBack(t *testing.T) {
 		{"Allí encontrarás todas las lecciones.", "es", true},
 		{"Daar krijg je elke week een nieuwe les.", "nl", true},
 		{"Thereafter, billing is monthly.", "en", false},
+		// A reminder points back at what the page said before it.
+		{"Remember, you're covered by the full 60-day money-back guarantee.", "en", true},
+		{"Ricorda: hai 14 giorni per il rimborso completo.", "it", true},
+		{"Rememberable names for every notebook.", "en", false},
 	} {
 		if got := leansBack(tc.s, tc.lang); got != tc.want {
 			t.Errorf("leansBack(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
