@@ -27,6 +27,17 @@ func briefs(d *Document) []brief {
 	return out
 }
 
+// briefsWhere is briefs of the blocks whose role keep accepts.
+func briefsWhere(d *Document, keep func(Role) bool) []brief {
+	var out []brief
+	for _, b := range briefs(d) {
+		if keep(b.Role) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 func TestLandingPage(t *testing.T) {
 	d := mustParse(t, readTestdata(t, "pages/landing.html"))
 	want := []brief{
@@ -556,12 +567,7 @@ func TestBoldNameOpensAttribution(t *testing.T) {
 <div class="review"><p class="stars">★★★★</p><p>“Spotless kitchen and only a few steps to the beach.”</p><p><b>Tom</b>, from Hull</p></div>
 <div class="review"><p class="stars">★★★★★</p><p>“The mentor read my code every week, and when I was stuck on an exercise late at night, someone on the forum always helped.”</p><p><b>Julien M.</b>, once a shop floor manager, now a data analyst in Leeds</p></div>
 </section></body></html>`))
-	var got []brief
-	for _, b := range briefs(d) {
-		if b.Role == RoleTestimonial {
-			got = append(got, b)
-		}
-	}
+	got := briefsWhere(d, func(r Role) bool { return r == RoleTestimonial })
 	want := []brief{
 		{RoleTestimonial, "“We come back every summer and feel at home each time.”", "", "Sabine, from Leeds – August 2025"},
 		{RoleTestimonial, "“Spotless kitchen and only a few steps to the beach.”", "", "Tom, from Hull"},
@@ -581,12 +587,7 @@ func TestCheckoutLinkAloneIsCTA(t *testing.T) {
 <p><a class="buy" href="https://example.com/checkout/course">Yes! Give me instant access »</a></p>
 <p>P.S. The price goes up on Sunday. <a href="https://example.com/checkout/course">Click here to join now.</a></p>
 </div></body></html>`))
-	var got []brief
-	for _, b := range briefs(d) {
-		if b.Role != RoleHeadline {
-			got = append(got, b)
-		}
-	}
+	got := briefsWhere(d, func(r Role) bool { return r != RoleHeadline })
 	want := []brief{
 		{RoleBody, "Lifetime access to the whole course is yours for just £97.", "", ""},
 		{RoleCTA, "Yes! Give me instant access »", "https://example.com/checkout/course", ""},
