@@ -822,21 +822,25 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	return score, why
 }
 
-// priceFor reports whether the clause of lower that states price f
-// names whom it is for with one of words before it: "Kinder von 6 bis 14
-// Jahren zahlen nur 8 €", "Family plan: $14.99"; not "charged $50 … — we
-// know life happens, especially with kids", whose children come after it,
-// in another clause.
+// priceFor reports whether the clause of lower that states price or free
+// claim f names whom it is for with one of words: "Kinder von 6 bis 14
+// Jahren zahlen nur 8 €", "Family plan: $14.99", "Prima visita gratuita
+// per i bambini"; not "charged $50 … — we know life happens, especially
+// with kids", whose children stand in another clause.
 func priceFor(lower string, f fork.Fact, words []string) bool {
 	i := strings.Index(lower, strings.ToLower(f.Text))
 	if i < 0 {
 		return false
 	}
-	clause := lower[:i]
-	if k := strings.LastIndexAny(clause, ".;!?—–"); k >= 0 {
-		clause = clause[k:]
+	const stops = ".;!?—–|·"
+	from, to := 0, len(lower)
+	if k := strings.LastIndexAny(lower[:i], stops); k >= 0 {
+		from = k
 	}
-	return slices.ContainsFunc(words, func(w string) bool { return containsWord(clause, w) })
+	if k := strings.IndexAny(lower[i+len(f.Text):], stops); k >= 0 {
+		to = i + len(f.Text) + k
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return containsWord(lower[from:to], w) })
 }
 
 // guaranteed reports a line that states a guarantee.
@@ -1122,7 +1126,7 @@ func factIs(f fork.Fact, want string) bool {
 	case want == "price:from":
 		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
 	case want == "price:for":
-		return string(f.Kind) == "price"
+		return string(f.Kind) == "price" || string(f.Kind) == "claim" && f.Claim == "free"
 	case want == "quantity:time":
 		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
 	case want == "quantity:usage":

@@ -1542,3 +1542,17 @@ func TestLineInLaterPartIsMovedUp(t *testing.T) {
 		t.Errorf("hypothesis %q; want the line moved up, not put first", h)
 	}
 }
+
+// TestChildrenGoFreeLeadsForParents: a free offer the line says is the
+// children's ("children under 6 stay free in every flat") is a parent's
+// family offer too, with no price beside it.
+func TestChildrenGoFreeLeadsForParents(t *testing.T) {
+	src := strings.Replace(page(t, "testdata/kids-price-en.html"), "Children under 6 stay free, and children from 6 to 14 pay only $10 a night instead of $20.", "Children under 6 stay free in every flat, all year round.", 1)
+	res, err := newForker().Fork(context.Background(), fork.Request{HTML: src, Profile: "parent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hero := res.Blocks[2].Text; !strings.Contains(hero, "Children under 6 stay free in every flat") {
+		t.Errorf("hero %q does not hold the children's free stay; notes %q", hero, res.Notes)
+	}
+}
