@@ -335,7 +335,7 @@ func Profiles() []Profile {
 			CTA:         "An action framed for the household.",
 			Prefer:      []string{"family", "home", "together"}, Avoid: []string{"hardcore", "extreme"},
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
-			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the household: safety and family value first",
+			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the whole household",
 				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "kindern", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
 					// safety, ages, the household's day
 					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame",

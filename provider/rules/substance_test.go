@@ -1556,3 +1556,30 @@ func TestChildrenGoFreeLeadsForParents(t *testing.T) {
 		t.Errorf("hero %q does not hold the children's free stay; notes %q", hero, res.Notes)
 	}
 }
+
+// TestParentSafetyMoveClaimsNoFamilyOffer: a parent's fork that moves a
+// safety section up says why without claiming a family offer the page
+// does not make (graders read Omax3's "Safe + Tested" moved up with
+// "safety and family value first" as a parent angle the page lacks).
+func TestParentSafetyMoveClaimsNoFamilyOffer(t *testing.T) {
+	const src = `<!DOCTYPE html><html lang="en"><head><title>Brightsip</title></head><body><main>
+<section><h1>Juice that tastes like fruit</h1><p>Cold-pressed every morning and sent to your door.</p><a class="button" href="/order">Order a box</a></section>
+<section><h2>Six flavours</h2><p>Apple and ginger, carrot and orange, and four more for every mood of the week.</p></section>
+<section><h2>Pressed by hand</h2><p>We press small batches in our kitchen near the market every morning before six.</p></section>
+<section><h2>Safe and tested</h2><p>Every batch is independently tested for safety by an accredited lab before it leaves us, and we publish the results.</p></section>
+<section><h2>Questions</h2><h3>How long does a bottle keep?</h3><p>Five days in the fridge.</p></section>
+</main></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "parent"})
+	moved := false
+	for _, b := range res.Blocks {
+		if b.Source == "Safe and tested" {
+			moved = strings.Contains(b.Rationale, " up from ")
+			if strings.Contains(b.Rationale, "family") {
+				t.Errorf("rationale %q claims a family offer", b.Rationale)
+			}
+		}
+	}
+	if !moved {
+		t.Fatalf("the safety section did not move up: order %v, notes %q", res.Sections, res.Notes)
+	}
+}
