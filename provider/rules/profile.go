@@ -845,6 +845,33 @@ func placeLead(plan *fork.Plan, l line, flagged map[int]bool) (int, edit, bool) 
 	return 0, edit{}, false
 }
 
+// greetings open, per language, the salutation of a sales letter.
+var greetings = map[string][]string{
+	"en": {"dear", "hi", "hello"},
+	"de": {"liebe", "lieber", "hallo", "sehr geehrte", "sehr geehrter"},
+	"fr": {"cher", "chère", "chers", "chères", "bonjour"},
+	"es": {"querido", "querida", "queridos", "estimado", "estimada", "hola"},
+	"pt": {"caro", "cara", "caros", "querido", "querida", "prezado", "prezada", "olá"},
+	"it": {"caro", "cara", "cari", "gentile", "ciao"},
+	"nl": {"beste", "lieve", "geachte", "hallo"},
+}
+
+// salutation reports a letter's greeting: a short line that opens on a
+// greeting and ends on a comma ("Dear fellow landlord,", "Liebe Leserin,").
+func salutation(text, lang string) bool {
+	t := strings.TrimSpace(text)
+	if !strings.HasSuffix(t, ",") || wordCount(t) > 6 {
+		return false
+	}
+	lower := strings.ToLower(t)
+	for _, g := range greetings[lang] {
+		if strings.HasPrefix(lower, g+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // maxIntroWords is the longest paragraph that still opens a page under its
 // hero: a longer one is the body's copy, not the line a reader meets next.
 const maxIntroWords = 60
@@ -877,7 +904,10 @@ func introSlot(plan *fork.Plan) int {
 		if b.ID == s || (b.Role == fork.RoleCTA && seen == 0) {
 			continue
 		}
-		if b.Section != hero || b.Role != fork.RoleBody || seen == inViewBlocks {
+		if b.Section != hero || b.Role != fork.RoleBody || seen == inViewBlocks || salutation(b.Text, plan.Target.Base()) {
+			// A letter's greeting ("Dear fellow landlord,") opens its
+			// story: the paragraphs under it are the letter, not an
+			// intro a line can join.
 			return -1
 		}
 		seen++

@@ -1583,3 +1583,21 @@ func TestParentSafetyMoveClaimsNoFamilyOffer(t *testing.T) {
 		t.Fatalf("the safety section did not move up: order %v, notes %q", res.Sections, res.Notes)
 	}
 }
+
+// TestLetterStoryTakesNoLine: under a sales letter's greeting ("Dear
+// fellow grower,") the paragraphs are the letter's story: no profile's
+// line joins them (the skeptic's guarantee stood appended to the story
+// of a spring morning), and the checkout link is the letter's buy button.
+func TestLetterStoryTakesNoLine(t *testing.T) {
+	for _, profile := range []string{"skeptic", "cautious"} {
+		res := mustFork(t, fork.Request{HTML: page(t, "testdata/letter-en.html"), Profile: profile})
+		for _, b := range res.Blocks {
+			if strings.HasPrefix(b.Source, "In the spring of 2015") && strings.Contains(b.Text, "<0/>") {
+				t.Errorf("%s: the letter's story took a line: %q", profile, b.Text)
+			}
+		}
+		if !strings.HasPrefix(res.Experiment.PrimaryMetric, "purchases per visitor") {
+			t.Errorf("%s: primary metric %q; want the checkout link's purchases", profile, res.Experiment.PrimaryMetric)
+		}
+	}
+}
