@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,13 +51,14 @@ var ctaActions = map[string][]string{
 		"inscrever", "iscriviti alla newsletter", "abonneren", "abonneer"},
 	"login": {"log in", "login", "sign in", "einloggen", "se connecter", "connexion", "iniciar sesión", "entrar",
 		"accedi", "inloggen"},
-	// Phrases that name no action, though they hold a word that does:
-	// "Give me instant access" asks to receive, it donates nothing.
-	"": {"give me", "gimme"},
 	"learn": {"learn more", "read more", "discover", "explore", "see how", "find out", "read", "learn", "watch",
 		"mehr erfahren", "entdecken", "lesen", "en savoir plus", "découvrir", "lire", "saber más", "descubrir",
 		"leer", "ver más", "saiba mais", "descobrir", "ler", "scopri", "leggi", "meer weten", "ontdek", "lees"},
 }
+
+// noAction are phrases that name no action though they hold a word that
+// does: "Give me instant access" asks to receive, it donates nothing.
+var noAction = []string{"give me", "gimme"}
 
 // actionPhrases are ctaActions as (phrase, action) pairs, longest first, so
 // "free trial" is found before "free" would be and "book a demo" before
@@ -98,6 +100,11 @@ func less(a, b struct{ phrase, action string }) bool {
 // The action named first in the label wins.
 func CTAAction(label string) string {
 	lower := strings.ToLower(label)
+	for _, p := range noAction {
+		// Blanked to the same length: offsets stay, and "give" inside
+		// "give me" names nothing, while a later "download" still does.
+		lower = strings.ReplaceAll(lower, p, strings.Repeat(" ", len(p)))
+	}
 	best, bestAt := "", len(lower)+1
 	for _, p := range actionPhrases {
 		for from := 0; from < len(lower); {
@@ -154,6 +161,29 @@ func checkoutHref(href string) bool {
 	href = strings.ToLower(href)
 	for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
 		if strings.Contains(href, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkoutPage reports a link whose address is a checkout, a cart or a
+// payment page by its path ("/checkout/course", "/cart") or its host
+// (PayPal, Stripe's payment links): stricter than checkoutHref, as a
+// plain link becomes a buy button by it, and "/help/checkout-faq" is a
+// help page.
+func checkoutPage(href string) bool {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return false
+	}
+	switch strings.ToLower(u.Hostname()) {
+	case "paypal.com", "www.paypal.com", "buy.stripe.com", "checkout.stripe.com":
+		return true
+	}
+	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
+		switch seg {
+		case "checkout", "cart", "basket", "buy", "order", "purchase", "kasse", "warenkorb", "panier", "carrito", "carrinho", "carrello", "winkelwagen":
 			return true
 		}
 	}

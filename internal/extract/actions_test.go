@@ -23,6 +23,8 @@ func TestCTAAction(t *testing.T) {
 		{"Acquista Pennino", "buy"},
 		{"Aanvragen", ""},
 		{"Yes! Give me instant access »", ""},
+		{"Give me instant access and download now", "download"},
+		{"Give me my free trial", "trial"},
 		{"Give to the library fund", "donate"},
 		{"Anfrage senden", "quote"},
 		{"Send an enquiry", "quote"},

@@ -565,12 +565,16 @@ func TestBoldNameOpensAttribution(t *testing.T) {
 	d := mustParse(t, []byte(`<html lang="en"><body>`+hero+`<section><h2>What guests say</h2>
 <div class="review"><p class="stars">★★★★★</p><p>“We come back every summer and feel at home each time.”</p><p><strong>Sabine</strong>, from Leeds – August 2025</p></div>
 <div class="review"><p class="stars">★★★★</p><p>“Spotless kitchen and only a few steps to the beach.”</p><p><b>Tom</b>, from Hull</p></div>
+<div class="testimonial"><strong>Anna:</strong> Lovely flat, we loved every minute of our week by the sea.</div>
 <div class="review"><p class="stars">★★★★★</p><p>“The mentor read my code every week, and when I was stuck on an exercise late at night, someone on the forum always helped.”</p><p><b>Julien M.</b>, once a shop floor manager, now a data analyst in Leeds</p></div>
 </section></body></html>`))
 	got := briefsWhere(d, func(r Role) bool { return r == RoleTestimonial })
 	want := []brief{
 		{RoleTestimonial, "“We come back every summer and feel at home each time.”", "", "Sabine, from Leeds – August 2025"},
 		{RoleTestimonial, "“Spotless kitchen and only a few steps to the beach.”", "", "Tom, from Hull"},
+		// A card whose bold name opens its only line: the line is the
+		// quote, and the name alone its attribution.
+		{RoleTestimonial, "Lovely flat, we loved every minute of our week by the sea.", "", "Anna:"},
 		{RoleTestimonial, "“The mentor read my code every week, and when I was stuck on an exercise late at night, someone on the forum always helped.”", "", "Julien M., once a shop floor manager, now a data analyst in Leeds"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -586,12 +590,14 @@ func TestCheckoutLinkAloneIsCTA(t *testing.T) {
 <p>Lifetime access to the whole course is yours for just £97.</p>
 <p><a class="buy" href="https://example.com/checkout/course">Yes! Give me instant access »</a></p>
 <p>P.S. The price goes up on Sunday. <a href="https://example.com/checkout/course">Click here to join now.</a></p>
+<p><a href="https://example.com/help/checkout-faq">Questions about paying?</a></p>
 </div></body></html>`))
 	got := briefsWhere(d, func(r Role) bool { return r != RoleHeadline })
 	want := []brief{
 		{RoleBody, "Lifetime access to the whole course is yours for just £97.", "", ""},
 		{RoleCTA, "Yes! Give me instant access »", "https://example.com/checkout/course", ""},
 		{RoleBody, "P.S. The price goes up on Sunday. Click here to join now.", "", ""},
+		{RoleBody, "Questions about paying?", "", ""}, // a help page's address, no checkout
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("blocks (-want +got):\n%s", diff)

@@ -228,6 +228,18 @@ func (x *extractor) findQuote(s, attribution *html.Node) *html.Node {
 	return nil
 }
 
+// holds reports whether n is p or stands under it: a line that holds the
+// quote is no attribution beside it ("<div><b>Anna:</b> Lovely flat…</div>"
+// is the whole card).
+func holds(p, n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == p {
+			return true
+		}
+	}
+	return false
+}
+
 // maxBoldAttributionWords is the longest line a bold name opens that is
 // still its attribution: a name with a role and a place ("Julien M.,
 // ancien chef de rayon, aujourd’hui data analyst à Nantes") runs longer
@@ -250,7 +262,7 @@ func (x *extractor) shortHeading(root, exclude *html.Node) *html.Node {
 			// Leipzig – August 2023</p>") names the customer with the rest
 			// of the line: the line is the attribution, or its rest stood
 			// as a testimonial of its own (", aus Leipzig – August 2023").
-			if p := c.Parent; (c.Data == "strong" || c.Data == "b") && p.Type == html.ElementNode && !x.info[p].hasBlock &&
+			if p := c.Parent; (c.Data == "strong" || c.Data == "b") && p.Type == html.ElementNode && !x.info[p].hasBlock && !holds(p, exclude) &&
 				strings.HasPrefix(strings.TrimSpace(x.nodeText(p)), strings.TrimSpace(x.nodeText(c))) && wordCount(x.nodeText(p)) <= maxBoldAttributionWords {
 				return p
 			}

@@ -437,7 +437,7 @@ func (x *extractor) contactAction(a *html.Node, inf *nodeInfo) bool {
 // it is styled. A checkout link inside a sentence ("P.S. … Click here to
 // join now.") stays part of its paragraph.
 func (x *extractor) checkoutAction(a *html.Node, inf *nodeInfo) bool {
-	if inf.hasBlock || a.Parent == nil || !checkoutHref(attrVal(a, "href")) {
+	if inf.hasBlock || a.Parent == nil || !checkoutPage(attrVal(a, "href")) {
 		return false
 	}
 	return strings.TrimSpace(x.nodeText(a.Parent)) == strings.TrimSpace(x.nodeText(a))

@@ -742,7 +742,7 @@ var questionWords = map[string]map[string]bool{
 	"en": wordSet("how what why where who"),
 	"de": wordSet("wie was warum wieso wo wer"),
 	"fr": wordSet("comment pourquoi où"),
-	"es": wordSet("cómo qué por dónde quién"),
+	"es": wordSet("cómo qué dónde quién"), // "por qué" by its "qué"; "por" alone opens "Por solo 9 € al mes"
 	"pt": wordSet("porquê onde quem"),
 	"it": wordSet("come perché cosa dove chi"),
 	"nl": wordSet("hoe wat waarom waar wie"),

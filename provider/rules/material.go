@@ -828,7 +828,10 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 // per i bambini"; not "charged $50 … — we know life happens, especially
 // with kids", whose children stand in another clause.
 func priceFor(lower string, f fork.Fact, words []string) bool {
-	i := strings.Index(lower, strings.ToLower(f.Text))
+	// Offsets are the lowered line's: lowering may change a rune's
+	// length ("İ" is two bytes, "i̇" three), so the fact is lowered too.
+	ft := strings.ToLower(f.Text)
+	i := strings.Index(lower, ft)
 	if i < 0 {
 		return false
 	}
@@ -837,8 +840,8 @@ func priceFor(lower string, f fork.Fact, words []string) bool {
 	if k := strings.LastIndexAny(lower[:i], stops); k >= 0 {
 		from = k
 	}
-	if k := strings.IndexAny(lower[i+len(f.Text):], stops); k >= 0 {
-		to = i + len(f.Text) + k
+	if k := strings.IndexAny(lower[i+len(ft):], stops); k >= 0 {
+		to = i + len(ft) + k
 	}
 	return slices.ContainsFunc(words, func(w string) bool { return containsWord(lower[from:to], w) })
 }

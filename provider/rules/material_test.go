@@ -450,3 +450,38 @@ func TestFreePolicyIsNoBargain(t *testing.T) {
 		})
 	}
 }
+
+// TestNounClause: a clause that opens on a question word and asks nothing
+// names what a reader learns; one that opens on "Por" ("Por solo 9 € al
+// mes") or asks is none.
+func TestNounClause(t *testing.T) {
+	for _, tc := range []struct {
+		s, lang string
+		want    bool
+	}{
+		{"Exactly how Section 24 works", "en", true},
+		{"What you get", "en", true},
+		{"How does it work?", "en", false},
+		{"Por solo 9 € al mes tienes todo el catálogo", "es", false},
+		{"Diseñado por arquitectos en Madrid", "es", false},
+		{"Por qué elegirnos", "es", true},
+		{"Wie die Abrechnung funktioniert", "de", true},
+	} {
+		if got := nounClause(tc.s, tc.lang); got != tc.want {
+			t.Errorf("nounClause(%q, %s) = %v; want %v", tc.s, tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestPriceForDottedCapital: a fact whose lowered text is shorter than
+// the fact ("GRATİS": "İ" is two bytes, "i̇" three, and other runes
+// shrink) never cuts the line out of its bounds.
+func TestPriceForDottedCapital(t *testing.T) {
+	for _, text := range []string{"GRATİS", "ẞ 5 €"} {
+		lower := strings.ToLower("Kinder unter 6 Jahren übernachten " + text)
+		f := fork.Fact{Kind: "claim", Claim: "free", Text: text}
+		if !priceFor(lower, f, []string{"kinder"}) {
+			t.Errorf("priceFor(%q): want the children's clause found", lower)
+		}
+	}
+}

@@ -403,19 +403,33 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 
 // groupWeigher weighs a group of sections for the plan's profile: the
 // score (weighLine) of its best line, 0 for a group without one. It reads
-// the page's lines once, for every group it is asked about.
+// only the lines of the sections it is asked about, each once: a call per
+// moved section must not read the whole page again.
 func groupWeigher(plan *fork.Plan) func(group []int) int {
 	best := map[int]int{} // section → its best line's score
-	for _, l := range pageLines(plan) {
-		s := plan.Blocks[l.block].Section
-		if s < 0 {
-			continue
-		}
-		if sc, _ := weighLine(l, plan.Profile.Substance, nil, plan, false); sc > best[s] {
-			best[s] = sc
-		}
-	}
+	read := map[int]bool{}
 	return func(group []int) int {
+		var need []int
+		for _, s := range group {
+			if !read[s] {
+				need, read[s] = append(need, s), true
+			}
+		}
+		if len(need) > 0 {
+			part := *plan
+			part.Blocks = nil
+			for _, b := range plan.Blocks {
+				if slices.Contains(need, b.Section) {
+					part.Blocks = append(part.Blocks, b)
+				}
+			}
+			for _, l := range pageLines(&part) {
+				s := plan.Blocks[l.block].Section
+				if sc, _ := weighLine(l, plan.Profile.Substance, nil, plan, false); sc > best[s] {
+					best[s] = sc
+				}
+			}
+		}
 		w := 0
 		for _, s := range group {
 			w = max(w, best[s])
