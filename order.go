@@ -229,7 +229,7 @@ func (plan *Plan) ClosesPage(group []int) bool {
 // without a headline in a section: one whose hero stands above all its
 // sections (HeroAbove) takes material in the first section's place.
 func (plan *Plan) TopGroup(groups [][]int) int {
-	g := plan.heroGroup(groups)
+	g := plan.HeroGroup(groups)
 	if g >= 0 && g+1 < len(groups) && plan.SectionTopics(groups[g+1 : g+2])[0] == RolePrice {
 		g++
 	}
@@ -299,9 +299,9 @@ func (plan *Plan) headed(group []int) bool {
 	return false
 }
 
-// heroGroup is the index of the group that holds the page's first
-// headline, or -1.
-func (plan *Plan) heroGroup(groups [][]int) int {
+// HeroGroup is the index, in groups (SectionGroups), of the group that
+// holds the page's first headline in a section, or -1.
+func (plan *Plan) HeroGroup(groups [][]int) int {
 	for _, b := range plan.Blocks {
 		if b.Role != RoleHeadline || b.Section < 0 {
 			continue

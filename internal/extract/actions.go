@@ -142,7 +142,7 @@ func LinkAction(label, href string) string {
 	}
 	a := CTAAction(label)
 	if a == "" || a == "learn" {
-		if checkoutHref(href) {
+		if checkoutPage(href) {
 			return "buy"
 		}
 		// A badge or a button named for a store ("F-Droid", "App
@@ -156,22 +156,13 @@ func LinkAction(label, href string) string {
 	return a
 }
 
-// checkoutHref reports a link to a checkout, a cart or a payment page.
-func checkoutHref(href string) bool {
-	href = strings.ToLower(href)
-	for _, p := range []string{"checkout", "/cart", "/buy", "/order", "paypal.com", "buy.stripe.com", "/purchase"} {
-		if strings.Contains(href, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // checkoutPage reports a link whose address is a checkout, a cart or a
-// payment page by its path ("/checkout/course", "/cart") or its host
-// (PayPal, Stripe's payment links): stricter than checkoutHref, as a
-// plain link becomes a buy button by it, and "/help/checkout-faq" is a
-// help page.
+// payment page by the last word of a segment of its path
+// ("/checkout/course", "/membership-checkout/", "/cart") or
+// its host (PayPal, Stripe's payment links); "/help/checkout-faq" is a
+// help page. A button that names no action buys where it links to one,
+// and a plain link that stands alone in its paragraph becomes a buy
+// button by it.
 func checkoutPage(href string) bool {
 	u, err := url.Parse(strings.TrimSpace(href))
 	if err != nil {
@@ -182,6 +173,11 @@ func checkoutPage(href string) bool {
 		return true
 	}
 	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
+		// A segment's last word names it: "membership-checkout" is a
+		// checkout, "checkout-faq" a page of questions.
+		if k := strings.LastIndexAny(seg, "-_"); k >= 0 {
+			seg = seg[k+1:]
+		}
 		switch seg {
 		case "checkout", "cart", "basket", "buy", "order", "purchase", "kasse", "warenkorb", "panier", "carrito", "carrinho", "carrello", "winkelwagen":
 			return true

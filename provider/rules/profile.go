@@ -491,23 +491,26 @@ func sectionGroup(plan *fork.Plan, s int) []int {
 // (fork.Plan.PatternOrder) to right under the hero's group.
 func opensMovedGroup(plan *fork.Plan, id int) bool {
 	s := plan.Blocks[id].Section
-	order := plan.PatternOrder()
-	if s < 0 || !movedUp(order, s) {
+	if s < 0 {
 		return false
 	}
-	g := sectionGroup(plan, s)
+	order := plan.PatternOrder()
+	if !movedUp(order, s) {
+		return false
+	}
 	// It lands right under the hero's own group: under the prices that
 	// stay with a hero (a guarantee moved up for a cautious reader), the
 	// hero's copy is still the place to say it.
-	p := slices.Index(order, g[0])
-	hero := -1
-	for _, b := range plan.Blocks {
-		if b.Role == fork.RoleHeadline {
-			hero = b.Section
-			break
+	groups := plan.SectionGroups()
+	hero := plan.HeroGroup(groups)
+	var g []int
+	for _, group := range groups {
+		if slices.Contains(group, s) {
+			g = group
 		}
 	}
-	if hero < 0 || p <= 0 || !slices.Contains(sectionGroup(plan, order[p-1]), hero) {
+	p := slices.Index(order, g[0])
+	if hero < 0 || p <= 0 || !slices.Contains(groups[hero], order[p-1]) {
 		return false
 	}
 	for _, b := range plan.Blocks {
@@ -625,20 +628,9 @@ func nextToTop(plan *fork.Plan, s int) bool {
 func keptWithHero(plan *fork.Plan) (string, string) {
 	groups := plan.SectionGroups()
 	top := plan.TopGroup(groups)
-	hero := -1
-	for _, b := range plan.Blocks {
-		if b.Role == fork.RoleHeadline {
-			hero = b.Section
-			break
-		}
-	}
 	var parts []string
 	topics := plan.SectionTopics(groups)
-	for g := 0; g <= top && g < len(groups); g++ {
-		if slices.Contains(groups[g], hero) {
-			parts = parts[:0] // what stands above the hero is no part under it
-			continue
-		}
+	for g := plan.HeroGroup(groups) + 1; g <= top && g < len(groups); g++ {
 		switch topics[g] {
 		case fork.RolePrice:
 			parts = append(parts, "the page's prices")
