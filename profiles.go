@@ -100,12 +100,6 @@ type Substance struct {
 	// Shorter says the audience reads less: the fork trims long blocks to
 	// the sentences that carry their facts.
 	Shorter bool
-	// Speakers are words (as Cues are written) by which a testimonial's
-	// speaker is named one of the audience ("Mother of two", "CEO,
-	// Acme"): the quote is the profile's proof from a peer ("other
-	// parents' words"), whatever it speaks of. They are read only in the
-	// speaker's name and role, never in the quote.
-	Speakers []string
 	// Unlike are phrases in which a cue word says something else: a bike
 	// that "runs like new" is repaired, not new; a child's "first visit"
 	// is a beginner's first step, not an early adopter's. A cue read only
@@ -227,9 +221,7 @@ func Profiles() []Profile {
 				// is a dose, not an outcome.
 				// How many use it is scale: a count of users, members or
 				// companies leads on its own, first among the facts.
-				Facts: []string{"quantity:usage", "claim:endorsement", "quote"}, Figures: true,
-				// a quote from someone who runs a company is a peer's
-				Speakers: []string{"ceo", "cto", "cfo", "coo", "founder", "co-founder", "cofounder", "managing director", "vp", "vice president", "head of", "geschäftsführer", "geschäftsführerin", "vorstand", "pdg", "directeur général", "directrice générale", "fondateur", "fondatrice", "director general", "directora general", "fundador", "fundadora", "diretor", "diretora", "amministratore delegato", "fondatore", "fondatrice", "oprichter", "directeur"}, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
+				Facts: []string{"quantity:usage", "claim:endorsement", "quote"}, Figures: true, Missing: "no outcome or scale found on the page (what it achieved for others, how many use it): an executive will ask for them"}},
 		{Name: "expert", Title: "Expert", Description: "Knows the field; wants specifications, trade-offs and precise terms.",
 			Motivations: []string{"precise specifications", "control", "doing it right"},
 			Objections:  []string{"dumbed-down copy", "missing details"},
@@ -354,7 +346,6 @@ func Profiles() []Profile {
 				// night"); "safe" beside a price is no such thing ("a
 				// security bridge for $39.99").
 				Facts:    []string{"quote", "price:for"},
-				Speakers: []string{"mother", "father", "mom", "mum", "dad", "parent", "grandmother", "grandfather", "grandma", "grandpa", "mutter", "vater", "mama", "papa", "oma", "opa", "mère", "père", "maman", "grand-mère", "grand-père", "madre", "padre", "mamá", "papá", "abuela", "abuelo", "mãe", "pai", "avó", "avô", "nonna", "nonno", "moeder", "vader"},
 				PriceFor: []string{"family", "families", "kids", "children", "child", "familie", "familien", "kinder", "kindern", "famille", "familles", "enfant", "enfants", "familia", "familias", "niños", "niñas", "família", "famílias", "crianças", "criança", "famiglia", "famiglie", "bambini", "bambino", "gezin", "gezinnen", "kinderen", "kind", "baby", "babies", "bébé", "bebé", "bebê"},
 				Missing:  "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",

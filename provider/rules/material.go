@@ -40,10 +40,6 @@ type line struct {
 	// "Most firms connect their first ten clients in under an hour." a
 	// set-up time). Empty for any other line.
 	asked string
-	// speaker is a testimonial's speaker as the page writes it, their
-	// name and the role line of their card (speakerOf); empty for any
-	// other line.
-	speaker string
 }
 
 // Lines shorter or longer than this many words do not lead a page: a
@@ -101,7 +97,7 @@ func pageLines(plan *fork.Plan) []line {
 				// The cues are read in the customer's words, not in the
 				// name under them: "— Familie Berger" is no family offer.
 				lower := strings.ToLower(quoteOnly(t))
-				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true, speaker: speakerOf(plan, b)})
+				out = append(out, line{text: t, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true})
 			}
 			continue
 		}
@@ -239,95 +235,6 @@ func quoteOnly(t string) string {
 		return t
 	}
 	return t[:cut]
-}
-
-// speakerOf is testimonial b's speaker: its attribution and
-// the role line of its card ("Karen G." over "Mother and Grandmother,
-// Runner"), a short body right before or after the quote inside the
-// smallest element that holds the two and no other testimonial (the
-// next card's "Host of …" is not this speaker's).
-func speakerOf(plan *fork.Plan, b fork.Brief) string {
-	who := b.Attribution
-	at := slices.IndexFunc(plan.Blocks, func(o fork.Brief) bool { return o.ID == b.ID })
-	for _, k := range []int{at - 1, at + 1} {
-		if at < 0 || k < 0 || k >= len(plan.Blocks) {
-			continue
-		}
-		c := plan.Blocks[k]
-		if c.ID != b.ID+k-at || c.Role != fork.RoleBody || c.Section != b.Section || wordCount(c.Text) > maxSignature || strings.ContainsAny(c.Text, ".!?") {
-			continue
-		}
-		card := commonPath(b.Path, c.Path)
-		if card == "" || slices.ContainsFunc(plan.Blocks, func(o fork.Brief) bool {
-			return o.ID != b.ID && o.Role == fork.RoleTestimonial && strings.HasPrefix(o.Path, card+"/")
-		}) {
-			continue
-		}
-		who += ", " + c.Text
-	}
-	return strings.Trim(who, ", ")
-}
-
-// speakerNamed is the speaker of testimonial b (speakerOf) when the
-// profile's Speakers name them one of its readers ("Karen G., Mother and
-// Grandmother, Runner" for a parent).
-func speakerNamed(plan *fork.Plan, b fork.Brief) (string, bool) {
-	who := speakerOf(plan, b)
-	return who, who != "" && slices.ContainsFunc(plan.Profile.Substance.Speakers, func(w string) bool { return namesSpeaker(who, w) })
-}
-
-// speakerJoins are the words that go on with a speaker's role ("Mother
-// and Grandmother", "Mother Of Two", "Head of Sales"): after one, a
-// capital letter opens no name.
-var speakerJoins = map[string]bool{"of": true, "and": true, "&": true, "to": true, "at": true, "von": true, "und": true, "bei": true, "de": true, "et": true, "y": true, "e": true, "di": true, "ed": true, "van": true, "en": true, "bij": true}
-
-// namesSpeaker reports whether who (a testimonial's speaker, as the page
-// writes it) names its speaker by role (as Cues are written): "Karen G.,
-// Mother and Grandmother", "Dad of three", "CEO, Acme"; not a name that
-// opens on the word ("Nonna Lucia Trattoria", "Mother Earth Foods",
-// "Papa John's"), as a capitalised word right after it, in the same part
-// of the line, goes on with the name.
-func namesSpeaker(who, role string) bool {
-	words := strings.Fields(who)
-	want := strings.Fields(role)
-	clean := func(w string) string { return strings.ToLower(strings.Trim(w, ",.;:()")) }
-	for i := 0; i+len(want) <= len(words); i++ {
-		match := true
-		for j, w := range want {
-			if clean(words[i+j]) != w {
-				match = false
-				break
-			}
-		}
-		if !match {
-			continue
-		}
-		last := words[i+len(want)-1]
-		if i+len(want) == len(words) || strings.ContainsAny(last[len(last)-1:], ",;:(") || speakerJoins[want[len(want)-1]] {
-			return true
-		}
-		next := words[i+len(want)]
-		if r, _ := utf8.DecodeRuneInString(next); !unicode.IsUpper(r) || speakerJoins[strings.ToLower(next)] {
-			return true
-		}
-	}
-	return false
-}
-
-// commonPath is the longest element path two paths start with, cut at an
-// element's end ("/html[1]/body[1]/div[2]"); "" when they share none.
-func commonPath(a, b string) string {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	if (n == len(a) || a[n] == '/') && (n == len(b) || b[n] == '/') {
-		return a[:n]
-	}
-	if i := strings.LastIndexByte(a[:n], '/'); i > 0 {
-		return a[:i]
-	}
-	return ""
 }
 
 // lineRuns are a block's lines as the page shows them: its text cut where
@@ -765,16 +672,6 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			words = lineWords(lower)
 		}
 		hits = cs.hits(lower, words)
-	}
-	if l.speaker != "" {
-		// "Karen G., Mother and Grandmother": a parent's words are a
-		// parent's proof whatever the quote speaks of; the speaker's
-		// words count as cues, the quote's own beside them.
-		for _, w := range s.Speakers {
-			if namesSpeaker(l.speaker, w) && !slices.Contains(hits, w) {
-				hits = append(hits, w)
-			}
-		}
 	}
 	if l.asked != "" && len(hits) > 0 {
 		// The question says what the answer is about: its cue words count
@@ -1479,16 +1376,4 @@ const minLeadScore = 4
 // isWordRune is a rune that continues a word.
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-'
-}
-
-// speaks reports a testimonial (block id) that counts for the profile by
-// its speaker alone (speakerNamed): its quote holds none of the profile's
-// cue words, so a rationale names who says it, not what it says.
-func speaks(plan *fork.Plan, id int) bool {
-	b := plan.Blocks[id]
-	if _, ok := speakerNamed(plan, b); !ok {
-		return false
-	}
-	lower := strings.ToLower(quoteOnly(b.Text))
-	return !slices.ContainsFunc(plan.Profile.Substance.Cues, func(c string) bool { return containsWord(lower, c) })
 }

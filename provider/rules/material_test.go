@@ -485,26 +485,3 @@ func TestPriceForDottedCapital(t *testing.T) {
 		}
 	}
 }
-
-// TestNamesSpeaker: a role names a testimonial's speaker; a name that
-// opens on the same word does not.
-func TestNamesSpeaker(t *testing.T) {
-	for _, tc := range []struct {
-		who, role string
-		want      bool
-	}{
-		{"Karen G., Mother and Grandmother, Runner", "mother", true},
-		{"Dad of three, Leeds", "dad", true},
-		{"Mother Of Two", "mother", true},
-		{"Jane Roe, CEO, Acme", "ceo", true},
-		{"Head of Sales at Acme", "head of", true},
-		{"Tom, Chef/Owner, Nonna Lucia Trattoria", "nonna", false},
-		{"Mother Earth Foods", "mother", false},
-		{"Papa John's", "papa", false},
-		{"Grandmothers United", "grandmother", false},
-	} {
-		if got := namesSpeaker(tc.who, tc.role); got != tc.want {
-			t.Errorf("namesSpeaker(%q, %q) = %v, want %v", tc.who, tc.role, got, tc.want)
-		}
-	}
-}

@@ -1749,11 +1749,6 @@ func sectionMoves(plan *fork.Plan, order []int, promoted int, held string, heldA
 			}
 		}
 		switch {
-		case holds && topics[k] == fork.RoleTestimonial && heldAt >= 0 && plan.Blocks[heldAt].Role == fork.RoleTestimonial && speaks(plan, heldAt):
-			// The quote counts for who says it, not for what it says
-			// (a mother's words on her training, for a parent).
-			who, _ := speakerNamed(plan, plan.Blocks[heldAt])
-			out[id] = fmt.Sprintf("moved %s up from place %d to %d%s, since the customer quoted there speaks as %q: %s believe someone in their own place first%s", name, from, to, where, who, readers, under)
 		case holds && topics[k] == fork.RoleTestimonial:
 			sub := plan.Profile.Substance
 			out[id] = fmt.Sprintf("moved %s up from place %d to %d%s, since a customer's words there speak of %s: %s%s", name, from, to, where, sub.Lead, sub.Why, under)

@@ -1601,32 +1601,3 @@ func TestLetterStoryTakesNoLine(t *testing.T) {
 		}
 	}
 }
-
-// TestParentsWordsLeadForParents: a customer quoted as a parent ("Mother
-// of two") is a parent's proof whatever the quote speaks of (the profile's
-// "other parents' words"): the reviews move up for a parent, and the
-// rationale says who speaks, not that the quote speaks of safety. A
-// business named for a grandmother ("Nonna Rosa Kitchen") is no parent.
-func TestParentsWordsLeadForParents(t *testing.T) {
-	src := page(t, "testdata/speakers-en.html")
-	res := mustFork(t, fork.Request{HTML: src, Profile: "parent"})
-	if len(res.Sections) < 2 || res.Sections[1] != 3 {
-		t.Fatalf("order %v: the reviews (section 3) do not stand right under the hero; notes %q", res.Sections, res.Notes)
-	}
-	why := ""
-	for _, b := range res.Blocks {
-		if strings.Contains(b.Rationale, "up from place") {
-			why = b.Rationale
-		}
-	}
-	if !strings.Contains(why, `speaks as "Priya S.`) || strings.Contains(why, "speak of") {
-		t.Errorf("the move's rationale %q does not name the parent who speaks", why)
-	}
-	cook := strings.Replace(src, `<div class="who"><h3>Priya S.</h3><p>Mother of two, trail runner</p></div>`, `<div class="who"><h3>Priya S.</h3><p>Trail runner</p></div>`, 1)
-	if cook == src {
-		t.Fatal("the page's first speaker was not found")
-	}
-	if res := mustFork(t, fork.Request{HTML: cook, Profile: "parent"}); res.Sections != nil {
-		t.Errorf("a cook at \"Nonna Rosa Kitchen\" moved the reviews up for a parent: order %v", res.Sections)
-	}
-}
