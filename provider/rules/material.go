@@ -256,6 +256,13 @@ func lineRuns(b fork.Brief) []string {
 	for _, t := range markup.Tokens(b.Markup) {
 		switch t.Kind {
 		case markup.Void:
+			if strings.HasSuffix(strings.TrimSpace(cur.String()), ",") {
+				// "Buy One,<br/>Get One Free": a line broken after a
+				// comma goes on under the break; read apart, neither
+				// half says the offer.
+				cur.WriteByte(' ')
+				continue
+			}
 			flush()
 		case markup.Text:
 			cur.WriteString(t.Text)

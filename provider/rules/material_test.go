@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/markup"
 )
 
 // TestRestricted: an offer limited to a group is restricted unless the
@@ -482,6 +485,24 @@ func TestPriceForDottedCapital(t *testing.T) {
 		f := fork.Fact{Kind: "claim", Claim: "free", Text: text}
 		if !priceFor(lower, f, []string{"kinder"}) {
 			t.Errorf("priceFor(%q): want the children's clause found", lower)
+		}
+	}
+}
+
+// TestLineRuns: a block's lines are cut where it breaks the line, except
+// after a comma, where the sentence goes on under the break.
+func TestLineRuns(t *testing.T) {
+	for _, tc := range []struct {
+		markup string
+		want   []string
+	}{
+		{"Buy One,<1/> Get One Free", []string{"Buy One, Get One Free"}},
+		{"<1>Satisfait ou remboursé 30 jours</1><2/> Si tu n'es pas convaincu, on te rembourse.", []string{"Satisfait ou remboursé 30 jours", "Si tu n'es pas convaincu, on te rembourse."}},
+		{"Fast,<1/> private,<2/> free", []string{"Fast, private, free"}},
+	} {
+		b := fork.Brief{Block: fork.Block{Text: markup.Strip(tc.markup), Markup: tc.markup}}
+		if diff := cmp.Diff(tc.want, lineRuns(b)); diff != "" {
+			t.Errorf("lineRuns(%q) (-want +got):\n%s", tc.markup, diff)
 		}
 	}
 }
