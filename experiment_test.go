@@ -67,6 +67,18 @@ func TestPrimaryCTA(t *testing.T) {
 	if got, action, _ := primaryCTA(app); got.ID != 0 || action != "download" {
 		t.Errorf("got block %d (%s); want the download, block 0", got.ID, action)
 	}
+	// Where nothing is sold, the documentation is how a visitor starts
+	// using what the page gives away: it decides the test over a link to
+	// the team or the blog that comes first.
+	framework := []Block{
+		{ID: 0, Role: RoleCTA, Text: "Meet the team", Href: "/community"},
+		{ID: 1, Role: RoleCTA, Text: "Read the manifesto", Href: "/manifesto"},
+		{ID: 2, Role: RoleCTA, Text: "Read the guides.", Href: "https://guides.example.org"},
+		{ID: 3, Role: RoleCTA, Text: "See what's new.", Href: "/blog"},
+	}
+	if got, action, _ := primaryCTA(framework); got.ID != 2 || action != "docs" {
+		t.Errorf("got block %d (%s); want the guides, block 2", got.ID, action)
+	}
 	for name, first := range map[string]Block{
 		"asked once": {ID: 0, Role: RoleCTA, Text: "F-Droid", Href: "https://f-droid.org/packages/org.other.app/"},
 		"no address": {ID: 0, Role: RoleCTA, Text: "Get Started", Href: "#"},
@@ -90,7 +102,12 @@ func TestCTAAction(t *testing.T) {
 		{"Order by e-mail", "mailto:shop@example.com", "contact"},
 		{"Buy now", "/checkout", "buy"},
 		{"Unlock everything now", "https://shop.example/membership-checkout/?level=10", "buy"},
-		{"Read the guides", "https://guides.example.org", "learn"},
+		{"Read the guides", "https://guides.example.org", "docs"},
+		{"Get going", "https://example.org/docs/install", "docs"},
+		{"Dokumentation lesen", "/handbuch", "docs"},
+		{"Read more", "/blog/why-we-built-it", "learn"},
+		{"Meet the team", "/community", ""},
+		{"Buy the handbook", "https://shop.example.org/docs/book", "buy"},
 		{"F-Droid", "https://f-droid.org/packages/org.example.app/", "download"},
 		{"Start free", "https://tidewatch.example/signup", "signup"},
 		{"Comenzar gratis", "", "signup"},

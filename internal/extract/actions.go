@@ -131,8 +131,10 @@ func CTAAction(label string) string {
 // (WhatsApp, Telegram, Messenger, e-mail, a phone call) is "contact"
 // whatever the label says ("Buy now" to wa.me starts a chat, not a
 // purchase), and a label that names no action is "buy" where its link
-// goes to a checkout or a cart ("Unlock everything now") and "download"
-// where it goes to an app store's page for the app ("F-Droid").
+// goes to a checkout or a cart ("Unlock everything now"), "download"
+// where it goes to an app store's page for the app ("F-Droid"), and
+// "docs" where it goes to the product's documentation or names it ("Read
+// the guides.").
 func LinkAction(label, href string) string {
 	href = strings.ToLower(href)
 	for _, p := range []string{"mailto:", "tel:", "https://wa.me/", "https://api.whatsapp.com/", "https://t.me/", "https://m.me/"} {
@@ -152,8 +154,61 @@ func LinkAction(label, href string) string {
 				return "download"
 			}
 		}
+		if docsPage(href) || docsLabel(label) {
+			// "Read the guides." on a framework's home page is how a
+			// reader starts using what it gives away: the step the page
+			// exists for, where nothing is sold.
+			return "docs"
+		}
 	}
 	return a
+}
+
+// docsWords name a product's documentation in a label ("Read the guides",
+// "Dokumentation lesen"), as whole words.
+var docsWords = []string{"docs", "documentation", "the guides", "user guide", "getting started guide", "tutorial", "tutorials", "quick start", "quickstart",
+	"dokumentation", "anleitung", "documentación", "documentação", "documentazione", "documentatie", "handleiding"}
+
+// docsLabel reports a label that names documentation.
+func docsLabel(label string) bool {
+	lower := strings.ToLower(label)
+	for _, w := range docsWords {
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			if wordEdge(lower, at, true) && wordEdge(lower, at+len(w), false) {
+				return true
+			}
+			from = at + 1
+		}
+	}
+	return false
+}
+
+// docsPage reports a link to a product's documentation: a host that opens
+// on "docs." or "guides." ("https://guides.rubyonrails.org"), or a path
+// segment that names it ("/docs/", "/getting-started").
+func docsPage(href string) bool {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, p := range []string{"docs.", "guides.", "doc.", "documentation."} {
+		if strings.HasPrefix(host, p) {
+			return true
+		}
+	}
+	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
+		switch seg {
+		case "docs", "doc", "documentation", "guides", "getting-started", "get-started", "quickstart", "tutorial", "tutorials":
+			return true
+		}
+	}
+	return false
 }
 
 // checkoutPage reports a link whose address is a checkout, a cart or a
