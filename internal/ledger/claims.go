@@ -22,6 +22,11 @@ type ctok struct {
 	word       bool   // letters and digits
 	num        bool   // digits, perhaps grouped ("1,000", "4.5")
 	hyphen     bool   // glued by a hyphen to the word before it
+	// taken says a detector before the claims took some of the token's
+	// bytes (scanner.claimed): set by claims once per token, where every
+	// phrase tried at it asked the bytes again. Tokens cut outside a
+	// scan leave it false.
+	taken bool
 }
 
 func isHyphenRune(r rune) bool { return r == '-' || r == '‐' || r == '‑' }
@@ -55,11 +60,20 @@ func appendClaimTokens(out []ctok, t string) []ctok {
 			j := i + n
 			digits := r >= '0' && r <= '9'
 			for j < len(t) {
+				if c := t[j]; c < utf8.RuneSelf {
+					// ASCII, most of a text: no rune to decode.
+					if !asciiWord[c] {
+						break
+					}
+					digits = digits && isDigit(c)
+					j++
+					continue
+				}
 				r2, n2 := utf8.DecodeRuneInString(t[j:])
 				if !isWordRune(r2) {
 					break
 				}
-				digits = digits && r2 >= '0' && r2 <= '9'
+				digits = false // a rune beyond ASCII is no ASCII digit
 				j += n2
 			}
 			if digits {
@@ -182,10 +196,16 @@ type ptok struct {
 
 // claimPhrase is one compiled phrase of a claim table.
 type claimPhrase struct {
-	key        string // "" for a set phrase that is no claim
-	lang       string
-	toks       []ptok
-	literals   int // literal tokens: of two matches as long, the more literal wins
+	key      string // "" for a set phrase that is no claim
+	lang     string
+	toks     []ptok
+	literals int // literal tokens: of two matches as long, the more literal wins
+	// second is the fold of the phrase's second token when that is a
+	// literal right after a first token that takes one text token (a
+	// literal or a number), "" otherwise: the phrases of a first word
+	// ("free" opens seventy) mostly part at the next, which rules them
+	// out before they are matched token by token.
+	second     string
 	exact      bool
 	noCompound bool
 	withPrice  bool
@@ -228,6 +248,7 @@ func (x *claimIndex) phrases(k string) []*claimPhrase {
 
 var (
 	claimIndexes   = map[string]*claimIndex{}
+	claimIndexEN   *claimIndex // claimIndexes["en"], which every scan reads
 	negatorSets    = map[string]map[string]bool{}
 	fillerSets     = map[string]map[string]bool{}
 	weekdayFold    = map[string]string{}
@@ -262,7 +283,11 @@ func init() {
 						lits++
 					}
 				}
-				idx.add(first, &claimPhrase{key: d.key, lang: lang, toks: p, literals: lits, exact: d.exact, noCompound: d.noCompound, withPrice: d.withPrice})
+				second := ""
+				if len(p) > 1 && p[1].kind == 'l' {
+					second = p[1].fold
+				}
+				idx.add(first, &claimPhrase{key: d.key, lang: lang, toks: p, literals: lits, second: second, exact: d.exact, noCompound: d.noCompound, withPrice: d.withPrice})
 			}
 		}
 		for k, ps := range idx.byFirst {
@@ -271,6 +296,7 @@ func init() {
 		}
 		claimIndexes[lang] = idx
 	}
+	claimIndexEN = claimIndexes["en"]
 	for k := range keys {
 		claimKeyList = append(claimKeyList, k)
 	}
@@ -358,8 +384,12 @@ func (s *scanner) matchPhrase(p *claimPhrase, toks []ctok, i int) (claimMatch, b
 	if p.noCompound && toks[i].hyphen {
 		return m, false
 	}
+	if p.second != "" && (i+1 >= len(toks) || toks[i+1].fold != p.second) {
+		return m, false // the token by token reading below fails there too
+	}
 	k := i
-	for _, pt := range p.toks {
+	for x := range p.toks {
+		pt := &p.toks[x]
 		if pt.kind == '.' {
 			if k < len(toks) && toks[k].fold == "." {
 				k++
@@ -369,8 +399,8 @@ func (s *scanner) matchPhrase(p *claimPhrase, toks []ctok, i int) (claimMatch, b
 		if k >= len(toks) {
 			return m, false
 		}
-		tk := toks[k]
-		if !s.free(tk.start, tk.end) {
+		tk := &toks[k]
+		if tk.taken {
 			return m, false
 		}
 		switch pt.kind {
@@ -417,7 +447,8 @@ func (s *scanner) matchPhrase(p *claimPhrase, toks []ctok, i int) (claimMatch, b
 // before "free <w> shipping"). A set phrase that is no claim ("best
 // practices") takes its words too.
 func (s *scanner) claims() {
-	idxs := []*claimIndex{claimIndexes["en"]}
+	var idxBuf [2]*claimIndex
+	idxs := append(idxBuf[:0], claimIndexEN)
 	if s.li.lang != "en" {
 		if idx, ok := claimIndexes[s.li.lang]; ok {
 			idxs = append(idxs, idx)
@@ -431,6 +462,11 @@ func (s *scanner) claims() {
 		*s.scratch = toks
 	} else {
 		toks = claimTokens(s.t)
+	}
+	// No byte is claimed from here on (addClaim only adds facts), so
+	// whether a token's bytes are free is asked once per token.
+	for k := range toks {
+		toks[k].taken = !s.free(toks[k].start, toks[k].end)
 	}
 	for i := 0; i < len(toks); {
 		best, found := s.bestClaimAt(idxs, toks, i)

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,7 +83,7 @@ func Extract(src Source) []Fact {
 // stops within one block's work.
 func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	li := parseLocale(src.Locale)
-	names := pageNames(src, &li)
+	names, words := readNames(src, &li)
 	finder := newNameFinder(names)
 	perBlock := make([][]posFact, len(src.Blocks))
 	pageCurrency := ""
@@ -90,21 +91,33 @@ func ExtractContext(ctx context.Context, src Source) ([]Fact, error) {
 	if len(names) > 0 {
 		memo = nil // a block's facts depend on the page's names
 	}
-	var toks []ctok // the claim tokens of one block after another
+	// The buffers of one block after another: a block's facts are read
+	// into bufs.facts, whatever their number, and copied out once, where
+	// each block's slice was regrown by every detector that added to it.
+	var bufs scanBufs
 	for i, b := range src.Blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		fs := memo.read(src.Locale, b, func() []posFact {
-			fs := markWas(scanText(b.Text, &li, &toks), b)
+			fs := markWas(bufs.scan(b.Text, &li), b)
 			// The names are appended after the facts and filtered where
 			// they stand (outside keeps them in place).
 			n := len(fs)
-			fs = finder.appendFacts(fs, b.Text)
+			var ws [][2]int // the block's words, where the names were read in them
+			if words != nil {
+				ws = words[i]
+			}
+			fs = finder.appendFactsIn(fs, b.Text, ws)
 			fs = fs[:n+len(outside(fs[n:], fs[:n]))]
-			fs = append(fs, lineFacts(b, &li)...)
+			fs = appendLineFacts(fs, b, &li)
 			sortPosFacts(fs)
-			return append(fs, hrefFacts(b.Href)...)
+			fs = appendHrefFacts(fs, b.Href)
+			bufs.facts = fs[:0]
+			if len(fs) == 0 {
+				return nil
+			}
+			return slices.Clone(fs)
 		})
 		for _, f := range fs {
 			if pageCurrency == "" && f.Kind == KindPrice {
@@ -274,14 +287,14 @@ func outside(names, facts []posFact) []posFact {
 	return out
 }
 
-// hrefFacts reads a block's link target: a URL as written, and for mailto:
-// and tel: links the address or number too.
-func hrefFacts(href string) []posFact {
+// appendHrefFacts appends what a block's link target reads: a URL as
+// written, and for mailto: and tel: links the address or number too.
+func appendHrefFacts(out []posFact, href string) []posFact {
 	h := strings.TrimSpace(href)
 	if h == "" {
-		return nil
+		return out
 	}
-	out := []posFact{{Fact: Fact{Kind: KindURL, Text: href, Value: h}}}
+	out = append(out, posFact{Fact: Fact{Kind: KindURL, Text: href, Value: h}})
 	low := strings.ToLower(h)
 	switch {
 	case strings.HasPrefix(low, "mailto:"):

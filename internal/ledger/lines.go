@@ -78,12 +78,11 @@ func (fs formSet) startsAt(t string, i, n int, lr rune, midWord bool, li *locale
 	return false
 }
 
-// lineFacts finds the guarantee and legal lines of a block: the whole
-// block for the guarantee and fine-print roles, and in every other block
-// each sentence that carries a guarantee or legal phrase.
-func lineFacts(b extract.Block, li *localeInfo) []posFact {
+// appendLineFacts appends the guarantee and legal lines of a block: the
+// whole block for the guarantee and fine-print roles, and in every other
+// block each sentence that carries a guarantee or legal phrase.
+func appendLineFacts(out []posFact, b extract.Block, li *localeInfo) []posFact {
 	t := b.Text
-	var out []posFact
 	add := func(kind Kind, i, j int) {
 		if v := foldSpace(t[i:j]); v != "" {
 			out = append(out, posFact{Fact: Fact{Kind: kind, Text: t[i:j], Value: v}, start: i, end: j})

@@ -49,6 +49,14 @@ type wordStats struct {
 // Ebooks"), and one that only stands inside a title or given name is left
 // to it.
 func pageNames(src Source, li *localeInfo) []nameRule {
+	rules, _ := readNames(src, li)
+	return rules
+}
+
+// readNames is pageNames, with the word spans (wordSpans) of each block it
+// read them in for the names, nil when it read none: the name finder
+// looks for the names among the same words.
+func readNames(src Source, li *localeInfo) ([]nameRule, [][][2]int) {
 	var rules []nameRule
 	given := map[string]bool{}
 	for _, n := range src.Names {
@@ -60,7 +68,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 		rules = append(rules, newNameRule(v, true))
 	}
 	if src.KnownNamesOnly {
-		return rules
+		return rules, nil
 	}
 
 	// Sized once for about the words the page's text holds apart (a word
@@ -72,15 +80,33 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 	}
 	stats := make(map[string]*wordStats, size/128)
 	var order []string
-	lowerSeen := make(map[string]bool, size/32)
-	// Each block's name words and whether it reads as a heading, read once
-	// here for growNames too.
+	// The words in lower case, which a capitalised word that is no
+	// strong name may not be, are looked up after this reading, for the
+	// few words that ask (see lowerSeen below): most of a page's words
+	// are in lower case, and setting each in a map cost more than the
+	// rest of the reading.
+	var lowerWords []string
+	// Each block's words, its name words and whether it reads as a
+	// heading, read once here for growNames and the name finder too. The
+	// words of all blocks share one buffer, and their name words
+	// another: a text has about as many words as spaces.
+	blockWords := make([][][2]int, len(src.Blocks))
 	spans := make([][][2]int, len(src.Blocks))
 	headings := make([]bool, len(src.Blocks))
+	wordBuf := make([][2]int, 0, size/7+len(src.Blocks))
+	for bi, b := range src.Blocks {
+		ws := len(wordBuf)
+		wordBuf = appendWordSpans(wordBuf, b.Text)
+		blockWords[bi] = wordBuf[ws:len(wordBuf):len(wordBuf)]
+	}
+	spanBuf := make([][2]int, 0, len(wordBuf)) // no more name words than words
 	for bi, b := range src.Blocks {
 		t := b.Text
-		heading := isHeading(b)
-		spans[bi], headings[bi] = nameSpans(t), heading
+		ss := len(spanBuf)
+		spanBuf = appendNameSpans(spanBuf, t, blockWords[bi])
+		spans[bi] = spanBuf[ss:len(spanBuf):len(spanBuf)]
+		heading := headingRoles[string(b.Role)] || titleCasedWords(t, blockWords[bi])
+		headings[bi] = heading
 		for _, w := range spans[bi] {
 			word := t[w[0]:w[1]]
 			r, _ := utf8.DecodeRuneInString(word)
@@ -88,7 +114,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 				continue
 			}
 			if !hasUpper(word) {
-				lowerSeen[word] = true
+				lowerWords = append(lowerWords, word)
 				continue
 			}
 			if strings.Contains(word, "-") && !capitalised(word) {
@@ -104,7 +130,8 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 			if !heading && !sentenceInitial(t, w[0]) {
 				st.prose = true
 			}
-			if !strings.Contains(word, "-") && (isCamel(word) || isAlnumName(word)) || marked(t, w[1]) {
+			// Once strong, always: the shape is asked only until then.
+			if !st.strong && (!strings.Contains(word, "-") && (isCamel(word) || isAlnumName(word)) || marked(t, w[1])) {
 				st.strong = true
 			}
 		}
@@ -121,6 +148,39 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 	for _, b := range src.Blocks {
 		if b.Role == extract.RoleTitle {
 			addFound(titleName(b, src, given))
+		}
+	}
+	// lowerSeen holds the words in lower case that a candidate name asks
+	// about, those of lowerWords, found with a filter by length and first
+	// byte that most words do not pass (see lowerWords above).
+	lowerSeen := map[string]bool{}
+	var askLens [2]uint64
+	var askFirst asciiSet
+	nonASCII := false
+	for _, w := range order {
+		if st := stats[w]; !st.strong && st.count >= 2 && st.prose {
+			lw := strings.ToLower(w)
+			if _, ok := lowerSeen[lw]; ok {
+				continue
+			}
+			lowerSeen[lw] = false
+			askLens[min(len(lw), 127)>>6] |= 1 << (min(len(lw), 127) & 63)
+			if lw[0] < utf8.RuneSelf {
+				askFirst.add(lw[0])
+			} else {
+				nonASCII = true
+			}
+		}
+	}
+	if len(lowerSeen) > 0 {
+		for _, lw := range lowerWords {
+			n := min(len(lw), 127)
+			if askLens[n>>6]&(1<<(n&63)) == 0 || (lw[0] < utf8.RuneSelf && !askFirst.has(lw[0])) || (lw[0] >= utf8.RuneSelf && !nonASCII) {
+				continue
+			}
+			if _, ok := lowerSeen[lw]; ok {
+				lowerSeen[lw] = true
+			}
 		}
 	}
 	var words []string
@@ -144,13 +204,7 @@ func pageNames(src Source, li *localeInfo) []nameRule {
 	for _, w := range growNames(src.Blocks, spans, headings, words, stats, rules) {
 		addFound(w)
 	}
-	return rules
-}
-
-// isHeading reports a block whose capitals say little: a heading role or
-// copy written in title case.
-func isHeading(b extract.Block) bool {
-	return headingRoles[string(b.Role)] || titleCased(b.Text)
+	return rules, blockWords
 }
 
 // capitalised reports a word each of whose hyphenated parts starts with a
@@ -257,21 +311,53 @@ type nameFinder struct {
 	// byFirst lists, by first word (nameRule.first), the indexes in rules
 	// of the names that open with it.
 	byFirst map[string][]int
-	// at, end and found are facts' buffers, kept from block to block, and
-	// buf its buffer for a word in lower case.
+	// ends holds, for the keys of byFirst, their first and last bytes
+	// where both are ASCII (at ends[first<<7|last]; any key that opens or
+	// closes with another byte sets wide): a word whose own first and
+	// last bytes are ASCII lowers to them, so most of a block's words are
+	// passed over without being lowered and looked up.
+	ends *[128 * 128 / 64]uint64
+	wide bool
+	// at, end and found are facts' buffers, kept from block to block, buf
+	// its buffer for a word in lower case and words for a block's words.
 	at, end, found []int
 	buf            []byte
+	words          [][2]int
 }
 
 // newNameFinder indexes the names of a page.
 func newNameFinder(rules []nameRule) *nameFinder {
-	nf := &nameFinder{rules: rules, byFirst: map[string][]int{}}
+	nf := &nameFinder{rules: rules, byFirst: map[string][]int{}, ends: new([128 * 128 / 64]uint64)}
 	for k, n := range rules {
 		if n.first != "" {
 			nf.byFirst[n.first] = append(nf.byFirst[n.first], k)
+			a, b := n.first[0], n.first[len(n.first)-1]
+			if a >= utf8.RuneSelf || b >= utf8.RuneSelf {
+				nf.wide = true
+				continue
+			}
+			x := int(a)<<7 | int(b)
+			nf.ends[x>>6] |= 1 << (x & 63)
 		}
 	}
 	return nf
+}
+
+// mayOpen reports whether the word w may lower to a key of byFirst, as
+// far as its first and last bytes tell.
+func (nf *nameFinder) mayOpen(w string) bool {
+	a, b := w[0], w[len(w)-1]
+	if a >= utf8.RuneSelf || b >= utf8.RuneSelf {
+		return true // lowered, it may open or end with anything
+	}
+	if 'A' <= a && a <= 'Z' {
+		a += 'a' - 'A'
+	}
+	if 'A' <= b && b <= 'Z' {
+		b += 'a' - 'A'
+	}
+	x := int(a)<<7 | int(b)
+	return nf.ends[x>>6]&(1<<(x&63)) != 0
 }
 
 // facts finds the first occurrence of each name in t, in the order of the
@@ -284,6 +370,12 @@ func (nf *nameFinder) facts(t string) []posFact { return nf.appendFacts(nil, t) 
 // appendFacts appends facts(t) to out: a block's names go after its other
 // facts in the one slice, where a slice of their own was made and copied.
 func (nf *nameFinder) appendFacts(out []posFact, t string) []posFact {
+	return nf.appendFactsIn(out, t, nil)
+}
+
+// appendFactsIn is appendFacts with ws, t's words as wordSpans yields them
+// (nil: read here).
+func (nf *nameFinder) appendFactsIn(out []posFact, t string, ws [][2]int) []posFact {
 	if len(nf.rules) == 0 {
 		return out
 	}
@@ -300,7 +392,15 @@ func (nf *nameFinder) appendFacts(out []posFact, t string) []posFact {
 	at, end := nf.at, nf.end
 	found := nf.found[:0]
 	buf := nf.buf[:0]
-	for i, j := range wordSpans(t) {
+	if ws == nil {
+		nf.words = appendWordSpans(nf.words[:0], t)
+		ws = nf.words
+	}
+	for _, w := range ws {
+		i, j := w[0], w[1]
+		if !nf.mayOpen(t[i:j]) {
+			continue
+		}
 		buf = appendLower(buf[:0], t[i:j])
 		ks := nf.byFirst[string(buf)]
 		for _, k := range ks {
@@ -427,11 +527,57 @@ func nameSpans(t string) [][2]int {
 	// Sized once: a text has about as many words as spaces.
 	out := make([][2]int, 0, strings.Count(t, " ")+1)
 	for i, j := range wordSpans(t) {
-		if k := len(out) - 1; k >= 0 && i == out[k][1]+1 && t[out[k][1]] == '-' {
-			out[k][1] = j
-			continue
+		out = appendNameSpan(out, 0, t, i, j)
+	}
+	return out
+}
+
+// appendNameSpans appends the name words of t (nameSpans) to out, joined
+// from ws, t's words as wordSpans yields them.
+func appendNameSpans(out [][2]int, t string, ws [][2]int) [][2]int {
+	base := len(out)
+	for _, w := range ws {
+		out = appendNameSpan(out, base, t, w[0], w[1])
+	}
+	return out
+}
+
+// appendNameSpan appends the word t[i:j] to the name words out[base:],
+// joined to the last where a hyphen alone stands between them.
+func appendNameSpan(out [][2]int, base int, t string, i, j int) [][2]int {
+	if k := len(out) - 1; k >= base && i == out[k][1]+1 && t[out[k][1]] == '-' {
+		out[k][1] = j
+		return out
+	}
+	return append(out, [2]int{i, j})
+}
+
+// appendWordSpans appends the words of t, as wordSpans yields them, to
+// out. ASCII bytes are told apart by one look-up, without decoding.
+func appendWordSpans(out [][2]int, t string) [][2]int {
+	start := -1
+	for i := 0; i < len(t); {
+		c := t[i]
+		w, n := false, 1
+		if c < utf8.RuneSelf {
+			w = asciiWord[c]
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(t[i:])
+			w = isWordRuneUnicode(r)
 		}
-		out = append(out, [2]int{i, j})
+		if w {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+		i += n
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, len(t)})
 	}
 	return out
 }
@@ -515,17 +661,17 @@ func isUnitWord(w string) bool {
 	return false
 }
 
-// titleCased reports copy written like a heading: at least three words, of
-// which 60% start with a capital letter, and no full stop at the end
-// (prose ends with one, "Made by Studio Ninho in Porto." is prose).
-func titleCased(t string) bool {
-	t = strings.TrimSpace(t)
-	if strings.HasSuffix(t, ".") || strings.HasSuffix(t, "…") {
+// titleCasedWords reports copy written like a heading: at least three
+// words, of which 60% start with a capital letter, and no full stop at the
+// end (prose ends with one, "Made by Studio Ninho in Porto." is prose).
+// ws are t's words (wordSpans), read once for the names.
+func titleCasedWords(t string, ws [][2]int) bool {
+	if tt := strings.TrimSpace(t); strings.HasSuffix(tt, ".") || strings.HasSuffix(tt, "…") {
 		return false
 	}
 	words, caps := 0, 0
-	for i := range wordSpans(t) {
-		r, _ := utf8.DecodeRuneInString(t[i:])
+	for _, w := range ws {
+		r, _ := utf8.DecodeRuneInString(t[w[0]:])
 		if !unicode.IsLetter(r) {
 			continue
 		}

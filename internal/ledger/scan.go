@@ -1,8 +1,10 @@
 package ledger
 
 import (
+	"cmp"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -95,26 +97,57 @@ type posFact struct {
 	start, end int
 }
 
-// kindRank orders facts that start at the same place.
-var kindRank = map[Kind]int{
-	KindGuarantee: 0, KindLegal: 1, KindURL: 2, KindEmail: 3, KindPhone: 4,
-	KindCode: 5, KindDate: 6, KindPrice: 7, KindPercentage: 8,
-	KindQuantity: 9, KindNumber: 10, KindClaim: 11, KindName: 12,
+// kindRank orders facts that start at the same place; a kind it does not
+// name ranks 0. A switch, not a map: it is asked at every comparison of
+// every sort, where a map hashed the kind each time.
+func kindRank(k Kind) int {
+	switch k {
+	case KindGuarantee:
+		return 0
+	case KindLegal:
+		return 1
+	case KindURL:
+		return 2
+	case KindEmail:
+		return 3
+	case KindPhone:
+		return 4
+	case KindCode:
+		return 5
+	case KindDate:
+		return 6
+	case KindPrice:
+		return 7
+	case KindPercentage:
+		return 8
+	case KindQuantity:
+		return 9
+	case KindNumber:
+		return 10
+	case KindClaim:
+		return 11
+	case KindName:
+		return 12
+	}
+	return 0
 }
 
+// sortPosFacts sorts facts by where they start, the longer first, then by
+// kind and value, keeping the order of facts alike in all of these. It is
+// a stable sort, so its result is the one order those rules give: the
+// generic sort needs no reflection, which allocated at every call.
 func sortPosFacts(fs []posFact) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
+	slices.SortStableFunc(fs, func(a, b posFact) int {
 		if a.start != b.start {
-			return a.start < b.start
+			return cmp.Compare(a.start, b.start)
 		}
 		if a.end != b.end {
-			return a.end > b.end
+			return cmp.Compare(b.end, a.end)
 		}
-		if kindRank[a.Kind] != kindRank[b.Kind] {
-			return kindRank[a.Kind] < kindRank[b.Kind]
+		if ra, rb := kindRank(a.Kind), kindRank(b.Kind); ra != rb {
+			return cmp.Compare(ra, rb)
 		}
-		return a.Value < b.Value
+		return strings.Compare(a.Value, b.Value)
 	})
 }
 
@@ -140,6 +173,38 @@ type scanner struct {
 // texts of one reading share (see scanner.scratch).
 func scanText(t string, li *localeInfo, scratch *[]ctok) []posFact {
 	s := &scanner{t: t, li: li, claimed: make([]bool, len(t)), scratch: scratch}
+	return s.scan()
+}
+
+// scanBufs are the buffers the texts of one reading share: its claim
+// tokens (scanner.scratch), its facts and its claimed bytes, where each
+// text made and regrew its own.
+type scanBufs struct {
+	toks    []ctok
+	facts   []posFact
+	claimed []bool
+}
+
+// scan is scanText with the buffers of bufs. The facts it returns stand
+// in bufs.facts' storage: the caller copies them before the next scan.
+func (bufs *scanBufs) scan(t string, li *localeInfo) []posFact {
+	claimed := bufs.claimed
+	if cap(claimed) < len(t) {
+		claimed = make([]bool, len(t))
+	} else {
+		claimed = claimed[:len(t)]
+		clear(claimed)
+	}
+	bufs.claimed = claimed
+	s := &scanner{t: t, li: li, claimed: claimed, facts: bufs.facts[:0], scratch: &bufs.toks}
+	fs := s.scan()
+	bufs.facts = fs[:0]
+	return fs
+}
+
+// scan finds the facts of s.t.
+func (s *scanner) scan() []posFact {
+	t := s.t
 	hasDigit := strings.ContainsAny(t, "0123456789")
 	if strings.IndexByte(t, '@') >= 0 {
 		s.emails()
