@@ -661,6 +661,19 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	score := 0
 	var why []string
 	var hits []string
+	if cs != nil && len(l.facts) == 0 && !slices.Contains(s.Facts, "role:"+string(l.role)) {
+		// A line without a cue word, a fact or a role the profile looks
+		// for scores nothing: say so before reading it for the phrases
+		// that take a cue back (Unlike), which only remove cues. Most of
+		// a page's lines are such lines, for most profiles.
+		words := l.words
+		if words == nil {
+			words = lineWords(lower)
+		}
+		if len(cs.hits(lower, words)) == 0 {
+			return 0, nil
+		}
+	}
 	if len(s.Unlike) > 0 {
 		if m := unlike(lower, s.Unlike); m != lower {
 			lower = m
