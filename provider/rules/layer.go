@@ -42,6 +42,37 @@ var contractionToken = regexp.MustCompile(`(?i)\b(\pL+)'(ll|ve|re|m|d|s|t)\b`)
 // hasAfter are the words after which "'s" means "has" ("nobody's ever").
 var hasAfter = map[string]bool{"been": true, "ever": true, "got": true, "had": true, "never": true, "already": true}
 
+// hadContraction is a pronoun's "'d" before a past participle, an adverb
+// perhaps between ("I'd been laid off", "we'd never seen"): it is "had",
+// where before a verb's base form it is "would" ("I'd love to").
+var hadContraction = regexp.MustCompile(`(?i)\b(i|you|we|they|he|she|it|that|who|there)['’]d(\s+(?:never|already|just|always|only|recently|finally|also|long|since|once|all|both)\b)?(\s+)(\pL+)`)
+
+// pastParticiples are the irregular past participles a "'d" may stand
+// before (a regular one ends in "ed"); "had" reads them as a past perfect.
+var pastParticiples = wordSet("been had done gone seen known got gotten taken made given written found told thought bought brought left lost heard met paid said sent spent built kept felt become begun grown shown tried won held read run fallen forgotten chosen driven eaten broken spoken stolen worn torn flown drawn")
+
+// notParticiples end in "ed" and are a verb's base form or no verb at
+// all: "I'd need", "we'd feed", "I'd bed down".
+var notParticiples = wordSet("need feed seed speed bleed breed heed proceed succeed exceed embed shed wed bed red")
+
+// expandHad writes out a "'d" that is "had" ("I'd been" – "I had been"),
+// and counts them: the table's "I'd" – "I would" made "I would been laid
+// off" of a sales letter's story (a new page of our own). Other "'d" are
+// left to the table.
+func expandHad(text string) (string, int) {
+	n := 0
+	out := hadContraction.ReplaceAllStringFunc(text, func(m string) string {
+		sub := hadContraction.FindStringSubmatch(m)
+		word := strings.ToLower(sub[4])
+		if !pastParticiples[word] && (!strings.HasSuffix(word, "ed") || notParticiples[word]) {
+			return m
+		}
+		n++
+		return sub[1] + " had" + sub[2] + sub[3] + sub[4]
+	})
+	return out, n
+}
+
 // outsideInverted applies expand to the text around
 // readability.SpokenSpans (with questions, or without them), which keep
 // their contractions.

@@ -15,6 +15,7 @@ func TestLayerTransforms(t *testing.T) {
 		in, want          string
 	}{
 		{"professional expands", "professional", "en", fork.RoleBody, "We're sure you'll like it, and it's free. Don’t wait.", "We are sure you will like it, and it is free. Do not wait."},
+		{"professional reads a 'd before a participle as had", "professional", "en", fork.RoleBody, "I'd been laid off, and we'd never worked so hard. I'd love to help, and you'd need a day.", "I had been laid off, and we had never worked so hard. I would love to help, and you would need a day."},
 		{"professional keeps possessives", "professional", "en", fork.RoleBody, "The team's plan isn't late.", "The team's plan is not late."},
 		{"professional keeps an inverted negative", "professional", "en", fork.RoleBody, "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we're here.", "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we are here."},
 		// A question and an idiom before "ever" are spoken register:

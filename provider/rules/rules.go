@@ -829,9 +829,10 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			// and "What Is Included" reads stiff.
 			text, n = applyKeepingApostrophes(text, func(t string) (string, int) {
 				return outsideInverted(t, b.Role != fork.RoleFAQQuestion, func(t string) (string, int) {
+					t, h := expandHad(t)
 					t, a := p.expand.apply(t)
 					t, b := expandRest(t)
-					return t, a + b
+					return t, h + a + b
 				})
 			})
 			if n > 0 && label && titleCase(b.Text) {
