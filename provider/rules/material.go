@@ -728,6 +728,13 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			why = append(why, fmt.Sprintf("%q", strings.Replace(c, "*", "…", 1)))
 		}
 	}
+	if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return f.Value == autoRenew }) {
+		// "After the 7-day trial your subscription runs on unless you
+		// cancel": the offer's catch leads for no one, however many of
+		// the reader's words it holds ("automatisch", "7 dagen" made it a
+		// busy reader's time to value on a page of our own).
+		return 0, nil
+	}
 	// A line whose only prices are struck out leads with a price no one
 	// pays; one that states the price paid beside the struck one ("8 € a
 	// night instead of 15 €") states the saving, and may lead.
@@ -841,6 +848,10 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	}
 	return score, why
 }
+
+// autoRenew is the ledger's claim for a plan that renews itself unless
+// cancelled.
+const autoRenew = "condition:auto-renew"
 
 // priceFor reports whether the clause of lower that states price or free
 // claim f names whom it is for with one of words: "Kinder von 6 bis 14

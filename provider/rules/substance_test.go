@@ -1601,3 +1601,26 @@ func TestLetterStoryTakesNoLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoRenewalLeadsForNoOne: a line that states the plan renews itself
+// unless cancelled is the offer's catch, never a profile's lead, however
+// many of its words it holds ("automatically", "7-day" read as a busy
+// reader's time to value).
+func TestAutoRenewalLeadsForNoOne(t *testing.T) {
+	src := page(t, "testdata/renew-en.html")
+	for _, profile := range []string{"busy-professional", "cautious", "bargain-hunter"} {
+		t.Run(profile, func(t *testing.T) {
+			res := mustFork(t, fork.Request{HTML: src, Profile: profile})
+			for _, b := range res.Blocks {
+				if b.Source != b.Text && strings.Contains(b.Text, "renews automatically") && !strings.Contains(b.Source, "renews automatically") {
+					t.Errorf("block %d (%s) took the auto-renewal line: %q", b.ID, b.Role, b.Text)
+				}
+			}
+			for _, n := range res.Notes {
+				if strings.Contains(n, "best line") && strings.Contains(n, "renews automatically") {
+					t.Errorf("a note names the auto-renewal line as the reader's best: %q", n)
+				}
+			}
+		})
+	}
+}
