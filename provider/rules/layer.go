@@ -201,6 +201,10 @@ type wordTable struct {
 	// you are in your life", "who we are today" cannot read "where you're
 	// in your life".
 	gapAfterWh bool
+	// keepStress leaves a phrase whose words mix capitals and lower case
+	// by word ("is NOT", "DO not"): the capitals stress a word, and
+	// contracted ("isn't") the stress is gone ("Who this is NOT for").
+	keepStress bool
 }
 
 // wordTo is one rule's replacement; with beforeWord the rule applies only
@@ -327,7 +331,8 @@ func (t *wordTable) apply(text string) (string, int) {
 				break
 			}
 			if !ok || !rule.fits(text, end) || quote.covers(i) || (t.keepNames && nameAt(text, i, end)) ||
-				(t.noRepeat && containsWord(lowerText(), strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) {
+				(t.noRepeat && containsWord(lowerText(), strings.ToLower(rule.to))) || (t.gapAfterWh && whGap(text, i, end)) ||
+				(t.keepStress && stressed(matched)) {
 				continue
 			}
 			repl := rule.to
@@ -350,6 +355,21 @@ func (t *wordTable) apply(text string) (string, int) {
 	}
 	b.WriteString(text[last:])
 	return b.String(), n
+}
+
+// stressed reports a phrase of several words, one of them in capitals (of
+// two letters or more) beside one that is not: "is NOT", not "IS NOT" (a
+// line set in capitals) nor "I am".
+func stressed(phrase string) bool {
+	upper, other := false, false
+	for _, w := range strings.Fields(phrase) {
+		if utf8.RuneCountInString(w) > 1 && w == strings.ToUpper(w) && w != strings.ToLower(w) {
+			upper = true
+		} else {
+			other = true
+		}
+	}
+	return upper && other
 }
 
 // lowerKeepsLengths reports whether lower-casing each rune of s keeps its

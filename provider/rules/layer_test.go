@@ -30,6 +30,7 @@ func TestLayerTransforms(t *testing.T) {
 		{"professional keeps a quotation's marks", "professional", "en", fork.RoleBody, `The book says "Rejoice and be happy!" on every page!`, `The book says "Rejoice and be happy!" on every page.`},
 		{"slang", "professional", "en", fork.RoleBody, "We're gonna sort your stuff.", "We are going to sort your things."},
 		{"everyday contracts", "everyday", "en", fork.RoleBody, "You do not need a card and it is free.", "You don't need a card and it's free."},
+		{"everyday keeps a stressed word", "everyday", "en", fork.RoleBody, "Who this is NOT for: those who do not read. IT IS FREE.", "Who this is NOT for: those who don't read. IT'S FREE."},
 		{"everyday negates before the pronoun", "everyday", "en", fork.RoleBody, "You will not be billed, and we will not ask twice.", "You won't be billed, and we won't ask twice."},
 		{"everyday keeps a final long form", "everyday", "en", fork.RoleBody, "That is what it is.", "That's what it is."},
 		{"plain words", "plain", "en", fork.RoleBody, "Utilize the form to obtain a plan.", "Use the form to get a plan."},

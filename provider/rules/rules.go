@@ -66,7 +66,7 @@ func New() *Provider {
 	p.expand = newWordTable(expand, false)
 	p.contract = []*wordTable{newWordTable(contractNot, false), newWordTable(contract, false)}
 	for _, t := range p.contract {
-		t.gapAfterWh = true
+		t.gapAfterWh, t.keepStress = true, true
 	}
 	p.slang = newWordTable(pairsOf(slang), true)
 	p.plain = newWordTable(pairsOf(fork.PlainWords()), true)
