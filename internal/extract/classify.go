@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,10 +36,32 @@ func digitsOnly(s string) bool {
 // prices, as the offer vocabulary reads them; a long text is not a price
 // block whatever it holds.
 func priceCoverage(s string) float64 {
-	if len(s) > 4*maxPriceChars {
+	if len(s) > 4*maxPriceChars || scaledAmount(s) {
 		return 0
 	}
 	return offer.PriceCoverage(s)
+}
+
+// scaledAmount reports an amount of money with a letter glued after it
+// ("$38M", "€2bn", "$5k"): a figure a page reports (what customers
+// recovered, what a round raised), not what its offer costs. A stat card
+// of one read as a price moved a case study up as "the prices" for a
+// bargain hunter (a new page of our own).
+func scaledAmount(s string) bool {
+	scaled := false
+	offer.PriceSpans(s, func(_, end int) {
+		k := end
+		for k < len(s) {
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			k += n
+		}
+		// A currency's code glued on ("$9USD") is still the price.
+		scaled = scaled || k > end && !slices.Contains(offer.ISOCodes(), strings.ToUpper(s[end:k]))
+	})
+	return scaled
 }
 
 func boundaryAfter(s string, i int) bool {

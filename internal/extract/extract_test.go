@@ -280,6 +280,9 @@ func TestPrices(t *testing.T) {
 		{`<div class="price-name">Starter</div>`, RoleBody},
 		{`<p>Tickets are $200.</p>`, RoleBody},
 		{`<p>Only 20% of teams need more than ten seats.</p>`, RoleBody},
+		// A figure a page reports, not what it charges: a stat card.
+		{`<div class="figure">$38M</div>`, RoleBody},
+		{`<div class="stat">€2bn</div>`, RoleBody},
 	}
 	for _, c := range cases {
 		d := mustParseString(t, hero+c.html)
