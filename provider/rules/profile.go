@@ -1661,7 +1661,7 @@ func headingAbove(plan *fork.Plan, id int) (string, bool) {
 	}
 	sec := plan.Blocks[id].Section
 	for k := id; k >= 0 && plan.Blocks[k].Section == sec; k-- {
-		if b := plan.Blocks[k]; b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline {
+		if b := plan.Blocks[k]; b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline || fork.HeadingRank(b.Tag) > 0 {
 			h := b.Text
 			if utf8.RuneCountInString(h) > 48 {
 				h = string([]rune(h)[:47]) + "…"
@@ -1672,10 +1672,15 @@ func headingAbove(plan *fork.Plan, id int) (string, bool) {
 	return "", false
 }
 
-// sectionHeading is a section's first heading, cut to 48 characters.
+// sectionHeading is a section's first heading (a headline, a
+// subheadline or any element h1 to h6), cut to 48 characters.
 func sectionHeading(plan *fork.Plan, s int) (string, bool) {
 	for _, b := range plan.Blocks {
-		if b.Section == s && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline) {
+		if b.Section == s && (b.Role == fork.RoleHeadline || b.Role == fork.RoleSubheadline || fork.HeadingRank(b.Tag) > 0) {
+			// A heading the page sets as its guarantee ("Spedizione, resi
+			// e garanzia") heads its section too: passed over, the
+			// section was named for the first heading inside it
+			// ("Spedizione").
 			h := b.Text
 			if utf8.RuneCountInString(h) > 48 {
 				h = string([]rune(h)[:47]) + "…"

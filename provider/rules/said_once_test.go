@@ -154,3 +154,23 @@ func TestMissingNoteNamesNearLines(t *testing.T) {
 		t.Errorf("notes %q; want the missing note to end %q", res.Notes, want)
 	}
 }
+
+// TestSectionNamedByItsHeading: a section whose heading the page sets as
+// its guarantee ("Shipping, returns and guarantee") is named by that
+// heading when it moves, not by the first heading inside it
+// ("Shipping"), which named a third of what moved.
+func TestSectionNamedByItsHeading(t *testing.T) {
+	res := forkPage(t, "testdata/guarantee-heading-en.html", "cautious")
+	if len(res.Sections) < 2 || res.Sections[1] != 3 {
+		t.Fatalf("section order %v: want the shipping and returns section (3) right under the hero; notes %q", res.Sections, res.Notes)
+	}
+	why := ""
+	for _, b := range res.Blocks {
+		if strings.Contains(b.Rationale, "up from place") {
+			why = b.Rationale
+		}
+	}
+	if !strings.Contains(why, `("Shipping, returns and guarantee")`) {
+		t.Errorf("the move's rationale %q does not name the section by its heading", why)
+	}
+}
