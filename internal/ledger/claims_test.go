@@ -258,6 +258,12 @@ func TestClaimsProof(t *testing.T) {
 			[]Fact{clm("award-winning", "proof:award-winning"), clm("ISO 27001 certified", "proof:iso-27001")}},
 		{"en official", "en", "The official app of the Harbour Run.",
 			[]Fact{clm("The official", "proof:official")}},
+		// Spanish and Portuguese "certificado" is "certified" and "a
+		// certificate": after an article or a possessive, the document.
+		{"es certified", "es", "Un refugio certificado por la Generalitat.",
+			[]Fact{clm("certificado", "proof:certified")}},
+		{"es the certificate", "es", "En febrero te enviamos el certificado para tu declaración.", nil},
+		{"pt the certificate", "pt-BR", "Ao final você recebe seu certificado.", nil},
 	})
 }
 

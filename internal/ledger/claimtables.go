@@ -987,7 +987,12 @@ var claimTables = map[string][]claimDef{
 		claim("proof:fda-approved", "aprobado por la fda", "aprobado por fda"),
 		claim("proof:approved", "aprobado por", "avalado por", "aprobada por"),
 		claim("proof:iso-{n}", "iso <n>", "certificación iso <n>"),
-		notClaim("certificado de", "certificados de", "certificado de regalo"),
+		notClaim("certificado de", "certificados de", "certificado de regalo",
+			// an article or a possessive before it makes it the noun, a
+			// document ("te enviamos el certificado" of a donation)
+			"el certificado", "un certificado", "del certificado", "al certificado",
+			"tu certificado", "su certificado", "los certificados", "tus certificados",
+			"sus certificados"),
 
 		claim("endorsement:trusted-by", "confían en nosotros", "confían en",
 			"con la confianza de", "la confianza de"),
@@ -1222,7 +1227,10 @@ var claimTables = map[string][]claimDef{
 		claim("proof:approved", "aprovado pela", "aprovado por",
 			"aprovado pela anvisa", "registrado na anvisa", "aprovada pela"),
 		claim("proof:iso-{n}", "iso <n>", "certificação iso <n>"),
-		notClaim("certificado de", "certificados de"),
+		notClaim("certificado de", "certificados de",
+			// the noun, a document ("o certificado", "seu certificado")
+			"o certificado", "um certificado", "do certificado", "no certificado",
+			"seu certificado", "teu certificado", "os certificados", "seus certificados"),
 
 		claim("endorsement:trusted-by", "confiam em nós", "confiam na",
 			"confiam no", "a confiança de", "com a confiança de", "confiam em"),
