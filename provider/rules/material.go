@@ -803,6 +803,14 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 				// material, not a saving on the offer.
 				continue
 			}
+			if want == "claim:free" && f.Value == "free:free" && freePolicy(lower, f) {
+				// "You're welcome to cancel or move your slot free of
+				// charge": what is free is the way out, the cautious
+				// reader's material, not the offer's value (a new page
+				// of our own: a bargain hunter's fork moved a booking
+				// policy up as the page's saving).
+				continue
+			}
 			if want == "claim:free" && f.Value == "free:free" && l.role == fork.RoleFAQAnswer {
 				// An answer's "free of charge" is a policy (a ticket
 				// transferred, an import done for you), not the offer's
@@ -859,12 +867,19 @@ const autoRenew = "condition:auto-renew"
 // per i bambini"; not "charged $50 … — we know life happens, especially
 // with kids", whose children stand in another clause.
 func priceFor(lower string, f fork.Fact, words []string) bool {
+	clause, ok := clauseOf(lower, f)
+	return ok && slices.ContainsFunc(words, func(w string) bool { return containsWord(clause, w) })
+}
+
+// clauseOf is the clause of lower that states fact f, delimited by the
+// marks that end one (.;!?—–|·); false where lower does not hold it.
+func clauseOf(lower string, f fork.Fact) (string, bool) {
 	// Offsets are the lowered line's: lowering may change a rune's
 	// length ("İ" is two bytes, "i̇" three), so the fact is lowered too.
 	ft := strings.ToLower(f.Text)
 	i := strings.Index(lower, ft)
 	if i < 0 {
-		return false
+		return "", false
 	}
 	const stops = ".;!?—–|·"
 	from, to := 0, len(lower)
@@ -874,7 +889,7 @@ func priceFor(lower string, f fork.Fact, words []string) bool {
 	if k := strings.IndexAny(lower[i+len(ft):], stops); k >= 0 {
 		to = i + len(ft) + k
 	}
-	return slices.ContainsFunc(words, func(w string) bool { return containsWord(lower[from:to], w) })
+	return lower[from:to], true
 }
 
 // guaranteed reports a line that states a guarantee.
@@ -936,7 +951,50 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 			}
 		}
 	}
+	if found && charged(lower, best) {
+		// "No-shows are charged £10, which we knock off your next
+		// service": the amount is a fee the reader pays, whatever word
+		// takes it back later (a new page of our own).
+		return fork.Fact{}, false
+	}
 	return best, found
+}
+
+// policyWords name a way out or a change of plan: "free" in a clause
+// with one is a policy (a cancellation, a return, a transfer free of
+// charge), not what the offer gives.
+var policyWords = []string{"cancel*", "reschedul*", "transfer*", "return*", "refund*", "exchange*",
+	"storn*", "umbuch*", "umtausch*", "rückgabe", "zurücksenden", "annul*", "échang*", "retour*", "rembours*",
+	"cancela*", "devoluc*", "devolv*", "reembols*", "cambia*", "devolu*", "troca*", "trocar", "disdett*", "reso", "resi", "rimbors*",
+	"annuleren", "annulering", "retourneren", "omruilen", "terugbetal*"}
+
+// freePolicy reports a free claim (fact f of lower) whose clause names a
+// way out or a change of plan (policyWords).
+func freePolicy(lower string, f fork.Fact) bool {
+	clause, ok := clauseOf(lower, f)
+	return ok && slices.ContainsFunc(policyWords, func(w string) bool { return containsWord(clause, w) })
+}
+
+// chargeWords say that the amount after them is what the reader is
+// charged: a fee, a penalty.
+var chargeWords = wordSet("charged charge charges fee fees penalty surcharge fined berechnet berechnen gebühr strafgebühr facturé facturés facturée facturées frais pénalité cobra cobran cobrado cobrados cobramos recargo penalización cobrada taxa multa addebitato addebitati addebitiamo penale kosten boete")
+
+// charged reports an amount (fact f of lower) that one of the two words
+// right before it names as charged ("are charged £10", "a fee of $5"):
+// the reader pays it.
+func charged(lower string, f fork.Fact) bool {
+	i := strings.Index(lower, strings.ToLower(f.Text))
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(lower[:i])
+	for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
+		w := strings.Trim(before[k], ",.;:()")
+		if chargeWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // comparatives are the saving words that follow their amount ("30%

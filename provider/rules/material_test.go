@@ -422,17 +422,24 @@ func TestWayOutConditions(t *testing.T) {
 	}
 }
 
-// TestFreePolicyIsNoBargain: an answer's "free of charge" (a ticket
-// transferred for nothing) is a policy, not the value a bargain hunter
-// acts on; the same words in the offer's own copy still count.
+// TestFreePolicyIsNoBargain: "free of charge" said of a ticket
+// transferred, a booking cancelled, a parcel returned is a policy, not the
+// value a bargain hunter acts on, in an answer or in the page's copy; the
+// same words said of the offer itself still count.
 func TestFreePolicyIsNoBargain(t *testing.T) {
-	const policy = "Tickets can be transferred to another person free of charge until July 4th."
+	const (
+		policy    = "Tickets can be transferred to another person free of charge until July 4th."
+		offerLine = "Every conference ticket includes the workshop day free of charge."
+	)
 	page := func(where string) string {
 		faq, body := "", ""
-		if where == "faq" {
+		switch where {
+		case "faq":
 			faq = `<section class="faq"><h2>FAQ</h2><details><summary>Can I transfer my ticket?</summary><p>` + policy + `</p></details></section>`
-		} else {
+		case "body":
 			body = `<section><h2>Your ticket</h2><p>` + policy + `</p></section>`
+		default:
+			body = `<section><h2>Your ticket</h2><p>` + offerLine + `</p></section>`
 		}
 		return `<html lang="en"><head><title>Talks</title></head><body><section><h1>Three days of talks in Vienna</h1>
 <p>Join developers from all over the world.</p><a class="button" href="/tickets">Buy tickets</a></section>` + body + faq + `</body></html>`
@@ -440,13 +447,13 @@ func TestFreePolicyIsNoBargain(t *testing.T) {
 	for _, tc := range []struct {
 		where string
 		want  bool
-	}{{"faq", false}, {"body", true}} {
+	}{{"faq", false}, {"body", false}, {"offer", true}} {
 		t.Run(tc.where, func(t *testing.T) {
 			plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page(tc.where), Profile: "bargain-hunter"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return m.Text == policy })
+			got := slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return m.Text == policy || m.Text == offerLine })
 			if got != tc.want {
 				t.Errorf("material %+v; want the policy line listed: %v", plan.Material, tc.want)
 			}
@@ -503,6 +510,31 @@ func TestLineRuns(t *testing.T) {
 		b := fork.Brief{Block: fork.Block{Text: markup.Strip(tc.markup), Markup: tc.markup}}
 		if diff := cmp.Diff(tc.want, lineRuns(b)); diff != "" {
 			t.Errorf("lineRuns(%q) (-want +got):\n%s", tc.markup, diff)
+		}
+	}
+}
+
+// TestChargeIsNoSaving: an amount the page charges ("are charged £10",
+// "a fee of $5") is no saving, whatever word near it takes it back; the
+// same amount taken off the price is one.
+func TestChargeIsNoSaving(t *testing.T) {
+	prof, err := fork.LookupProfile("bargain-hunter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := prof.Substance
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Late cancellations and no-shows are charged £10, which we knock off your next service.", false},
+		{"A fee of £10 applies, knocked off your next visit.", false},
+		{"We knock £10 off your first service.", true},
+		{"Save £10 on your first service.", true},
+	} {
+		l := line{text: tc.text, lower: strings.ToLower(tc.text), facts: []fork.Fact{{Kind: "price", Text: "£10", Amount: 10, Currency: "GBP"}}}
+		if _, got := saving(l, sub.Saving, l.lower); got != tc.want {
+			t.Errorf("saving(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }

@@ -275,6 +275,9 @@ func statedFact(plan *fork.Plan, sub fork.Substance) (fork.Fact, fork.Brief, boo
 		}
 		for _, f := range b.Facts {
 			free := factIs(f, "claim:free") || (f.Kind == "price" && f.Amount == 0 && strings.ContainsRune(f.Text, '0'))
+			if free && freePolicy(strings.ToLower(b.Text), f) {
+				continue // a cancellation free of charge is no value of the offer
+			}
 			if !f.Was && (free || f.Kind == "code") {
 				return f, b, true
 			}
