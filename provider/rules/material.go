@@ -965,7 +965,7 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 // charge), not what the offer gives.
 var policyWords = []string{"cancel*", "reschedul*", "transfer*", "return*", "refund*", "exchange*",
 	"storn*", "umbuch*", "umtausch*", "rückgabe", "zurücksenden", "annul*", "échang*", "retour*", "rembours*",
-	"cancela*", "devoluc*", "devolv*", "reembols*", "cambia*", "devolu*", "troca*", "trocar", "disdett*", "reso", "resi", "rimbors*",
+	"cancela*", "devolv*", "reembols*", "devolu*", "troca*", "trocar", "disdett*", "restitu*", "rimbors*",
 	"annuleren", "annulering", "retourneren", "omruilen", "terugbetal*"}
 
 // freePolicy reports a free claim (fact f of lower) whose clause names a
