@@ -680,6 +680,15 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			l.words = nil // read again from what is left
 		}
 	}
+	if len(s.Saving) > 0 {
+		if m := blankDeferred(lower); m != lower {
+			// "After 60 days, receive a fresh supply at 20% off plus free
+			// shipping": the repeat order's terms are no value of the
+			// offer, whatever saving words they hold.
+			lower = m
+			l.words = nil
+		}
+	}
 	if cs == nil {
 		for _, c := range s.Cues {
 			if containsWord(lower, c) {
@@ -802,6 +811,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 				// free is the guarantee's remedy, the cautious reader's
 				// material, not a saving on the offer.
 				continue
+			}
+			if want == "claim:free" && deferred(lower, f) {
+				continue // "after 60 days, … plus free shipping": the repeat order's terms
 			}
 			if want == "claim:free" && f.Value == "free:free" && freePolicy(lower, f) {
 				// "You're welcome to cancel or move your slot free of
@@ -951,6 +963,13 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 			}
 		}
 	}
+	if found && deferred(lower, best) {
+		// "After 60 days, receive a fresh supply at 20% off": the price
+		// of the repeat order a first purchase signs up for, not a
+		// saving on the offer (graders, three rounds running, on
+		// Omax3's auto-ship).
+		return fork.Fact{}, false
+	}
 	if found && charged(lower, best) {
 		// "No-shows are charged £10, which we knock off your next
 		// service": the amount is a fee the reader pays, whatever word
@@ -973,6 +992,59 @@ var policyWords = []string{"cancel*", "reschedul*", "transfer*", "return*", "ref
 func freePolicy(lower string, f fork.Fact) bool {
 	clause, ok := clauseOf(lower, f)
 	return ok && slices.ContainsFunc(policyWords, func(w string) bool { return containsWord(clause, w) })
+}
+
+// deferredPhrases say that what follows comes with a later, repeat
+// order (as Unlike phrases are written, "#" a number): "after 60 days",
+// "every 2 months", "on renewal".
+var deferredPhrases = []string{"after # days", "after # weeks", "after # months", "every # days", "every # weeks", "every # months",
+	"on renewal", "at renewal", "each refill", "every refill", "subsequent orders", "subsequent deliveries",
+	"nach # tagen", "nach # wochen", "nach # monaten", "alle # tage", "alle # wochen", "alle # monate", "bei verlängerung",
+	"après # jours", "après # semaines", "après # mois", "tous les # jours", "tous les # mois", "au renouvellement",
+	"después de # días", "después de # semanas", "después de # meses", "cada # días", "cada # meses", "en la renovación",
+	"após # dias", "após # semanas", "após # meses", "a cada # dias", "a cada # meses", "na renovação",
+	"dopo # giorni", "dopo # settimane", "dopo # mesi", "ogni # giorni", "ogni # mesi", "al rinnovo",
+	"na # dagen", "na # weken", "na # maanden", "elke # dagen", "elke # maanden", "bij verlenging"}
+
+// blankDeferred blanks, keeping every offset, each clause of lower (as
+// clauseOf cuts one) that puts what it says on a later, repeat order
+// (deferredPhrases).
+func blankDeferred(lower string) string {
+	const stops = ".;!?—–|·"
+	out := []byte(nil)
+	for from := 0; from < len(lower); {
+		to := len(lower)
+		if k := strings.IndexAny(lower[from:], stops); k >= 0 {
+			to = from + k + 1
+		}
+		clause := lower[from:to]
+		if slices.ContainsFunc(deferredPhrases, func(p string) bool { at, _ := phraseAt(clause, p); return at >= 0 }) {
+			if out == nil {
+				out = []byte(lower)
+			}
+			for k := from; k < to; k++ {
+				out[k] = ' '
+			}
+		}
+		from = to
+	}
+	if out == nil {
+		return lower
+	}
+	return string(out)
+}
+
+// deferred reports a saving (fact f of lower) whose clause puts it on a
+// later, repeat order (deferredPhrases).
+func deferred(lower string, f fork.Fact) bool {
+	clause, ok := clauseOf(lower, f)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(deferredPhrases, func(p string) bool {
+		at, _ := phraseAt(clause, p)
+		return at >= 0
+	})
 }
 
 // chargeWords say that the amount after them is what the reader is

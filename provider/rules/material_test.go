@@ -538,3 +538,29 @@ func TestChargeIsNoSaving(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferredSavingIsNone: a saving on the repeat order a purchase signs
+// up for ("after 60 days, … 20% off") is not the offer's, nor the free
+// shipping in the same clause; one on the order itself is.
+func TestDeferredSavingIsNone(t *testing.T) {
+	prof, err := fork.LookupProfile("bargain-hunter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pct := fork.Fact{Kind: "percentage", Text: "20%", Amount: 20}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"After 60 days, receive a fresh 2 month supply at 20% off plus free shipping.", false},
+		{"Nach 30 Tagen erhältst du jede Lieferung 20% günstiger.", false},
+		{"Get 20% off your first box.", true},
+		{"Get 20% off your first box. After 60 days, a new box ships every 2 months.", true},
+	} {
+		l := line{text: tc.text, lower: strings.ToLower(tc.text), facts: []fork.Fact{pct}}
+		score, _ := weighLine(l, prof.Substance, nil, &fork.Plan{Blocks: []fork.Brief{{}}}, false)
+		if got := score > 0; got != tc.want {
+			t.Errorf("weighLine(%q) = %d, want a score: %v", tc.text, score, tc.want)
+		}
+	}
+}
