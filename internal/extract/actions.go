@@ -189,22 +189,27 @@ func docsLabel(label string) bool {
 }
 
 // docsPage reports a link to a product's documentation: a host that opens
-// on "docs." or "guides." ("https://guides.rubyonrails.org"), or a path
-// segment that names it ("/docs/", "/getting-started").
+// on "docs." or "guides." ("https://guides.rubyonrails.org"; not Google's
+// documents and forms), or a path segment that names it ("/docs/").
 func docsPage(href string) bool {
 	u, err := url.Parse(strings.TrimSpace(href))
 	if err != nil {
 		return false
 	}
 	host := strings.ToLower(u.Hostname())
+	if host == "docs.google.com" {
+		return false // a form or a shared document, no product's manual
+	}
 	for _, p := range []string{"docs.", "guides.", "doc.", "documentation."} {
 		if strings.HasPrefix(host, p) {
 			return true
 		}
 	}
+	// "/get-started" and "/guides/sizing" are as often a sign-up flow or
+	// a buying guide: only the label can say so there (docsLabel).
 	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
 		switch seg {
-		case "docs", "doc", "documentation", "guides", "getting-started", "get-started", "quickstart", "tutorial", "tutorials":
+		case "docs", "doc", "documentation", "quickstart":
 			return true
 		}
 	}

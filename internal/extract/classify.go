@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,11 +41,12 @@ func priceCoverage(s string) float64 {
 	return offer.PriceCoverage(s)
 }
 
-// scaledAmount reports an amount of money with a letter glued after it
-// ("$38M", "€2bn", "$5k"): a figure a page reports (what customers
-// recovered, what a round raised), not what its offer costs. A stat card
-// of one read as a price moved a case study up as "the prices" for a
-// bargain hunter (a new page of our own).
+// scaledAmount reports an amount of money with a magnitude glued after
+// it ("$38M", "€2bn", "$5k", "3Mio"): a figure a page reports (what
+// customers recovered, what a round raised), not what its offer costs. A
+// stat card of one read as a price moved a case study up as "the prices"
+// for a bargain hunter (a new page of our own). Other letters glued on
+// ("29€HT", "$12ea") leave the price alone.
 func scaledAmount(s string) bool {
 	scaled := false
 	offer.PriceSpans(s, func(_, end int) {
@@ -58,11 +58,13 @@ func scaledAmount(s string) bool {
 			}
 			k += n
 		}
-		// A currency's code glued on ("$9USD") is still the price.
-		scaled = scaled || k > end && !slices.Contains(offer.ISOCodes(), strings.ToUpper(s[end:k]))
+		scaled = scaled || magnitudes[strings.ToLower(s[end:k])]
 	})
 	return scaled
 }
+
+// magnitudes are the letters that scale an amount glued after it.
+var magnitudes = map[string]bool{"k": true, "m": true, "mn": true, "mm": true, "b": true, "bn": true, "mio": true, "mrd": true, "md": true}
 
 func boundaryAfter(s string, i int) bool {
 	if i >= len(s) {

@@ -283,6 +283,8 @@ func TestPrices(t *testing.T) {
 		// A figure a page reports, not what it charges: a stat card.
 		{`<div class="figure">$38M</div>`, RoleBody},
 		{`<div class="stat">€2bn</div>`, RoleBody},
+		{`<div>29€HT</div>`, RolePrice},
+		{`<div>$12ea</div>`, RolePrice},
 	}
 	for _, c := range cases {
 		d := mustParseString(t, hero+c.html)

@@ -347,8 +347,7 @@ var claimTables = map[string][]claimDef{
 			"no payment info required", "no card details"),
 		claim("condition:auto-renew", "auto-renews", "auto renews",
 			"renews automatically", "automatically renews", "auto-renewal",
-			"automatic renewal", "auto-renew", "renew automatically",
-			"automatically renew", "renewed automatically", "automatically renewed"),
+			"automatic renewal", "auto-renew"),
 		claim("condition:early-bird", "early bird", "early-bird", "pre-sale",
 			"presale", "pre-order price"),
 		claim("condition:no-hidden-fees", "no hidden fees", "no hidden costs",
@@ -992,7 +991,8 @@ var claimTables = map[string][]claimDef{
 			// document ("te enviamos el certificado" of a donation)
 			"el certificado", "un certificado", "del certificado", "al certificado",
 			"tu certificado", "su certificado", "los certificados", "tus certificados",
-			"sus certificados"),
+			"sus certificados", "nuestro certificado", "nuestros certificados",
+			"este certificado", "ese certificado"),
 
 		claim("endorsement:trusted-by", "confían en nosotros", "confían en",
 			"con la confianza de", "la confianza de"),
@@ -1230,7 +1230,8 @@ var claimTables = map[string][]claimDef{
 		notClaim("certificado de", "certificados de",
 			// the noun, a document ("o certificado", "seu certificado")
 			"o certificado", "um certificado", "do certificado", "no certificado",
-			"seu certificado", "teu certificado", "os certificados", "seus certificados"),
+			"seu certificado", "teu certificado", "os certificados", "seus certificados",
+			"nosso certificado", "nossos certificados", "este certificado", "esse certificado"),
 
 		claim("endorsement:trusted-by", "confiam em nós", "confiam na",
 			"confiam no", "a confiança de", "com a confiança de", "confiam em"),
@@ -1681,9 +1682,11 @@ var claimTables = map[string][]claimDef{
 			"geen creditcard vereist"),
 		claim("condition:auto-renew", "automatisch verlengd",
 			"wordt automatisch verlengd", "stilzwijgend verlengd",
-			// the subscription "runs on": "loopt je abonnement automatisch door"
-			"loopt automatisch door", "loopt <w> automatisch door",
-			"loopt <w> <w> automatisch door"),
+			// the subscription "runs on": "loopt je abonnement automatisch
+			// door" (a bare "loopt automatisch door" is any process)
+			"abonnement loopt automatisch door", "lidmaatschap loopt automatisch door",
+			"loopt je abonnement automatisch door", "loopt het abonnement automatisch door",
+			"loopt je lidmaatschap automatisch door", "loopt het lidmaatschap automatisch door"),
 		claim("condition:early-bird", "early bird", "vroegboekkorting",
 			"voorverkoop"),
 		claim("condition:no-hidden-fees", "geen verborgen kosten",

@@ -49,7 +49,11 @@ var hadContraction = regexp.MustCompile(`(?i)\b(i|you|we|they|he|she|it|that|who
 
 // pastParticiples are the irregular past participles a "'d" may stand
 // before (a regular one ends in "ed"); "had" reads them as a past perfect.
-var pastParticiples = wordSet("been had done gone seen known got gotten taken made given written found told thought bought brought left lost heard met paid said sent spent built kept felt become begun grown shown tried won held read run fallen forgotten chosen driven eaten broken spoken stolen worn torn flown drawn")
+//
+// A participle that is also the verb's base form ("run", "read",
+// "become", "come", "put", "set", "cut") is left out: "I'd run to get
+// it" is "would".
+var pastParticiples = wordSet("been had done gone seen known got gotten taken made given written found told thought bought brought left lost heard met paid said sent spent built kept felt begun grown shown tried won held fallen forgotten chosen driven eaten broken spoken stolen worn torn flown drawn")
 
 // notParticiples end in "ed" and are a verb's base form or no verb at
 // all: "I'd need", "we'd feed", "I'd bed down".
@@ -60,17 +64,35 @@ var notParticiples = wordSet("need feed seed speed bleed breed heed proceed succ
 // off" of a sales letter's story (a new page of our own). Other "'d" are
 // left to the table.
 func expandHad(text string) (string, int) {
-	n := 0
-	out := hadContraction.ReplaceAllStringFunc(text, func(m string) string {
-		sub := hadContraction.FindStringSubmatch(m)
-		word := strings.ToLower(sub[4])
-		if !pastParticiples[word] && (!strings.HasSuffix(word, "ed") || notParticiples[word]) {
-			return m
+	locs := hadContraction.FindAllStringSubmatchIndex(text, -1)
+	if locs == nil {
+		return text, 0
+	}
+	quote := quotedSpans(text) // someone's words stay as written
+	var b strings.Builder
+	n, last := 0, 0
+	for _, l := range locs {
+		word := strings.ToLower(text[l[8]:l[9]])
+		if quote.covers(l[0]) || !pastParticiples[word] && (!strings.HasSuffix(word, "ed") || notParticiples[word]) {
+			continue
 		}
+		_, apos := utf8.DecodeRuneInString(text[l[3]:]) // ' or ’
+		end := l[3] + apos + 1                          // past the "d"
+		had := " had"
+		if text[end-1] == 'D' {
+			had = " HAD" // "I'D BEEN" – "I HAD BEEN"
+		}
+		b.WriteString(text[last:l[0]])
+		b.WriteString(text[l[2]:l[3]])
+		b.WriteString(had)
+		last = end
 		n++
-		return sub[1] + " had" + sub[2] + sub[3] + sub[4]
-	})
-	return out, n
+	}
+	if n == 0 {
+		return text, 0
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
 }
 
 // outsideInverted applies expand to the text around
@@ -363,9 +385,12 @@ func (t *wordTable) apply(text string) (string, int) {
 func stressed(phrase string) bool {
 	upper, other := false, false
 	for _, w := range strings.Fields(phrase) {
-		if utf8.RuneCountInString(w) > 1 && w == strings.ToUpper(w) && w != strings.ToLower(w) {
+		switch {
+		case utf8.RuneCountInString(w) < 2:
+			// "I" is a capital whatever the line's case: it says nothing
+		case w == strings.ToUpper(w) && w != strings.ToLower(w):
 			upper = true
-		} else {
+		default:
 			other = true
 		}
 	}

@@ -16,6 +16,8 @@ func TestLayerTransforms(t *testing.T) {
 	}{
 		{"professional expands", "professional", "en", fork.RoleBody, "We're sure you'll like it, and it's free. Don’t wait.", "We are sure you will like it, and it is free. Do not wait."},
 		{"professional reads a 'd before a participle as had", "professional", "en", fork.RoleBody, "I'd been laid off, and we'd never worked so hard. I'd love to help, and you'd need a day.", "I had been laid off, and we had never worked so hard. I would love to help, and you would need a day."},
+		{"professional keeps a quotation's 'd", "professional", "en", fork.RoleBody, `She told us: "I'd tried everything." We'd tried it too.`, `She told us: "I'd tried everything." We had tried it too.`},
+		{"professional keeps 'd as would before a base form", "professional", "en", fork.RoleBody, "I'd run to get this. You’d become a runner. I’D BEEN THERE.", "I would run to get this. You would become a runner. I HAD BEEN THERE."},
 		{"professional keeps possessives", "professional", "en", fork.RoleBody, "The team's plan isn't late.", "The team's plan is not late."},
 		{"professional keeps an inverted negative", "professional", "en", fork.RoleBody, "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we're here.", "Doesn't it make sense to start now? It's free, isn't it? Don't you worry: we are here."},
 		// A question and an idiom before "ever" are spoken register:
@@ -31,6 +33,7 @@ func TestLayerTransforms(t *testing.T) {
 		{"slang", "professional", "en", fork.RoleBody, "We're gonna sort your stuff.", "We are going to sort your things."},
 		{"everyday contracts", "everyday", "en", fork.RoleBody, "You do not need a card and it is free.", "You don't need a card and it's free."},
 		{"everyday keeps a stressed word", "everyday", "en", fork.RoleBody, "Who this is NOT for: those who do not read. IT IS FREE.", "Who this is NOT for: those who don't read. IT'S FREE."},
+		{"everyday contracts a line in capitals", "everyday", "en", fork.RoleBody, "WE ARE OPEN. IT IS A GO.", "WE'RE OPEN. IT'S A GO."},
 		{"everyday negates before the pronoun", "everyday", "en", fork.RoleBody, "You will not be billed, and we will not ask twice.", "You won't be billed, and we won't ask twice."},
 		{"everyday keeps a final long form", "everyday", "en", fork.RoleBody, "That is what it is.", "That's what it is."},
 		{"plain words", "plain", "en", fork.RoleBody, "Utilize the form to obtain a plan.", "Use the form to get a plan."},

@@ -253,13 +253,15 @@ func lineRuns(b fork.Brief) []string {
 		}
 		cur.Reset()
 	}
-	for _, t := range markup.Tokens(b.Markup) {
+	toks := markup.Tokens(b.Markup)
+	for i, t := range toks {
 		switch t.Kind {
 		case markup.Void:
-			if strings.HasSuffix(strings.TrimSpace(cur.String()), ",") {
+			if run := strings.TrimSpace(cur.String()); strings.HasSuffix(run, ",") && !greets(run) && i+1 < len(toks) && toks[i+1].Kind != markup.Void {
 				// "Buy One,<br/>Get One Free": a line broken after a
 				// comma goes on under the break; read apart, neither
-				// half says the offer.
+				// half says the offer. A greeting ("Dear friend,") and
+				// a paragraph's break (two in a row) end a line.
 				cur.WriteByte(' ')
 				continue
 			}
@@ -273,6 +275,17 @@ func lineRuns(b fork.Brief) []string {
 		return []string{b.Text}
 	}
 	return out
+}
+
+// greets reports a line that greets the reader in any language a page
+// may be written in (salutation): "Dear friend," ends a line.
+func greets(run string) bool {
+	for lang := range greetings {
+		if salutation(run, lang) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesIn reports whether s holds one of the block's names (the product's,
@@ -979,19 +992,38 @@ func saving(l line, words []string, lower string) (fork.Fact, bool) {
 	return best, found
 }
 
-// policyWords name a way out or a change of plan: "free" in a clause
-// with one is a policy (a cancellation, a return, a transfer free of
-// charge), not what the offer gives.
-var policyWords = []string{"cancel*", "reschedul*", "transfer*", "return*", "refund*", "exchange*",
-	"storn*", "umbuch*", "umtausch*", "rückgabe", "zurücksenden", "annul*", "échang*", "retour*", "rembours*",
-	"cancela*", "devolv*", "reembols*", "devolu*", "troca*", "trocar", "disdett*", "restitu*", "rimbors*",
-	"annuleren", "annulering", "retourneren", "omruilen", "terugbetal*"}
+// policyWords name a way out or a change of plan: "free" in the same
+// part of a sentence (up to a comma) is a policy (a booking cancelled, a
+// ticket transferred free of charge), not what the offer gives. Only
+// words that say so: "transfer", "exchange" or "return" alone name
+// offers too ("free airport transfer", "free coffee for returning
+// customers").
+var policyWords = []string{"cancel*", "reschedul*", "refund*", "transferred", "transferable",
+	"storn*", "umbuch*", "übertragbar", "übertragen", "annul*", "rembours*", "transférable", "transférables", "transféré", "transférés",
+	"cancela*", "reembols*", "transferible", "transferibles", "transferido", "transferidos", "transferível", "transferíveis",
+	"disdett*", "rimbors*", "trasferibile", "trasferibili", "trasferito", "trasferiti",
+	"annuleren", "annulering", "terugbetal*", "overdraagbaar", "overgedragen"}
 
-// freePolicy reports a free claim (fact f of lower) whose clause names a
-// way out or a change of plan (policyWords).
+// freePolicy reports a free claim (fact f of lower) whose part of a
+// sentence, up to a comma, names a way out or a change of plan
+// (policyWords): "you can cancel or move your slot free of charge", not
+// "Start for free, cancel anytime".
 func freePolicy(lower string, f fork.Fact) bool {
 	clause, ok := clauseOf(lower, f)
-	return ok && slices.ContainsFunc(policyWords, func(w string) bool { return containsWord(clause, w) })
+	if !ok {
+		return false
+	}
+	ft := strings.ToLower(f.Text)
+	i := strings.Index(clause, ft)
+	from, to := 0, len(clause)
+	if k := strings.LastIndexByte(clause[:i], ','); k >= 0 {
+		from = k
+	}
+	if k := strings.IndexByte(clause[i+len(ft):], ','); k >= 0 {
+		to = i + len(ft) + k
+	}
+	part := clause[from:to]
+	return slices.ContainsFunc(policyWords, func(w string) bool { return containsWord(part, w) })
 }
 
 // deferredPhrases say that what follows comes with a later, repeat
@@ -1048,23 +1080,36 @@ func deferred(lower string, f fork.Fact) bool {
 }
 
 // chargeWords say that the amount after them is what the reader is
-// charged: a fee, a penalty.
-var chargeWords = wordSet("charged charge charges fee fees penalty surcharge fined berechnet berechnen gebühr strafgebühr facturé facturés facturée facturées frais pénalité cobra cobran cobrado cobrados cobramos recargo penalización cobrada taxa multa addebitato addebitati addebitiamo penale kosten boete")
+// charged: a fee, a penalty. ("frais" is also "fresh", "kosten" also
+// "cost", "surcharge" a verb: left out.)
+var chargeWords = wordSet("charged charge charges fee fees penalty fined berechnet gebühr strafgebühr facturé facturés facturée facturées pénalité cobra cobran cobrado cobrados cobramos recargo penalización cobrada multa addebitato addebitati addebitiamo penale boete")
+
+// chargeNegators take a charge back: "no booking fees", "free of charge".
+var chargeNegators = wordSet("no zero without free sans aucun aucuns aucune kein keine keinen ohne sin ningún ninguna sem nenhum nenhuma senza nessun nessuna geen zonder")
 
 // charged reports an amount (fact f of lower) that one of the two words
-// right before it names as charged ("are charged £10", "a fee of $5"):
-// the reader pays it.
+// right before it, in its part of a sentence (up to a comma), names as
+// charged ("are charged £10", "a fee of $5"), and no word right before
+// that takes back ("no fee", "free of charge"): the reader pays it.
 func charged(lower string, f fork.Fact) bool {
 	i := strings.Index(lower, strings.ToLower(f.Text))
 	if i < 0 {
 		return false
 	}
-	before := strings.Fields(lower[:i])
-	for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
-		w := strings.Trim(before[k], ",.;:()")
-		if chargeWords[w] {
-			return true
+	head := lower[:i]
+	if k := strings.LastIndexAny(head, ",;:.!?"); k >= 0 {
+		head = head[k+1:]
+	}
+	before := strings.Fields(head)
+	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+		if !chargeWords[strings.Trim(before[k], "()")] {
+			continue
 		}
+		negated := false
+		for n := k - 1; n >= 0 && n >= k-2; n-- {
+			negated = negated || chargeNegators[before[n]]
+		}
+		return !negated
 	}
 	return false
 }

@@ -506,6 +506,8 @@ func TestLineRuns(t *testing.T) {
 		{"Buy One,<1/> Get One Free", []string{"Buy One, Get One Free"}},
 		{"<1>Satisfait ou remboursé 30 jours</1><2/> Si tu n'es pas convaincu, on te rembourse.", []string{"Satisfait ou remboursé 30 jours", "Si tu n'es pas convaincu, on te rembourse."}},
 		{"Fast,<1/> private,<2/> free", []string{"Fast, private, free"}},
+		{"Dear friend,<1/> Three years ago I was laid off.", []string{"Dear friend,", "Three years ago I was laid off."}},
+		{"We called,<1/><2/>Nobody came.", []string{"We called,", "Nobody came."}},
 	} {
 		b := fork.Brief{Block: fork.Block{Text: markup.Strip(tc.markup), Markup: tc.markup}}
 		if diff := cmp.Diff(tc.want, lineRuns(b)); diff != "" {
@@ -531,6 +533,9 @@ func TestChargeIsNoSaving(t *testing.T) {
 		{"A fee of £10 applies, knocked off your next visit.", false},
 		{"We knock £10 off your first service.", true},
 		{"Save £10 on your first service.", true},
+		{"No booking fees, save £10 today.", true},
+		{"No delivery charge and £10 off your first order.", true},
+		{"Free of charge and £10 off accessories.", true},
 	} {
 		l := line{text: tc.text, lower: strings.ToLower(tc.text), facts: []fork.Fact{{Kind: "price", Text: "£10", Amount: 10, Currency: "GBP"}}}
 		if _, got := saving(l, sub.Saving, l.lower); got != tc.want {
@@ -561,6 +566,33 @@ func TestDeferredSavingIsNone(t *testing.T) {
 		score, _ := weighLine(l, prof.Substance, nil, &fork.Plan{Blocks: []fork.Brief{{}}}, false)
 		if got := score > 0; got != tc.want {
 			t.Errorf("weighLine(%q) = %d, want a score: %v", tc.text, score, tc.want)
+		}
+	}
+}
+
+// TestFreePolicyWords: "free" beside a way out, in the same part of a
+// sentence, is a policy; an offer that only holds such a word elsewhere,
+// or names a transfer or an exchange as what it gives, is not.
+func TestFreePolicyWords(t *testing.T) {
+	free := fork.Fact{Kind: "claim", Text: "free", Value: "free:free"}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"you're welcome to cancel or move your slot free of charge up to 24 hours before.", true},
+		{"start for free, cancel anytime.", false},
+		{"kostenlos starten, jederzeit stornierbar.", false},
+		{"free airport transfer with every booking.", false},
+		{"your first international transfer is free.", false},
+		{"free coffee for returning customers.", false},
+		{"tickets can be transferred free until july 4th.", true},
+	} {
+		f := free
+		if strings.Contains(tc.text, "kostenlos") {
+			f.Text = "kostenlos"
+		}
+		if got := freePolicy(tc.text, f); got != tc.want {
+			t.Errorf("freePolicy(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }
