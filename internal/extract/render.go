@@ -276,25 +276,26 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		// paragraph or a list item.
 		lines := strings.Split(t, breakMark)
 		t = strings.TrimRight(lines[0], " ")
+		inline := func(s string) string { return mdStruck(s, blk.Was, mdInline) }
 		switch blk.Role {
 		case RoleHeadline:
-			b.WriteString("# " + mdInline(t))
+			b.WriteString("# " + inline(t))
 		case RoleSubheadline:
-			b.WriteString("## " + mdInline(t))
+			b.WriteString("## " + inline(t))
 		case RoleBullet:
-			b.WriteString("- " + mdInline(t))
+			b.WriteString("- " + inline(t))
 		case RoleCTA:
 			b.WriteString("[" + mdLinkText(t) + "](" + mdURL(blk.Href) + ")")
 		case RoleTestimonial:
-			line := "> " + mdInline(t)
+			line := "> " + inline(t)
 			if blk.Attribution != "" {
 				line += " — " + mdInline(blk.Attribution)
 			}
 			b.WriteString(line)
 		case RoleFAQQuestion:
-			b.WriteString("**" + mdInline(t) + "**")
+			b.WriteString("**" + inline(t) + "**")
 		default:
-			b.WriteString(mdParagraph(t))
+			b.WriteString(mdStruck(t, blk.Was, mdParagraph))
 		}
 		for _, l := range lines[1:] {
 			l = strings.TrimSpace(l)
@@ -375,6 +376,39 @@ var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`",
 
 // mdInline escapes the characters that would start emphasis, code or links.
 func mdInline(s string) string { return mdEscaper.Replace(s) }
+
+// mdStruck writes s with the runs the page shows crossed out (Block.Was,
+// in order) as ~~struck~~ text, the rest escaped with esc where it opens
+// the line and with mdInline after: in the Markdown a reader tells the
+// old price from the one charged ("~~400 €~~ 300 € HT"). A run the text
+// no longer holds is written plain.
+func mdStruck(s string, was []string, esc func(string) string) string {
+	if len(was) == 0 {
+		return esc(s)
+	}
+	var b strings.Builder
+	pos := 0
+	for _, run := range was {
+		run = strings.TrimSpace(run)
+		i := strings.Index(s[pos:], run)
+		if run == "" || i < 0 {
+			continue
+		}
+		head := s[pos : pos+i]
+		if pos == 0 {
+			b.WriteString(esc(head))
+		} else {
+			b.WriteString(mdInline(head))
+		}
+		b.WriteString("~~" + mdInline(run) + "~~")
+		pos += i + len(run)
+	}
+	if pos == 0 {
+		return esc(s)
+	}
+	b.WriteString(mdInline(s[pos:]))
+	return b.String()
+}
 
 func mdLinkText(s string) string { return mdInline(s) }
 

@@ -317,3 +317,27 @@ func renderedBoth(t *testing.T, doc *Document, texts map[int]string, want string
 		t.Errorf("re-serialised page:\n%s\nwant it to hold %s", tree.String(), want)
 	}
 }
+
+// TestMarkdownStruck: a price the page crosses out reads crossed out in
+// the Markdown, apart from the one it charges, and a paragraph that opens
+// on it is no list item; a text that no longer holds the run writes it
+// plain.
+func TestMarkdownStruck(t *testing.T) {
+	const page = `<html lang="fr"><body><section><h1>Journées</h1><p class="price"><s>400 €</s> 300 € HT</p><p>Avant <del>49 €</del>, maintenant 39 €.</p></section></body></html>`
+	d := mustParseString(t, page)
+	md := d.Markdown(nil)
+	for _, want := range []string{"\n~~400 €~~ 300 € HT\n", "\nAvant ~~49 €~~, maintenant 39 €.\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	var id int
+	for _, b := range d.Blocks {
+		if strings.HasPrefix(b.Text, "Avant") {
+			id = b.ID
+		}
+	}
+	if md := d.Markdown(map[int]string{id: "Maintenant 39 €."}); strings.Contains(md, "~~49") {
+		t.Errorf("a run the new text does not hold is struck:\n%s", md)
+	}
+}
