@@ -41,8 +41,8 @@ func priceCoverage(s string) float64 {
 	return offer.PriceCoverage(s)
 }
 
-// scaledAmount reports an amount of money with a magnitude glued after
-// it ("$38M", "€2bn", "$5k", "3Mio"): a figure a page reports (what
+// scaledAmount reports an amount of money with a scale glued after it
+// ("$38M", "€2bn", "$5k", offer.Scales): a figure a page reports (what
 // customers recovered, what a round raised), not what its offer costs. A
 // stat card of one read as a price moved a case study up as "the prices"
 // for a bargain hunter (a new page of our own). Other letters glued on
@@ -58,13 +58,26 @@ func scaledAmount(s string) bool {
 			}
 			k += n
 		}
-		scaled = scaled || magnitudes[strings.ToLower(s[end:k])]
+		scaled = scaled || k > end && scales(s[end:k])
 	})
 	return scaled
 }
 
-// magnitudes are the letters that scale an amount glued after it.
-var magnitudes = map[string]bool{"k": true, "m": true, "mn": true, "mm": true, "b": true, "bn": true, "mio": true, "mrd": true, "md": true}
+// scales answers whether letters glued to an amount scale it, by the
+// offer vocabulary's scales (offer.Scales), which the ledger multiplies
+// the amount by: exact forms by their case ("M", "bn"), others in lower
+// case ("million").
+var scales = func() func(string) bool {
+	exact, folded := map[string]bool{}, map[string]bool{}
+	for _, f := range offer.Scales() {
+		if f.Exact {
+			exact[f.Text] = true
+		} else {
+			folded[strings.ToLower(f.Text)] = true
+		}
+	}
+	return func(w string) bool { return exact[w] || folded[strings.ToLower(w)] }
+}()
 
 func boundaryAfter(s string, i int) bool {
 	if i >= len(s) {

@@ -1,5 +1,11 @@
 package ledger
 
+import (
+	"strconv"
+
+	"github.com/marketingfork/fork/internal/offer"
+)
+
 // This file holds the ledger's word lists. Currencies, billing periods,
 // per-unit suffixes and guarantee and legal phrases are the offer
 // vocabulary's (internal/offer), shared with extraction; see vocab.go. Each is plain data: add a form
@@ -13,37 +19,14 @@ var percentForms = forms("%", false, "%", "％", "percent", "per cent",
 	"procent")
 
 // scaleForms multiply the number before them: "10k", "1.5M", "2 million",
-// "R$ 10 mil". The single letters only count glued to the number.
-var scaleForms = []form{
-	{text: "k", mult: 1e3, exact: true, glued: true},
-	{text: "K", mult: 1e3, exact: true, glued: true},
-	{text: "M", mult: 1e6, exact: true, glued: true},
-	{text: "B", mult: 1e9, exact: true, glued: true},
-	{text: "bn", mult: 1e9, exact: true},
-	{text: "Mio", mult: 1e6, exact: true},
-	{text: "Mio.", mult: 1e6, exact: true},
-	{text: "Mrd", mult: 1e9, exact: true},
-	{text: "Mrd.", mult: 1e9, exact: true},
-	{text: "thousand", mult: 1e3},
-	{text: "million", mult: 1e6},
-	{text: "millions", mult: 1e6},
-	{text: "Millionen", mult: 1e6},
-	{text: "millón", mult: 1e6},
-	{text: "millones", mult: 1e6},
-	{text: "milhão", mult: 1e6},
-	{text: "milhões", mult: 1e6},
-	{text: "milione", mult: 1e6},
-	{text: "milioni", mult: 1e6},
-	{text: "billion", mult: 1e9},
-	{text: "billions", mult: 1e9},
-	{text: "milliard", mult: 1e9},
-	{text: "milliards", mult: 1e9},
-	{text: "Milliarde", mult: 1e9},
-	{text: "Milliarden", mult: 1e9},
-	{text: "bilhão", mult: 1e9},
-	{text: "bilhões", mult: 1e9},
-	{text: "mil", mult: 1e3, langs: []string{"es", "pt", "ca", "gl"}},
-}
+// "R$ 10 mil" (offer.Scales, whose key is the factor).
+var scaleForms = func() []form {
+	fs := fromOffer(offer.Scales())
+	for i := range fs {
+		fs[i].mult, _ = strconv.ParseFloat(fs[i].key, 64)
+	}
+	return fs
+}()
 
 // ordinalForms follow a number glued to it to make an ordinal: 1st, 2nd,
 // 3e, 1er, 2ème, 1º, 1ª.
