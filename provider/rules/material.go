@@ -671,6 +671,13 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	if lower == "" {
 		lower = strings.ToLower(l.text)
 	}
+	if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return f.Value == autoRenew }) {
+		// "After the 7-day trial your subscription runs on unless you
+		// cancel": the offer's catch leads for no one, however many of
+		// the reader's words it holds ("automatisch", "7 dagen" made it a
+		// busy reader's time to value on a page of our own).
+		return 0, nil
+	}
 	score := 0
 	var why []string
 	var hits []string
@@ -749,13 +756,6 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		if explain {
 			why = append(why, fmt.Sprintf("%q", strings.Replace(c, "*", "…", 1)))
 		}
-	}
-	if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return f.Value == autoRenew }) {
-		// "After the 7-day trial your subscription runs on unless you
-		// cancel": the offer's catch leads for no one, however many of
-		// the reader's words it holds ("automatisch", "7 dagen" made it a
-		// busy reader's time to value on a page of our own).
-		return 0, nil
 	}
 	// A line whose only prices are struck out leads with a price no one
 	// pays; one that states the price paid beside the struck one ("8 € a
@@ -906,16 +906,18 @@ func clauseOf(lower string, f fork.Fact) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	const stops = ".;!?—–|·"
 	from, to := 0, len(lower)
-	if k := strings.LastIndexAny(lower[:i], stops); k >= 0 {
+	if k := strings.LastIndexAny(lower[:i], clauseStops); k >= 0 {
 		from = k
 	}
-	if k := strings.IndexAny(lower[i+len(ft):], stops); k >= 0 {
+	if k := strings.IndexAny(lower[i+len(ft):], clauseStops); k >= 0 {
 		to = i + len(ft) + k
 	}
 	return lower[from:to], true
 }
+
+// clauseStops are the marks that end a clause (clauseOf, blankDeferred).
+const clauseStops = ".;!?—–|·"
 
 // guaranteed reports a line that states a guarantee.
 func guaranteed(facts []fork.Fact) bool {
@@ -1042,15 +1044,13 @@ var deferredPhrases = []string{"after # days", "after # weeks", "after # months"
 // clauseOf cuts one) that puts what it says on a later, repeat order
 // (deferredPhrases).
 func blankDeferred(lower string) string {
-	const stops = ".;!?—–|·"
 	out := []byte(nil)
 	for from := 0; from < len(lower); {
 		to := len(lower)
-		if k := strings.IndexAny(lower[from:], stops); k >= 0 {
+		if k := strings.IndexAny(lower[from:], clauseStops); k >= 0 {
 			to = from + k + 1
 		}
-		clause := lower[from:to]
-		if slices.ContainsFunc(deferredPhrases, func(p string) bool { at, _ := phraseAt(clause, p); return at >= 0 }) {
+		if defers(lower[from:to]) {
 			if out == nil {
 				out = []byte(lower)
 			}
@@ -1070,9 +1070,11 @@ func blankDeferred(lower string) string {
 // later, repeat order (deferredPhrases).
 func deferred(lower string, f fork.Fact) bool {
 	clause, ok := clauseOf(lower, f)
-	if !ok {
-		return false
-	}
+	return ok && defers(clause)
+}
+
+// defers reports a clause that holds one of deferredPhrases.
+func defers(clause string) bool {
 	return slices.ContainsFunc(deferredPhrases, func(p string) bool {
 		at, _ := phraseAt(clause, p)
 		return at >= 0
