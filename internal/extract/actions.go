@@ -2,6 +2,7 @@ package extract
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -107,23 +108,27 @@ func CTAAction(label string) string {
 	}
 	best, bestAt := "", len(lower)+1
 	for _, p := range actionPhrases {
-		for from := 0; from < len(lower); {
-			i := strings.Index(lower[from:], p.phrase)
-			if i < 0 {
-				break
-			}
-			at := from + i
-			end := at + len(p.phrase)
-			if wordEdge(lower, at, true) && wordEdge(lower, end, false) {
-				if at < bestAt {
-					best, bestAt = p.action, at
-				}
-				break
-			}
-			from = at + 1
+		if at := wordsAt(lower, p.phrase); at >= 0 && at < bestAt {
+			best, bestAt = p.action, at
 		}
 	}
 	return best
+}
+
+// wordsAt is where lower first holds phrase as whole words, or -1.
+func wordsAt(lower, phrase string) int {
+	for from := 0; from < len(lower); {
+		i := strings.Index(lower[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if wordEdge(lower, at, true) && wordEdge(lower, at+len(phrase), false) {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
 }
 
 // LinkAction is what a call to action does, from its label and its link:
@@ -172,20 +177,7 @@ var docsWords = []string{"docs", "documentation", "the guides", "user guide", "g
 // docsLabel reports a label that names documentation.
 func docsLabel(label string) bool {
 	lower := strings.ToLower(label)
-	for _, w := range docsWords {
-		for from := 0; from < len(lower); {
-			i := strings.Index(lower[from:], w)
-			if i < 0 {
-				break
-			}
-			at := from + i
-			if wordEdge(lower, at, true) && wordEdge(lower, at+len(w), false) {
-				return true
-			}
-			from = at + 1
-		}
-	}
-	return false
+	return slices.ContainsFunc(docsWords, func(w string) bool { return wordsAt(lower, w) >= 0 })
 }
 
 // docsPage reports a link to a product's documentation: a host that opens
