@@ -223,6 +223,17 @@ func startsDigit(w string) bool {
 	return false
 }
 
+// DotEnds reports whether the single period at rs[i] ends a sentence as
+// Sentences reads it: not after a title or an inline abbreviation ("Dr.
+// Maroon", "e.g. this") nor after an initial. Other splitters of copy ask
+// it, so that one list says what an abbreviation is.
+func DotEnds(rs []rune, i int) bool {
+	if i < 0 || i >= len(rs) || rs[i] != '.' {
+		return false
+	}
+	return !isAbbreviation(tokenBefore(rs, i), nextWord(rs, i+1))
+}
+
 // endsSentence decides whether the terminator run rs[runStart:runEnd] ends a
 // sentence, given the word that follows it.
 func endsSentence(rs []rune, runStart, runEnd int, closed bool, next string) bool {

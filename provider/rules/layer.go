@@ -1154,13 +1154,19 @@ func introductory(left, lang string) bool {
 
 // splitSentences splits at ". ", "! " and "? " followed by a capital, a
 // digit or a currency sign ("… the notes. $9 a month"); decimals and prices
-// ("4.99") have no space and stay whole.
+// ("4.99") have no space and stay whole, and so does a period that
+// readability reads as an abbreviation's ("Dr.", "e.g.", an initial).
 func splitSentences(text string) []string {
 	var out []string
 	start := 0
 	runes := []rune(text)
 	for i := 0; i < len(runes)-2; i++ {
 		if (runes[i] == '.' || runes[i] == '!' || runes[i] == '?') && runes[i+1] == ' ' && (unicode.IsUpper(runes[i+2]) || unicode.IsDigit(runes[i+2]) || unicode.Is(unicode.Sc, runes[i+2])) {
+			if runes[i] == '.' && !readability.DotEnds(runes, i) {
+				// "Dr. Maroon's eBook": a title's period ends no sentence,
+				// and a line cut there started with a name's tail.
+				continue
+			}
 			out = append(out, strings.TrimSpace(string(runes[start:i+1])))
 			start = i + 2
 		}

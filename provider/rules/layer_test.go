@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/google/go-cmp/cmp"
 	"testing"
 
 	"github.com/marketingfork/fork"
@@ -248,6 +249,29 @@ func TestPlainWordsReadRight(t *testing.T) {
 			got, _ := p.plain.apply(tc.in)
 			if got != tc.want {
 				t.Errorf("got %q; want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSplitSentencesAbbreviations: a title's or an inline abbreviation's
+// period ends no sentence. "Dr. Maroon's eBook" had been cut into two
+// lines, the second of which ("Maroon's … eBook - all shipped free.")
+// was what a bargain hunter's fork weighed.
+func TestSplitSentencesAbbreviations(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"You get two jars, plus Dr. Lee's guide - all shipped free.", []string{"You get two jars, plus Dr. Lee's guide - all shipped free."}},
+		{"Ask Mrs. Patel at the desk. She knows.", []string{"Ask Mrs. Patel at the desk.", "She knows."}},
+		{"Pay by card, e.g. Visa or Mastercard.", []string{"Pay by card, e.g. Visa or Mastercard."}},
+		{"Plans start at $5. Sign up today.", []string{"Plans start at $5.", "Sign up today."}},
+		{"It works. Try it! Why wait? 3 plans.", []string{"It works.", "Try it!", "Why wait?", "3 plans."}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, splitSentences(tc.text)); diff != "" {
+				t.Errorf("splitSentences (-want +got):\n%s", diff)
 			}
 		})
 	}
