@@ -40,7 +40,7 @@ func (x *extractor) finish(d *Document, h head) {
 			continue
 		}
 		id := len(d.Blocks)
-		b := Block{ID: id, Role: c.role, Text: literalBreaks(c.text), Href: c.href, Attribution: c.attribution, Was: c.was, Hidden: c.cx.hidden, Tag: c.el.Data, Path: x.path(c.el)}
+		b := Block{ID: id, Role: c.role, Text: literalBreaks(c.text), Href: c.href, Attribution: c.attribution, Was: c.was, Hidden: c.cx.hidden, Excluded: excludedItem(c.src), Tag: c.el.Data, Path: x.path(c.el)}
 		if c.attr != "" {
 			b.Path += "@" + c.attr
 		}

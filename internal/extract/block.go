@@ -67,6 +67,11 @@ type Block struct {
 	// the words. Parse leaves it false; extraction with the ledger
 	// (fork.Forker.Extract) sets it.
 	Scarcity bool `json:"scarcity,omitempty"`
+	// Excluded says the page marks the block, a list item, as what the
+	// offer does not include: a plan's feature crossed out by a class, a
+	// cross icon or a cross mark ("✗ Export PDF" under the free plan). Its
+	// words alone read as included; a fork never leads with them.
+	Excluded bool `json:"excluded,omitempty"`
 	// Tag is the name of the element the text came from ("h1", "a", "meta").
 	Tag string `json:"tag"`
 	// Path points at the element: element names with 1-based positions among

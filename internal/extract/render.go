@@ -277,6 +277,11 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		lines := strings.Split(t, breakMark)
 		t = strings.TrimRight(lines[0], " ")
 		inline := func(s string) string { return mdStruck(s, blk.Was, mdInline) }
+		if blk.Excluded && t != "" {
+			// The page shows the item as not included (a cross, a class):
+			// its words alone would read as included.
+			t = excludedMark + t
+		}
 		switch blk.Role {
 		case RoleHeadline:
 			b.WriteString("# " + inline(t))
@@ -376,6 +381,9 @@ var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`",
 
 // mdInline escapes the characters that would start emphasis, code or links.
 func mdInline(s string) string { return mdEscaper.Replace(s) }
+
+// excludedMark opens a list item the page marks as not included.
+const excludedMark = "✗ "
 
 // mdStruck writes s with the runs the page shows crossed out (Block.Was,
 // in order) as ~~struck~~ text, the rest escaped with esc where it opens

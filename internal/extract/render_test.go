@@ -341,3 +341,21 @@ func TestMarkdownStruck(t *testing.T) {
 		t.Errorf("a run the new text does not hold is struck:\n%s", md)
 	}
 }
+
+// TestMarkdownExcluded: a feature the page marks as not included (a
+// class, a cross icon, a cross mark) reads so in the Markdown; its words
+// alone had read as included under the free plan. "×2 faster" and "🚫 No
+// ads" are no such mark.
+func TestMarkdownExcluded(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("testdata", "pages", "excluded-features.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := mustParseString(t, string(page)).Markdown(nil)
+	for _, want := range []string{"\n- ✗ Offline charts\n", "\n- ✗ Swell alerts\n", "\n- ✗ Export to calendar\n", "\n- ✗ Priority support\n",
+		"\n- 7-day tide tables\n", "\n- ×2 faster sync than the web app\n", "\n- No ads on the chart screen\n", "\n- Community forum\n", "\n- Offline charts\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}

@@ -249,3 +249,35 @@ const (
 	minQuoteWords        = 6
 	minLettersShortBlock = 3 // fewer letters/digits: dropped unless cta/price/heading/bullet
 )
+
+// excludedClassTokens are whole class names a plan's feature list gives an
+// item the plan lacks: the page crosses it out or greys it with CSS, and
+// its words alone read as included ("Sans publicité" under the free plan).
+var excludedClassTokens = []string{"no", "not", "none", "unavailable", "excluded", "disabled", "inactive", "missing",
+	"cross", "crossed", "unchecked", "not-included", "notincluded", "not-available", "unincluded",
+	"is-disabled", "is-unavailable", "is-excluded", "is-inactive", "is-not-included"}
+
+// excludedClassSuffixes mark the same in a component's modifier
+// ("feature--no", "plan-item-excluded", "list_item_off").
+var excludedClassSuffixes = []string{"-no", "_no", "-off", "_off", "-unavailable", "-excluded", "-disabled", "_disabled",
+	"-not-included", "-notincluded", "-inactive", "-cross", "-crossed", "-missing"}
+
+// crossIconNames are the icon names (without an icon set's prefix such as
+// "fa-" or "bi-" and its variant suffix such as "-circle") that draw a
+// cross before an item: what the item names is not included.
+var crossIconNames = map[string]bool{"x": true, "times": true, "xmark": true, "x-mark": true, "cross": true,
+	"close": true, "ban": true, "remove": true, "multiply": true, "no": true}
+
+// iconSetPrefixes and iconVariantSuffixes wrap an icon's name in the
+// class names of the common icon sets.
+var (
+	iconSetPrefixes     = []string{"fa-", "bi-", "icon-", "ti-", "mdi-", "ri-", "la-", "glyphicon-", "lucide-", "ph-", "gg-", "uil-", "bx-", "i-"}
+	iconVariantSuffixes = []string{"-icon", "-circle", "-lg", "-sm", "-fill", "-line", "-outline", "-solid", "-square", "-octagon", "-bold"}
+)
+
+// crossGlyphs are the marks that say "not included" where they open an
+// item ("✗ Export PDF"): extraction drops them as decoration, so the
+// item's text alone would read as included.
+// Not "🚫": pages set it before what the offer spares the reader ("🚫
+// Sans publicité" under the paid plan).
+var crossGlyphs = map[rune]bool{'✗': true, '✘': true, '✕': true, '✖': true, '×': true, '❌': true, '⨯': true, '☒': true}

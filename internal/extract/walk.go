@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -1262,4 +1263,95 @@ func (x *extractor) path(n *html.Node) string {
 	p := string(b)
 	x.paths[n] = p
 	return p
+}
+
+// excludedItem reports whether the list item holding el (el itself, or
+// its parent or grandparent) is marked as a feature the offer lacks: a
+// class that says so, a cross icon or a cross mark before its words.
+func excludedItem(el *html.Node) bool {
+	li := el
+	for k := 0; li != nil && li.Data != "li" && k < 2; k++ {
+		li = li.Parent
+	}
+	if li == nil || li.Type != html.ElementNode || li.Data != "li" {
+		return false
+	}
+	if excludedClass(classTokens(li)) {
+		return true
+	}
+	return opensWithCross(li)
+}
+
+// excludedClass reports a class name of excludedClassTokens, or one that
+// ends with a suffix of excludedClassSuffixes.
+func excludedClass(cls []string) bool {
+	if hasToken(cls, excludedClassTokens) {
+		return true
+	}
+	for _, t := range cls {
+		for _, s := range excludedClassSuffixes {
+			if strings.HasSuffix(t, s) && len(t) > len(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opensWithCross reports whether n shows a cross before any of its words:
+// an icon element whose class names a cross (crossIconNames) or a cross
+// mark (crossGlyphs); a multiplication sign before a figure multiplies
+// ("×2 faster").
+func opensWithCross(n *html.Node) bool {
+	found, done := false, false
+	var visit func(c *html.Node)
+	visit = func(c *html.Node) {
+		for ; c != nil && !done; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				t := strings.TrimSpace(c.Data)
+				if t == "" {
+					continue
+				}
+				r, size := utf8.DecodeRuneInString(t)
+				if crossGlyphs[r] {
+					next, _ := utf8.DecodeRuneInString(strings.TrimSpace(t[size:]))
+					found = r != '×' || !unicode.IsDigit(next)
+				}
+				done = true
+			case html.ElementNode:
+				if crossIcon(classTokens(c)) {
+					found, done = true, true
+					return
+				}
+				visit(c.FirstChild)
+			}
+		}
+	}
+	visit(n.FirstChild)
+	return found
+}
+
+// crossIcon reports class names that name a cross icon ("fa-times",
+// "bi-x-circle", "icon-close").
+func crossIcon(cls []string) bool {
+	for _, t := range cls {
+		name, set := t, false
+		for _, p := range iconSetPrefixes {
+			if rest, ok := strings.CutPrefix(name, p); ok {
+				name, set = rest, true
+				break
+			}
+		}
+		for _, s := range iconVariantSuffixes {
+			if rest, ok := strings.CutSuffix(name, s); ok && rest != "" {
+				name, set = rest, true
+				break
+			}
+		}
+		if (set || name == "cross" || name == "xmark") && crossIconNames[name] {
+			return true
+		}
+	}
+	return false
 }

@@ -119,3 +119,26 @@ func TestPageLabel(t *testing.T) {
 		t.Errorf("translation: sent %d; want the title sent", len(send))
 	}
 }
+
+// TestNotIncludedRole: a feature the page marks as not included reaches
+// the model as such, with the rule that it stays so; its words alone read
+// as a feature the plan has.
+func TestNotIncludedRole(t *testing.T) {
+	briefs := []fork.Brief{
+		{Block: fork.Block{ID: 4, Role: fork.RoleBullet, Text: "Offline charts"}},
+		{Block: fork.Block{ID: 5, Role: fork.RoleBullet, Text: "Swell alerts", Excluded: true}},
+	}
+	user, mk := userPrompt(briefs, nil)
+	for _, want := range []string{"\n4 bullet Offline charts\n", "\n5 not_included Swell alerts\n"} {
+		if !strings.Contains(user, want) {
+			t.Errorf("user prompt lacks %q:\n%s", want, user)
+		}
+	}
+	plan := &fork.Plan{Profile: fork.Profile{Title: "Cautious"}, TargetLanguage: "en"}
+	if sys := systemPrompt(plan, briefs, mk); !strings.Contains(sys, "not_included lines name what a plan lacks") {
+		t.Errorf("system prompt lacks the not_included rule:\n%s", sys)
+	}
+	if sys := systemPrompt(plan, briefs[:1], mk); strings.Contains(sys, "not_included") {
+		t.Errorf("system prompt names not_included with no such line:\n%s", sys)
+	}
+}

@@ -87,6 +87,11 @@ func pageLines(plan *fork.Plan) []line {
 		default:
 			asked = ""
 		}
+		if b.Excluded {
+			// "✗ Sans publicité" under the free plan: what the offer
+			// lacks is no line for any reader to lead with.
+			continue
+		}
 		if b.Role == fork.RoleTestimonial && !soldOut[b.Section] {
 			// A customer's words are material too ("what fellow fans
 			// say", "other parents' words"), but someone else's: the

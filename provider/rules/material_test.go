@@ -596,3 +596,21 @@ func TestFreePolicyWords(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludedNeverLeads: a plan's feature the page marks as not included
+// ("✗ Cancel any time" under the basic plan) is no line for a cautious
+// reader, however many of their words it holds: the basic plan lacks it.
+func TestExcludedNeverLeads(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Harbourdesk</title></head><body><main>
+<section><h1>Bookings for small harbours</h1><p>Berths, fees and waiting lists in one place.</p><a class="btn" href="/signup">Start now</a></section>
+<section><h2>Plans</h2><div class="plan"><h3>Basic</h3><p class="price">$19 a month</p><ul><li>Up to 40 berths</li><li class="no">Cancel any time with a full refund, no questions asked</li><li>✗ 30-day money-back guarantee on every plan change</li></ul></div></section>
+<section><h2>About us</h2><p>We started in a harbour office in Falmouth and still answer the phone ourselves.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range plan.Material {
+		t.Errorf("material from a feature the plan lacks: %q", m.Text)
+	}
+}
