@@ -129,7 +129,8 @@ func SlangWords(lang Language) []string {
 // organization"), "maximum" ("maximum 5 users"), "immediate production"
 // and the like are left out because the swap changes what is said, and so
 // are words whose swap reads wrong in some places: "previously" ("were
-// before unavailable"), "therefore" ("it is so safe"), "establish trust",
+// before unavailable"), "currently" ("we don't now deliver"), "therefore"
+// ("it is so safe"), "establish trust",
 // "maintain" (a library's upkeep is not its keeping), "components" (a
 // framework's term), "functionality is" (plural "features"). It
 // returns a fresh map each call.
@@ -147,7 +148,7 @@ func PlainWords() map[string]string {
 		"subsequent": "later", "individuals": "people", "regarding": "about", "concerning": "about",
 		"pertaining to": "about", "with regard to": "about", "in relation to": "about",
 		"remuneration": "pay",
-		"expedite":     "speed up", "anticipate": "expect", "ascertain": "find out", "currently": "now", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
+		"expedite":     "speed up", "anticipate": "expect", "ascertain": "find out", "at the present time": "now", "discontinue": "stop", "due to the fact that": "because", "eliminate": "remove",
 		"ensure": "make sure", "frequently": "often", "furnish": "give",
 		"immediately": "at once", "in addition": "also", "in addition to": "besides", "in the event of": "in case of",
 		"in the near future": "soon", "indicate": "show", "indicates": "shows", "initial": "first",

@@ -283,7 +283,7 @@ var (
 		"exkl", "zzgl", "vgl", "av", "avda", "resp", "viz", "bijv", "evt",
 		"incl", "excl", "dhr", "mevr", "sig", "sig.ra", "dott")
 	// abbrevBeforeCapital can end a sentence; they do when a capital follows.
-	abbrevBeforeCapital = setOf("etc", "usw", "usf", "jr", "inc", "ltd", "co",
+	abbrevBeforeCapital = setOf("etc", "usw", "usf", "jr", "inc", "ltd", "co", "max", "máx", "mind",
 		"corp", "bros", "min", "sec", "hrs", "dept", "jan", "feb", "apr",
 		"jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "ecc")
 	// abbrevBeforeDigit are abbreviations only before a number: "No. 5"

@@ -22,6 +22,8 @@ func TestSentences(t *testing.T) {
 		{"spaced z. B. and d. h.", "Wir bieten z. B. Kurse an, d. h. viele. Toll!", []string{"Wir bieten z. B. Kurse an, d. h. viele.", "Toll!"}},
 		{"etc. before capital ends", "We sell hats, shoes, etc. Come visit.", []string{"We sell hats, shoes, etc.", "Come visit."}},
 		{"etc. before lowercase continues", "Hats etc. and more.", []string{"Hats etc. and more."}},
+		{"max. before a figure", "Kleine Gruppen mit max. 6 Teilnehmenden, mind. 3 Termine. Los geht's.", []string{"Kleine Gruppen mit max. 6 Teilnehmenden, mind. 3 Termine.", "Los geht's."}},
+		{"max. before capital ends", "We push it to the max. Then we rest.", []string{"We push it to the max.", "Then we rest."}},
 		{"No. before digit", "The answer is no. No. 5 is best.", []string{"The answer is no.", "No. 5 is best."}},
 		{"initials", "J. K. Rowling wrote it.", []string{"J. K. Rowling wrote it."}},
 		{"initialism before capital", "Made in the U.S. Ships fast.", []string{"Made in the U.S.", "Ships fast."}},

@@ -238,6 +238,7 @@ func TestPlainWordsReadRight(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"Insights that were previously unavailable.", "Insights that were previously unavailable."},
 		{"It is therefore safe to upgrade.", "It is therefore safe to upgrade."},
+		{"We don't currently deliver to Alaska.", "We don't currently deliver to Alaska."},
 		{"We maintain the library and its components.", "We maintain the library and its components."},
 		{"The functionality is included.", "The functionality is included."},
 		{"In addition to the app, you get the templates.", "Besides the app, you get the templates."},
