@@ -78,6 +78,7 @@ func pageLines(plan *fork.Plan) []line {
 			}
 		}
 	}
+	plans := planNames(plan)
 	asked := "" // the question the next answer answers
 	for _, b := range plan.Blocks {
 		switch b.Role {
@@ -181,7 +182,9 @@ func pageLines(plan *fork.Plan) []line {
 					continue
 				}
 			}
-			lower := strings.ToLower(s)
+			// "100 requests per second on Growth, 500 on Scale": a plan's
+			// name says nothing of growth or scale, whatever its word.
+			lower := blankNames(strings.ToLower(s), plans)
 			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
 			if b.Role == fork.RoleFAQAnswer || inBlock != "" {
 				l.asked = cmp.Or(inBlock, asked)
@@ -887,6 +890,46 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	return score, why
 }
 
+// planNames are the names of the page's plans, in lower case: a heading
+// that is a name the ledger read and nothing else ("Growth", "Scale"),
+// with a price among the next blocks of its section.
+func planNames(plan *fork.Plan) []string {
+	var out []string
+	for i, b := range plan.Blocks {
+		if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription {
+			continue
+		}
+		t := strings.TrimSpace(b.Text)
+		if !slices.ContainsFunc(b.Facts, func(f fork.Fact) bool { return f.Kind == "name" && strings.EqualFold(f.Text, t) }) {
+			continue
+		}
+		for _, next := range plan.Blocks[i+1 : min(i+4, len(plan.Blocks))] {
+			if next.Section == b.Section && slices.ContainsFunc(next.Facts, func(f fork.Fact) bool { return f.Kind == "price" }) {
+				out = append(out, strings.ToLower(t))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// blankNames blanks, keeping every offset, each of names (in lower case)
+// that lower holds as whole words.
+func blankNames(lower string, names []string) string {
+	for _, name := range names {
+		for from := 0; from < len(lower); {
+			i := wordIndex(lower[from:], name)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			lower = lower[:at] + strings.Repeat(" ", len(name)) + lower[at+len(name):]
+			from = at + len(name)
+		}
+	}
+	return lower
+}
+
 // autoRenew is the ledger's claim for a plan that renews itself unless
 // cancelled.
 const autoRenew = "condition:auto-renew"
@@ -1532,12 +1575,13 @@ func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []
 		byBlock[l.block] = append(byBlock[l.block], l)
 	}
 	parts := map[int]line{} // the part's heading block → its line
+	plans := planNames(plan)
 	for i := 0; i < len(plan.Blocks); i++ {
 		b := plan.Blocks[i]
 		if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription || b.Section < 0 || b.Section == hero {
 			continue
 		}
-		lower := strings.ToLower(b.Text)
+		lower := blankNames(strings.ToLower(b.Text), plans) // a plan's name ("Growth") is no part on growth
 		head := line{text: b.Text, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true, part: true}
 		headScore, _ := weighLine(head, s, cues, plan, false)
 		if headScore == 0 || headScore >= minLeadScore {

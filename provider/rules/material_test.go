@@ -614,3 +614,24 @@ func TestExcludedNeverLeads(t *testing.T) {
 		t.Errorf("material from a feature the plan lacks: %q", m.Text)
 	}
 }
+
+// TestPlanNamesAreNoCues: a plan named "Growth" or "Scale" says nothing
+// of an executive's growth or scale; an answer naming the plans had led
+// an executive's fork as its "outcomes and scale".
+func TestPlanNamesAreNoCues(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Shiplane</title></head><body><main>
+<section><h1>Shipping labels from one API</h1><p>Print labels for every carrier with one request.</p><a class="btn" href="/signup">Get an API key</a></section>
+<section><h2>Pricing</h2><div class="plan"><h3>Growth</h3><p class="price">$49 a month</p></div><div class="plan"><h3>Scale</h3><p class="price">$199 a month</p></div></section>
+<section><h2>Questions</h2><h3>Is there a rate limit?</h3><p>We allow 100 requests per second per key on Growth and 500 on Scale for each account.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "executive"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range plan.Material {
+		t.Errorf("material from the plans' names: %q (%s)", m.Text, m.Why)
+	}
+	if got := planNames(plan); !slices.Equal(got, []string{"growth", "scale"}) {
+		t.Errorf("planNames = %q; want growth, scale", got)
+	}
+}
