@@ -1127,6 +1127,13 @@ func clauseStart(rest, lang string, subjectOnly bool) bool {
 	if unicode.IsUpper(r) || unicode.IsDigit(r) || subjects[lang][lw] {
 		return true
 	}
+	if lang == "en" {
+		// "we've delivered", "they're", "it's": the pronoun with its verb
+		// glued on starts a clause as much as the pronoun alone.
+		if i := strings.IndexAny(lw, "'’"); i > 0 && subjects[lang][lw[:i]] {
+			return true
+		}
+	}
 	if subjectOnly || lang != "en" || nonStarters[lw] || introducers["en"][lw] {
 		return false
 	}

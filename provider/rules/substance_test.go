@@ -206,6 +206,11 @@ func TestSplitsLeaveWholeSentences(t *testing.T) {
 		if strings.HasPrefix(b.Source, "Exports run") && !strings.Contains(b.Text, "at once. But you can") {
 			t.Errorf("two whole clauses were not split: %q", b.Text)
 		}
+		// "…, and we've answered": a pronoun with its verb glued on
+		// starts a clause of its own.
+		if strings.HasPrefix(b.Source, "Our editors read") && !strings.Contains(b.Text, "of readers. We've answered") {
+			t.Errorf("two whole clauses were not split at \"and we've\": %q", b.Text)
+		}
 		// A part whose only verb is a relative clause's is a fragment:
 		// "But the quiet desk that you have always wanted…", "The editors
 		// who read their drafts every week."
