@@ -3,6 +3,7 @@ package fork
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -12,6 +13,9 @@ import (
 type Plan struct {
 	// Request is the fork request, defaults applied.
 	Request Request `json:"request"`
+	// Now is when the fork is made, by the Forker's clock (WithClock): an
+	// offer the page dates before it is over, and no fork leads with it.
+	Now time.Time `json:"-"`
 	// Profile is the target audience.
 	Profile Profile `json:"profile"`
 	// Layer is the target language layer with its measurable rules.
@@ -229,6 +233,7 @@ func (f *Forker) plan(ctx context.Context, req Request) (*Plan, *Extraction, err
 	target := resolveTarget(langs, source)
 	p := &Plan{
 		Request:        req,
+		Now:            f.now().UTC(),
 		Profile:        prof,
 		Layer:          layer,
 		SourceLanguage: source.String(),

@@ -284,7 +284,10 @@ func (f *Forker) result(p *Plan, ex *Extraction, d *Draft, rep Report, info Prov
 	if n := soldOutNote(p, ex.Blocks); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}
-	now := f.now().UTC()
+	now := p.Now // one reading of the clock for the plan and the result
+	if now.IsZero() {
+		now = f.now().UTC()
+	}
 	if n := staleNote(p, now); n != "" {
 		notes = append(slices.Clip(notes), n)
 	}

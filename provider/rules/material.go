@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -679,6 +680,12 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	if lower == "" {
 		lower = strings.ToLower(l.text)
 	}
+	if expired(plan, l.facts) {
+		// "Launch offer: first month at €199 with code CANAL50, valid
+		// until 30 June 2025", read in 2026: no visitor can take it, and
+		// a fork that leads with it tests a dead offer.
+		return 0, nil
+	}
 	if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return f.Value == autoRenew }) {
 		// "After the 7-day trial your subscription runs on unless you
 		// cancel": the offer's catch leads for no one, however many of
@@ -928,6 +935,33 @@ func blankNames(lower string, names []string) string {
 		}
 	}
 	return lower
+}
+
+// expired reports facts that state a day or a month before the plan's
+// time (Plan.Now), with its year: what the line dates is over. A year
+// alone ("since 2019") dates no offer, and a day without its year
+// ("June 20th") may come round again.
+func expired(plan *fork.Plan, facts []fork.Fact) bool {
+	if plan.Now.IsZero() {
+		return false
+	}
+	for _, f := range facts {
+		if f.Kind != "date" {
+			continue
+		}
+		var end time.Time
+		if t, err := time.Parse("2006-01-02", f.Value); err == nil {
+			end = t.AddDate(0, 0, 1)
+		} else if t, err := time.Parse("2006-01", f.Value); err == nil {
+			end = t.AddDate(0, 1, 0)
+		} else {
+			continue
+		}
+		if !end.After(plan.Now) {
+			return true
+		}
+	}
+	return false
 }
 
 // autoRenew is the ledger's claim for a plan that renews itself unless

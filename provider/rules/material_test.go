@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -633,5 +634,35 @@ func TestPlanNamesAreNoCues(t *testing.T) {
 	}
 	if got := planNames(plan); !slices.Equal(got, []string{"growth", "scale"}) {
 		t.Errorf("planNames = %q; want growth, scale", got)
+	}
+}
+
+// TestExpiredOfferNeverLeads: an offer the page dates before the fork's
+// time is over: "valid until 30 June 2025" led a bargain hunter's fork
+// read in 2026, beside the engine's own note that the date had passed.
+// The same page forked before the date leads with it.
+func TestExpiredOfferNeverLeads(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Dockside desks</title></head><body><main>
+<section><h1>Desks by the water in Leith</h1><p>Come for a day, stay for the people.</p><a class="btn" href="/visit">Book a visit</a></section>
+<section><h2>Plans</h2><p class="price">Resident desk £240 a month</p><p>Launch offer: save 50% on your first month with the code DOCK50, valid until 30 June 2025.</p></section>
+</main></body></html>`
+	for _, tc := range []struct {
+		now  time.Time
+		want bool
+	}{
+		{time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC), false},
+		{time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), true},
+	} {
+		t.Run(tc.now.Format("2006-01-02"), func(t *testing.T) {
+			f := fork.New(fork.WithProvider(testProvider()), fork.WithClock(func() time.Time { return tc.now }))
+			plan, err := f.Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return strings.Contains(m.Text, "DOCK50") })
+			if got != tc.want {
+				t.Errorf("the launch offer leads: %v; want %v (material %v)", got, tc.want, plan.Material)
+			}
+		})
 	}
 }
