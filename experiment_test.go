@@ -92,7 +92,8 @@ func TestPrimaryCTA(t *testing.T) {
 
 // TestCTAAction: a link that opens a chat is a contact request whatever
 // its label says, so a "Buy now" to WhatsApp never sizes a test as a
-// purchase.
+// purchase; a label that names no action takes the one its address
+// names ("/signup", "/prenota").
 func TestCTAAction(t *testing.T) {
 	for _, tc := range []struct {
 		label, href, want string
@@ -109,7 +110,13 @@ func TestCTAAction(t *testing.T) {
 		{"Meet the team", "/community", ""},
 		{"Buy the handbook", "https://shop.example.org/docs/book", "buy"},
 		{"Tell us about your project", "https://docs.google.com/forms/d/e/1/viewform", ""},
-		{"Let's go", "/get-started", ""},
+		{"Let's go", "/get-started", "signup"}, // the address names the action where the label does not
+		{"Get 50% off my first box", "/signup?plan=2p", "signup"},
+		{"Verifica disponibilità", "https://agriturismo.example/prenota", "book"},
+		{"Começar agora", "/cadastro", "signup"},
+		{"Read the book", "/book/contents.html", "learn"}, // a label that reads keeps its action
+		{"See the menu", "mailto:", "contact"},
+		{"Start your free 14-day trial", "/signup", "trial"},
 		{"Size guides", "/guides/sizing", ""},
 		{"F-Droid", "https://f-droid.org/packages/org.example.app/", "download"},
 		{"Start free", "https://tidewatch.example/signup", "signup"},

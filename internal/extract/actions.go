@@ -21,7 +21,7 @@ var ctaActions = map[string][]string{
 		"kaufen", "bestellen", "in den warenkorb", "jetzt kaufen", "acheter", "commander", "ajouter au panier",
 		"comprar", "pedir", "añadir al carrito", "adicionar ao carrinho", "assinar", "acquista", "acquistare",
 		"ordina", "aggiungi al carrello", "kopen", "bestel", "bestellen", "in winkelwagen", "afrekenen", "subscribe now"},
-	"trial": {"free trial", "start trial", "start your trial", "start a trial", "try", "testen", "test",
+	"trial": {"free trial", "trial", "start trial", "start your trial", "start a trial", "try", "testen", "test",
 		"kostenlos testen", "essai", "essayer", "prueba", "probar", "teste grátis", "experimente", "experimentar",
 		"prova", "provare", "proef", "probeer", "uitproberen"},
 	"signup": {"sign up", "signup", "sign me up", "register", "create account", "create an account", "get started",
@@ -29,7 +29,7 @@ var ctaActions = map[string][]string{
 		"comenzar gratis", "empieza gratis", "começar grátis", "comece grátis", "inizia gratis", "gratis starten",
 		"join", "registrieren", "anmelden", "konto erstellen", "s'inscrire", "inscrivez", "inscris", "inscription",
 		"créer un compte", "rejoindre", "rejoins", "regístrate", "registrarse", "registrar", "inscríbete",
-		"crear cuenta", "únete", "cadastrar", "cadastre", "criar conta", "inscreva", "registrati", "iscriviti",
+		"crear cuenta", "únete", "cadastrar", "cadastre", "cadastro", "criar conta", "inscreva", "registrati", "iscriviti",
 		"crea account", "registreren", "registreer", "aanmelden", "meld je aan", "account aanmaken"},
 	"contact": {"contact", "talk to", "get in touch", "call", "email us", "write to us", "chat with",
 		"kontakt", "kontaktieren", "anrufen", "schreiben sie uns", "contacter", "contactez", "appeler", "écrivez",
@@ -166,7 +166,36 @@ func LinkAction(label, href string) string {
 			return "docs"
 		}
 	}
+	if a == "" {
+		// "Get 50% off my first box" → /signup, "Verifica disponibilità"
+		// → /prenota: the label names no action, its address does. Not
+		// beside a label that reads ("Read the book" → /book/ is no
+		// booking).
+		return pathAction(href)
+	}
 	return a
+}
+
+// pathAction is the action a segment of a link's path names, read as a
+// label is ("/signup", "/prenota", "/book-a-call"): the first segment that
+// names one other than "learn", or "".
+func pathAction(href string) string {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
+		return ""
+	}
+	for _, seg := range strings.Split(u.Path, "/") {
+		seg = strings.Map(func(r rune) rune {
+			if r == '-' || r == '_' || r == '.' {
+				return ' '
+			}
+			return r
+		}, seg)
+		if a := CTAAction(seg); a != "" && a != "learn" {
+			return a
+		}
+	}
+	return ""
 }
 
 // docsWords name a product's documentation in a label ("Read the guides",
