@@ -157,7 +157,7 @@ var unitDefs = [][]form{
 		"medewerkers"),
 	forms("team", false, "team", "teams", "équipe", "équipes", "equipo",
 		"equipos", "equipe", "equipes"),
-	forms("company", false, "company", "companies", "entreprise",
+	forms("company", false, "company", "companies", "business", "businesses", "firm", "firms", "entreprise",
 		"entreprises", "Unternehmen", "Firmen", "empresa", "empresas",
 		"aziende", "imprese", "bedrijf", "bedrijven"),
 
@@ -281,7 +281,7 @@ var unitDefs = [][]form{
 		"formulários"),
 	forms("report", false, "report", "reports", "rapport", "rapports",
 		"informe", "informes", "relatório", "relatórios"),
-	forms("student", false, "student", "students", "élève", "élèves",
+	forms("student", false, "student", "students", "learner", "learners", "Lernende", "Lernenden", "apprenant", "apprenants", "élève", "élèves",
 		"étudiant", "étudiants", "Schüler", "Schülerin", "Schülerinnen",
 		"Studenten", "Studierende", "estudiante", "estudiantes", "alumno",
 		"alumnos", "aluno", "alunos", "estudante", "estudantes", "studente",

@@ -72,6 +72,9 @@ func pageLines(plan *fork.Plan) []line {
 	priced := map[int]bool{}  // sections that show a price
 	soldOut := map[int]bool{} // sections whose offer says it is sold out
 	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleTestimonial {
+			continue // "I used to pay R$ 450 a month" prices no plan
+		}
 		for _, f := range b.Facts {
 			if f.Kind == "price" && b.Section >= 0 {
 				priced[b.Section] = true
@@ -163,7 +166,9 @@ func pageLines(plan *fork.Plan) []line {
 				inGuarantee := f.Kind == "guarantee" && strings.Contains(f.Text, s)
 				if strings.Contains(s, f.Text) || inGuarantee {
 					facts = append(facts, f)
-					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim" || f.Kind == "price" || inGuarantee
+					// "Über 1.200 Teilnehmende seit 2021": a count of those
+					// who use it states something, verb or not.
+					value = value || f.Kind == "percentage" || f.Kind == "code" || f.Kind == "claim" || f.Kind == "price" || inGuarantee || factIs(f, "quantity:usage")
 				}
 			}
 			if !headingRoles[b.Role] && !value && !hasFiniteVerb(s, plan.Target.Base()) && !written(s) {

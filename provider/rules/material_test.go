@@ -666,3 +666,30 @@ func TestExpiredOfferNeverLeads(t *testing.T) {
 		})
 	}
 }
+
+// TestUsageCountLeads: a count of those who use it is a line to lead with
+// for an executive, verb or not ("Over 8,500 firms served across
+// Canada."), and a customer quoting their old bill ("I used to pay $450
+// a month") does not make the quotes' section a plan's card, whose short
+// lines say nothing of their own. "4,600+ learners" counts people.
+func TestUsageCountLeads(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Ledgerbird</title></head><body><main>
+<section><h1>Bookkeeping done for you</h1><p>A dedicated bookkeeper, your taxes filed on time, all from one app.</p><a class="btn" href="/signup">Start now</a></section>
+<section><h2>Features</h2><ul><li>Receipts read from a photo</li><li>Quarterly filings prepared for you</li></ul></section>
+<section><h2>What clients say</h2><blockquote>I used to pay $450 a month to my old firm and chased them every week. Now it simply gets done.</blockquote><p>Over 8,500 firms served across Canada.</p></section>
+<section><h2>About us</h2><p>We have helped 4,600+ learners with our free bookkeeping course.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "executive"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range plan.Material {
+		got = append(got, m.Text)
+	}
+	for _, want := range []string{"Over 8,500 firms served across Canada.", "We have helped 4,600+ learners with our free bookkeeping course."} {
+		if !slices.Contains(got, want) {
+			t.Errorf("material %q lacks %q", got, want)
+		}
+	}
+}
