@@ -284,6 +284,10 @@ func Profiles() []Profile {
 					"safe", "safety", "tested", "sicherheit", "getestet", "sécurité", "testé", "seguridad", "segurança", "testado", "sicuro", "sicurezza", "testato", "veilig", "veiligheid", "getest",
 					// a promise kept to the reader who is not satisfied
 					// ("If you are not satisfied, we repaint for free")
+					// a promise to the reader by name, and a change of plan
+					// that costs nothing ("Give us 48 hours' notice and
+					// there's no charge")
+					"promise", "versprechen", "promesse", "promesa", "promessa", "belofte", "no charge",
 					"satisfied", "satisfaction", "not happy", "zufrieden", "zufriedenheit", "satisfait", "satisfaite", "satisfecho", "satisfecha", "satisfacción", "satisfeito", "satisfeita", "satisfação", "soddisfatto", "soddisfatta", "soddisfazione", "tevreden", "tevredenheid"},
 				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial, cancellation terms or safety line found on the page: a cautious reader will look for one"}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",

@@ -693,3 +693,20 @@ func TestUsageCountLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestNoChargeIsAWayOut: a change of plan that costs nothing is the
+// cautious reader's way out, said without "free" or "cancel": "Give us 48
+// hours' notice and there's no charge." A note had said the page had none.
+func TestNoChargeIsAWayOut(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Kerbline</title></head><body><main>
+<section><h1>Driving lessons in Leeds</h1><p>Patient instructors and dual-controlled cars.</p><a class="btn" href="/book">Book a lesson</a></section>
+<section><h2>Questions</h2><dl><dt>What if I need to cancel a lesson?</dt><dd>Give us 48 hours' notice and there's no charge.</dd></dl></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return strings.HasPrefix(m.Text, "Give us 48 hours' notice") }) {
+		t.Errorf("material %v lacks the free change of plan", plan.Material)
+	}
+}
