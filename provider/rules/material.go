@@ -1626,19 +1626,23 @@ func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []
 		if headScore == 0 || headScore >= minLeadScore {
 			continue
 		}
-		best, bestScore := line{}, 0
+		best, bestScore, under := line{}, 0, 0
 		for k := i + 1; k < len(plan.Blocks); k++ {
 			n := plan.Blocks[k]
 			if n.Section != b.Section || headingRoles[n.Role] {
 				break
 			}
+			under++
 			for _, l := range byBlock[n.ID] {
 				if sc, _ := weighLine(l, s, cues, plan, false); sc > bestScore {
 					best, bestScore = l, sc
 				}
 			}
 		}
-		if bestScore == 0 || bestScore >= minLeadScore {
+		if bestScore >= minLeadScore {
+			continue
+		}
+		if bestScore == 0 && (under < minPartLines || !namesPart(head, cues)) {
 			continue
 		}
 		head.facts = append(slices.Clip(head.facts), best.facts...)
@@ -1662,6 +1666,22 @@ func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []
 		}
 	}
 	return append(out, lines[next:]...)
+}
+
+// minPartLines is the fewest blocks under a heading that names the
+// profile's material by a phrase (namesPart) for it to be a part alone:
+// the steps of "How it works", not a heading over one line.
+const minPartLines = 2
+
+// namesPart reports a heading that names what the profile looks for by a
+// cue of several words ("How it works", "So funktioniert's", "What to
+// expect"): the section under it is that material as a whole, though none
+// of its lines repeats a cue ("Sign up and get a test key instantly.").
+func namesPart(head line, cues *cueSet) bool {
+	if cues == nil {
+		return false
+	}
+	return slices.ContainsFunc(cues.hits(head.lower, head.words), func(c string) bool { return strings.Contains(c, " ") })
 }
 
 // minLeadScore is the least a line must score to lead: a fact of one of

@@ -710,3 +710,32 @@ func TestNoChargeIsAWayOut(t *testing.T) {
 		t.Errorf("material %v lacks the free change of plan", plan.Material)
 	}
 }
+
+// TestHowItWorksMovesForABeginner: a section headed "How it works" is a
+// newcomer's first steps as a whole, though none of its steps repeats a
+// cue ("Sign up and get a test key."); a heading over a single line is no
+// such part.
+func TestHowItWorksMovesForABeginner(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Parcelo</title></head><body><main>
+<section><h1>Shipping labels from one API</h1><p>Print labels for every carrier with one request.</p><a class="btn" href="/signup">Get an API key</a></section>
+<section><h2>Carriers</h2><p>UPS, FedEx, DHL Express and USPS, with rates side by side.</p></section>
+<section><h2>Pricing</h2><p class="price">$0.05 a label</p></section>
+<section><h2>How it works</h2><ul><li>Sign up and get a test key.</li><li>Connect your carrier accounts.</li><li>Switch to your live key when you are ready.</li></ul></section>
+</main></body></html>`
+	f := fork.New(fork.WithProvider(testProvider()))
+	res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: "beginner"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sections) == 0 || res.Sections[1] != 3 {
+		t.Errorf("sections %v; want \"How it works\" (3) right under the hero", res.Sections)
+	}
+	one := strings.Replace(page, "<li>Connect your carrier accounts.</li><li>Switch to your live key when you are ready.</li>", "", 1)
+	res, err = f.Fork(context.Background(), fork.Request{HTML: one, Profile: "beginner"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sections) > 1 && res.Sections[1] == 3 {
+		t.Errorf("sections %v: a heading over one line moved as a part", res.Sections)
+	}
+}
