@@ -739,3 +739,24 @@ func TestHowItWorksMovesForABeginner(t *testing.T) {
 		t.Errorf("sections %v: a heading over one line moved as a part", res.Sections)
 	}
 }
+
+// TestNextLineMovesUnderTheLead: where the page already leads with the
+// profile's line in the section under its hero, the section of its next
+// line moves up under that one, not over it: the note says the leading
+// line stays, and a driving school's had been pushed to fourth place.
+func TestNextLineMovesUnderTheLead(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Kerbline</title></head><body><main>
+<section><h1>Driving lessons in Leeds</h1><p>Patient instructors and dual-controlled cars.</p><a class="btn" href="/book">Book a lesson</a></section>
+<section><h2>Why learners pick us</h2><p>Free pick-up and drop-off from home, college or work.</p></section>
+<section><h2>Our instructors</h2><p>Every instructor is approved and has taught for at least five years.</p></section>
+<section><h2>Lesson times</h2><p>Lessons run from 7am to 9pm, seven days a week.</p></section>
+<section><h2>Test day</h2><p>Your first mock test is free with any block of ten lessons.</p></section>
+</main></body></html>`
+	res, err := fork.New(fork.WithProvider(testProvider())).Fork(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 1, 4, 2, 3}; !slices.Equal(res.Sections, want) {
+		t.Errorf("sections %v; want %v (the free mock test under the free pick-up that leads)", res.Sections, want)
+	}
+}

@@ -40,12 +40,11 @@ const maxHeadlineWords = 12
 // move up, or one of them joins the subheadline; nil otherwise), notes
 // on what the page lacks for the profile, and all the page's lines. Blocks a failed check named (flagged) are left
 // alone.
-func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (map[int]edit, []line, []string, []line) {
-	edits := map[int]edit{}
-	var notes []string
-	var promote []line
+func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bool) (edits map[int]edit, promote []line, notes []string, lines []line, held int) {
+	edits = map[int]edit{}
+	held = -1
 	sub := plan.Profile.Substance
-	lines := pageLines(plan)
+	lines = pageLines(plan)
 	ranked, repeats := rankRepeats(lines, sub, plan)
 	if len(ranked) == 0 {
 		if len(repeats) > 0 {
@@ -96,6 +95,7 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			// beside a fork whose sections had moved as a false summary.
 			if next, ok := nextMovable(plan, ranked[1:]); ok {
 				promote = next
+				held = plan.Blocks[lead.block].Section
 				note += fmt.Sprintf(", and the section of its next line for them (%q in block %d) moves up", next[0].text, next[0].block)
 			}
 			notes = append(notes, note)
@@ -119,7 +119,7 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 			}
 		}
 	}
-	return edits, promote, notes, lines
+	return edits, promote, notes, lines, held
 }
 
 // nearLines are up to two of the page's lines (quoted, with their block)
@@ -395,6 +395,51 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	}
 	if !placed {
 		out = append(out, groups[gs]...)
+	}
+	for i, x := range out {
+		if x != i {
+			return out
+		}
+	}
+	return nil
+}
+
+// keepAbove keeps the group of section held (the one whose line already
+// leads the page for the profile) above the group of section moved in
+// order: the next line's section moves up under the line that leads, not
+// over it, or the note's "it stays" would be false (a driving school's
+// free pick-up, in the section right under the hero, had been pushed to
+// fourth place). It returns order, or nil for the page's own order.
+func keepAbove(plan *fork.Plan, order []int, held, moved int) []int {
+	if held < 0 || moved < 0 || order == nil {
+		return order
+	}
+	groups := plan.SectionGroups()
+	groupOf := map[int]int{}
+	for g, group := range groups {
+		for _, x := range group {
+			groupOf[x] = g
+		}
+	}
+	gh, gm := groupOf[held], groupOf[moved]
+	if gh == gm {
+		return order
+	}
+	var seq []int
+	for _, x := range order {
+		if g := groupOf[x]; len(seq) == 0 || seq[len(seq)-1] != g {
+			seq = append(seq, g)
+		}
+	}
+	ih, im := slices.Index(seq, gh), slices.Index(seq, gm)
+	if ih < 0 || im < 0 || ih < im {
+		return order
+	}
+	seq = slices.Delete(seq, ih, ih+1)
+	seq = slices.Insert(seq, im, gh)
+	out := make([]int, 0, len(order))
+	for _, g := range seq {
+		out = append(out, groups[g]...)
 	}
 	for i, x := range out {
 		if x != i {

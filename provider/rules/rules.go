@@ -136,7 +136,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	brand := plan.Request.Brand
 	gloss := newGlossary(brand.Glossary)
-	edits, ranked, notes, lines := p.profileEdits(plan, lang, flagged)
+	edits, ranked, notes, lines, leadsAt := p.profileEdits(plan, lang, flagged)
 	var lead *line
 	promote := -1
 	if len(ranked) > 0 {
@@ -146,7 +146,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if n, ok := p.layerReach(plan.Layer.Name, lang, plan.Target.Name()); ok {
 		notes = append(notes, n)
 	}
-	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: promoteSection(plan, plan.PatternOrder(), promote), Notes: notes}
+	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: keepAbove(plan, promoteSection(plan, plan.PatternOrder(), promote), leadsAt, promote), Notes: notes}
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
 	// where it is whatever its weight, and the marketer is told where it
 	// stands: it is the test they can still run by hand.
