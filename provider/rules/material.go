@@ -14,6 +14,7 @@ import (
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/ledger"
 	"github.com/marketingfork/fork/internal/markup"
+	"github.com/marketingfork/fork/internal/offer"
 )
 
 // line is one line of the page a fork may lead with: a heading, the meta
@@ -549,8 +550,24 @@ func qualifies(next, lang string) bool {
 			return true
 		}
 	}
-	return false
+	// "… free with any plan for 12 months. Board of Trade fees not
+	// included.": a sentence that states a condition or an exclusion
+	// (offer.KeyCondition) takes as much back as a "but" does.
+	return slices.ContainsFunc(conditionPhrases, func(p string) bool { return containsWord(lower, p) })
 }
+
+// conditionPhrases are the offer vocabulary's conditions and exclusions
+// ("not included", "subject to", "não incluídas"), in lower case. Built
+// once; read-only afterwards.
+var conditionPhrases = func() []string {
+	var out []string
+	for _, f := range offer.LegalPhrases() {
+		if f.Key == offer.KeyCondition {
+			out = append(out, strings.ToLower(f.Text))
+		}
+	}
+	return out
+}()
 
 // butOpeners are, per language, the openers by which a sentence qualifies
 // the one before it.

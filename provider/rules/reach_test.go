@@ -436,7 +436,13 @@ func TestQualifies(t *testing.T) {
 	}{
 		{"But only when you keep the app.", "en", true},
 		{"However, the bonus ends in May.", "en", true},
-		{"Butter is not included.", "en", false},
+		{"Butter is on the house.", "en", false}, // "But" opens no word of its own
+		// a condition or an exclusion takes as much back: the hero had
+		// promised a free set-up without "Board fees not included."
+		{"Board of Trade fees not included.", "en", true},
+		{"Taxas da Junta Comercial não incluídas.", "pt", true},
+		{"Gebühren des Handelsregisters nicht inbegriffen.", "de", true},
+		{"Every plan includes a named accountant.", "en", false},
 		{"Aber nur im ersten Jahr.", "de", true},
 		{"Mais seulement la première année.", "fr", true},
 		{"Maar alleen in het eerste jaar.", "nl", true},
