@@ -84,6 +84,7 @@ func pageLines(plan *fork.Plan) []line {
 		}
 	}
 	plans := planNames(plan)
+	goneCard := soldOutCards(plan)
 	asked := "" // the question the next answer answers
 	for _, b := range plan.Blocks {
 		switch b.Role {
@@ -112,7 +113,7 @@ func pageLines(plan *fork.Plan) []line {
 			}
 			continue
 		}
-		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) || soldOut[b.Section] {
+		if !leadRoles[b.Role] || (priced[b.Section] && cardItem(b)) || soldOut[b.Section] || goneCard[b.ID] {
 			continue // a sold-out ticket's perks are no reason to come
 		}
 		var parts []string
@@ -917,6 +918,37 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		return 0, nil
 	}
 	return score, why
+}
+
+// soldOutCards are the blocks of the offers the page says are sold out,
+// by block ID: a card (a heading and the blocks under it, up to the next
+// heading) that states a price and holds a sold-out line ("Prepaid 12
+// weeks … save $96 … Sold out this month"). Its saving is no one's to
+// take.
+func soldOutCards(plan *fork.Plan) map[int]bool {
+	out := map[int]bool{}
+	start := 0
+	flush := func(end int) {
+		card := plan.Blocks[start:end]
+		priced := slices.ContainsFunc(card, func(b fork.Brief) bool {
+			return slices.ContainsFunc(b.Facts, func(f fork.Fact) bool { return f.Kind == "price" })
+		})
+		if priced && slices.ContainsFunc(card, func(b fork.Brief) bool { return extract.SaysUnavailable(b.Text) }) {
+			for _, b := range card {
+				out[b.ID] = true
+			}
+		}
+	}
+	for i, b := range plan.Blocks {
+		if i > start && (headingRoles[b.Role] && b.Role != fork.RoleMetaDescription || b.Section != plan.Blocks[start].Section) {
+			flush(i)
+			start = i
+		}
+	}
+	if len(plan.Blocks) > 0 {
+		flush(len(plan.Blocks))
+	}
+	return out
 }
 
 // planNames are the names of the page's plans, in lower case: a heading

@@ -760,3 +760,26 @@ func TestNextLineMovesUnderTheLead(t *testing.T) {
 		t.Errorf("sections %v; want %v (the free mock test under the free pick-up that leads)", res.Sections, want)
 	}
 }
+
+// TestSoldOutCardNeverLeads: the saving of a plan the page says is sold
+// out is no one's to take, though the section's other plans are on sale:
+// "save $96 … Sold out this month" had named a bargain hunter's test.
+func TestSoldOutCardNeverLeads(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Hearthbox</title></head><body><main>
+<section><h1>Dinner, sorted</h1><p>Chef-designed meal kits delivered weekly.</p><a class="btn" href="/signup">Choose a plan</a></section>
+<section><h2>Recipes</h2><p>Twenty new recipes every week, from quick pastas to slow Sunday roasts.</p></section>
+<section><h2>Plans</h2>
+<div class="plan"><h3>Weekly</h3><p class="price">$60 a week</p><p>Skip a week whenever you like.</p></div>
+<div class="plan"><h3>Prepaid 12 weeks</h3><p class="price">$624 for 12 weeks</p><p>Pay once for 12 weeks and save $96 compared with weekly billing.</p><span class="badge">Sold out this month</span></div>
+</section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range plan.Material {
+		if strings.Contains(m.Text, "$96") {
+			t.Errorf("material from a sold-out plan: %q", m.Text)
+		}
+	}
+}
