@@ -232,3 +232,29 @@ func TestCheaperIsASaving(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPhraseSet holds the phrase index to phraseAt: a text holds one of
+// the deferred orders' phrases by the index exactly where phraseAt finds
+// one of them, a number's " # " included.
+func FuzzPhraseSet(f *testing.F) {
+	for _, s := range []string{
+		"after 60 days, receive a fresh supply at 20% off",
+		"a cada 2 meses, frete grátis",
+		"every   3 months; on renewal",
+		"nach 14 tagen verlängert sich",
+		"after sixty days",
+		"àfter 6 days after 7 weeks",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		lower := strings.ToLower(text)
+		want := slices.ContainsFunc(deferredPhrases, func(p string) bool {
+			at, _ := phraseAt(lower, p)
+			return at >= 0
+		})
+		if got := deferredSet.in(lower); got != want {
+			t.Fatalf("%q: the index says %v, phraseAt %v", lower, got, want)
+		}
+	})
+}

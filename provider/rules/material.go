@@ -1210,11 +1210,58 @@ func deferred(lower string, f fork.Fact) bool {
 }
 
 // defers reports a clause that holds one of deferredPhrases.
-func defers(clause string) bool {
-	return slices.ContainsFunc(deferredPhrases, func(p string) bool {
-		at, _ := phraseAt(clause, p)
-		return at >= 0
-	})
+func defers(clause string) bool { return deferredSet.in(clause) }
+
+// deferredSet indexes deferredPhrases by their first word. Built once;
+// read-only afterwards.
+var deferredSet = newPhraseSet(deferredPhrases)
+
+// phraseSet answers whether a lower-case text holds one of its phrases
+// (as phraseAt reads one: whole words, " # " a number) in one pass over
+// the text's words: a phrase is tried only where its first word stands,
+// where asking phraseAt for each phrase scanned the text once per phrase
+// (the deferred orders' forty-odd phrases, for every line and profile).
+type phraseSet struct {
+	byFirst map[string][]string
+}
+
+// newPhraseSet indexes phrases (lower case) by their first word.
+func newPhraseSet(phrases []string) phraseSet {
+	ps := phraseSet{byFirst: map[string][]string{}}
+	for _, p := range phrases {
+		first, _, _ := strings.Cut(p, " ")
+		ps.byFirst[first] = append(ps.byFirst[first], p)
+	}
+	return ps
+}
+
+// in reports whether lower holds one of the set's phrases.
+func (ps phraseSet) in(lower string) bool {
+	start := -1
+	for i, r := range lower {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && ps.startsAt(lower, start, i) {
+			return true
+		}
+		start = -1
+	}
+	return start >= 0 && ps.startsAt(lower, start, len(lower))
+}
+
+// startsAt reports whether a phrase of the set starts with the word
+// lower[start:end] and stands there whole.
+func (ps phraseSet) startsAt(lower string, start, end int) bool {
+	for _, p := range ps.byFirst[lower[start:end]] {
+		if at, _ := phraseAt(lower[start:], p); at == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // chargeWords say that the amount after them is what the reader is
