@@ -102,3 +102,23 @@ func TestFormsAndButtons(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteBandAttributions: a band of quotes (a section classed as
+// testimonials around several blockquotes, each with its cite) gives each
+// quote its own name; read as one card, the second quote had taken the
+// first one's name and kept its own glued to its words.
+func TestQuoteBandAttributions(t *testing.T) {
+	got := map[string]string{}
+	for _, b := range mustParse(t, readTestdata(t, "pages/quote-band.html")).Blocks {
+		if b.Role == RoleTestimonial {
+			got[b.Text] = b.Attribution
+		}
+	}
+	want := map[string]string{
+		`"Our audit found nothing to fix in training. The auditor took the export as it was."`:    "Ada Brennan, CISO, Fairport Credit",
+		`"Clicks on test emails fell from 24% to 5% in two quarters. People finish the lessons."`: "Tomas Vey, IT Director, Northbay Freight",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("testimonials (-want +got):\n%s", diff)
+	}
+}

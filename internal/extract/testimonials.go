@@ -72,6 +72,13 @@ func (x *extractor) setupCard(s *html.Node, weak bool) bool {
 	if x.info[s].hasCTA && x.info[s].hasBlock && x.hasForm(s) {
 		return false
 	}
+	if x.quotesUnder(s, 2) >= 2 {
+		// A band of quotes (<section class="testimonials"> around two
+		// <blockquote>s, each with its <cite>) is no one card: read as
+		// one, the second quote took the first one's name and kept its
+		// own glued to its words.
+		return false
+	}
 	a := x.findAttribution(s, nil, false)
 	q := x.findQuote(s, a)
 	if q == nil {
@@ -104,6 +111,23 @@ func (x *extractor) setupCard(s *html.Node, weak bool) bool {
 		}
 	}
 	return true
+}
+
+// quotesUnder counts the <blockquote> elements with text under n, up to
+// limit.
+func (x *extractor) quotesUnder(n *html.Node, limit int) int {
+	k := 0
+	for c := n.FirstChild; c != nil && k < limit; c = c.NextSibling {
+		if c.Type != html.ElementNode || x.skipped(c) || !x.info[c].hasText {
+			continue
+		}
+		if c.Data == "blockquote" {
+			k++
+			continue
+		}
+		k += x.quotesUnder(c, limit-k)
+	}
+	return k
 }
 
 func (x *extractor) hasForm(n *html.Node) bool {
