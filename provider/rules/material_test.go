@@ -783,3 +783,21 @@ func TestSoldOutCardNeverLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestTermsWeighForAGuaranteeOnly: a guarantee's terms make it the way out
+// a cautious reader looks for, not a bargain hunter's best value: "Buy
+// One, Get One Free" comes before "Free Shipping + 60 Day Money Back
+// Guarantee" for them.
+func TestTermsWeighForAGuaranteeOnly(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Krill Pure</title></head><body><main>
+<section><h1>Buy One, Get One Free</h1><h2>+ 2 Free Gifts + Free Shipping</h2><a class="btn" href="/order">Get Started</a><p class="guarantee">Free Shipping + 60 Day Money Back Guarantee</p></section>
+<section><h2>Why krill oil</h2><p>Krill oil carries omega-3s in a form your body takes up easily.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Material) == 0 || plan.Material[0].Text != "Buy One, Get One Free" {
+		t.Errorf("material %v; want \"Buy One, Get One Free\" first", plan.Material)
+	}
+}
