@@ -289,7 +289,18 @@ func Profiles() []Profile {
 					// there's no charge")
 					"promise", "versprechen", "promesse", "promesa", "promessa", "belofte", "no charge",
 					"satisfied", "satisfaction", "not happy", "zufrieden", "zufriedenheit", "satisfait", "satisfaite", "satisfecho", "satisfecha", "satisfacción", "satisfeito", "satisfeita", "satisfação", "soddisfatto", "soddisfatta", "soddisfazione", "tevreden", "tevredenheid"},
-				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial, cancellation terms or safety line found on the page: a cautious reader will look for one"}},
+				Facts: []string{"guarantee", "claim:way-out", "claim:guarantee", "role:guarantee"}, Missing: "no guarantee, trial, cancellation terms or safety line found on the page: a cautious reader will look for one",
+				// A refund taken back is the offer's catch, not its way
+				// out: "Les commandes non retirées ne sont pas
+				// remboursées" had led a cautious reader's hero as "the
+				// refund".
+				Unlike: []string{"non-refundable", "nonrefundable", "not refundable", "no refund", "no refunds", "not refunded", "not be refunded", "won't be refunded", "cannot be refunded", "can't be refunded",
+					"pas remboursé*", "pas rembours*", "non remboursable*", "aucun remboursement",
+					"nicht erstattet", "nicht erstattungsfähig", "keine erstattung", "keine rückerstattung", "nicht zurückerstattet",
+					"no reembolsable*", "no se reembolsa*", "no se devuelve*", "sin reembolso",
+					"não reembolsáve*", "não são reembolsad*", "não é reembolsad*", "sem reembolso",
+					"non rimborsabil*", "non rimborsat*", "non sono rimborsat*", "non è rimborsat*", "nessun rimborso",
+					"niet terugbetaald", "geen terugbetaling", "niet restitueerbaar"}}},
 		{Name: "status-seeker", Title: "Status seeker", Description: "Buys to stand out; wants exclusivity, prestige and belonging to the best.",
 			Motivations: []string{"standing out", "belonging to a select group", "quality that shows"},
 			Objections:  []string{"looking ordinary", "mass-market feel"},

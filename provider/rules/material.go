@@ -732,8 +732,16 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			return 0, nil
 		}
 	}
+	gone := func(fork.Fact) bool { return false }
 	if len(s.Unlike) > 0 {
 		if m := unlike(lower, s.Unlike); m != lower {
+			// A fact the phrase held goes with it: "ne sont pas
+			// remboursées" states no refund, whatever the ledger read.
+			was := lower
+			gone = func(f fork.Fact) bool {
+				t := strings.ToLower(f.Text)
+				return strings.Contains(was, t) && !strings.Contains(m, t)
+			}
 			lower = m
 			l.words = nil // read again from what is left
 		}
@@ -852,6 +860,9 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			continue
 		}
 		for _, f := range l.facts {
+			if gone(f) {
+				continue
+			}
 			// A bare figure says nothing by itself: "100% secure" is no
 			// discount and "5 GB" no time saved; nor does a word claim
 			// read for another audience: "the only connection" is no mark

@@ -801,3 +801,22 @@ func TestTermsWeighForAGuaranteeOnly(t *testing.T) {
 		t.Errorf("material %v; want \"Buy One, Get One Free\" first", plan.Material)
 	}
 }
+
+// TestRefundTakenBackIsNoWayOut: a refund the page takes back ("Uncollected
+// orders are not refunded.", "ne sont pas remboursées") is the offer's
+// catch, not a cautious reader's way out, whatever the ledger read in it.
+func TestRefundTakenBackIsNoWayOut(t *testing.T) {
+	for _, line := range []string{"Les commandes non retirées ne sont pas remboursées.", "Orders that are not collected are not refunded."} {
+		page := `<!DOCTYPE html><html lang="fr"><head><title>Fournil</title></head><body><main>
+<section><h1>Commandez la veille, retirez le matin</h1><p>Pains et viennoiseries prêts dès 7 h.</p><a class="btn" href="/commande">Commander</a></section>
+<section><h2>Bon à savoir</h2><p>` + line + `</p></section>
+</main></body></html>`
+		plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range plan.Material {
+			t.Errorf("%q leads as a way out", m.Text)
+		}
+	}
+}
