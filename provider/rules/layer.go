@@ -730,7 +730,7 @@ func splitOnce(s, lang string, tier int) (string, string, bool) {
 	}
 	if tier >= tierComma {
 		each(s, ", ", func(i int) {
-			if gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang)) {
+			if gerundList(s, i) || (!inList(s, i) && startsClause(s[i+2:], lang) && !introductory(s[:i], lang) && !infinitiveList(s[:i], s[i+2:], lang)) {
 				places = append(places, place{cut: i, resume: i + 2})
 			}
 		})
@@ -1138,6 +1138,21 @@ func clauseStart(rest, lang string, subjectOnly bool) bool {
 		return false
 	}
 	return imperative(lw)
+}
+
+// infinitiveList reports a comma that separates the verbs of an
+// infinitive ("… for 20 minutes to meet your dog, learn the routine and
+// collect keys"): the part after it opens on a bare verb that "to" in the
+// part before governs, and cut off it reads as an order to the reader
+// ("Learn the routine and collect keys.").
+func infinitiveList(left, right, lang string) bool {
+	if lang != "en" || startsSubject(right, lang) {
+		return false
+	}
+	if i := strings.LastIndexAny(left, ".;:!?"); i >= 0 {
+		left = left[i+1:]
+	}
+	return strings.Contains(" "+strings.ToLower(left)+" ", " to ")
 }
 
 // gerundList reports whether the comma at i separates items of a list of
