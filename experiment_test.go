@@ -114,6 +114,8 @@ func TestCTAAction(t *testing.T) {
 		{"Get 50% off my first box", "/signup?plan=2p", "signup"},
 		{"Verifica disponibilità", "https://agriturismo.example/prenota", "book"},
 		{"Começar agora", "/cadastro", "signup"},
+		{"Empieza tu semana gratis", "/registro", "signup"},
+		{"Probefahrt vereinbaren", "/probefahrt", "book"},
 		{"Read the book", "/book/contents.html", "learn"}, // a label that reads keeps its action
 		{"See the menu", "mailto:", "contact"},
 		{"Start your free 14-day trial", "/signup", "trial"},
