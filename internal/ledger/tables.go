@@ -133,7 +133,10 @@ var unitDefs = [][]form{
 		"pessoas", "persone", "mensen"),
 	forms("customer", false, "customer", "customers", "client", "clients",
 		"cliente", "clientes", "Kunde", "Kunden", "Kundinnen", "clienti",
-		"klant", "klanten"),
+		"klant", "klanten",
+		// those a place or a service takes in: guests, patients, campers
+		"guest", "guests", "patient", "patients", "camper", "campers", "Gäste", "Patienten",
+		"invités", "huéspedes", "pacientes", "hóspedes", "ospiti", "pazienti", "gasten", "patiënten"),
 	forms("member", false, "member", "members", "membre", "membres",
 		"Mitglied", "Mitglieder", "miembro", "miembros", "membro", "membros",
 		"membri", "leden"),

@@ -678,6 +678,7 @@ func TestUsageCountLeads(t *testing.T) {
 <section><h2>Features</h2><ul><li>Receipts read from a photo</li><li>Quarterly filings prepared for you</li></ul></section>
 <section><h2>What clients say</h2><blockquote>I used to pay $450 a month to my old firm and chased them every week. Now it simply gets done.</blockquote><p>Over 8,500 firms served across Canada.</p></section>
 <section><h2>About us</h2><p>We have helped 4,600+ learners with our free bookkeeping course.</p></section>
+<section><h2>Our office</h2><p>More than 3,000 guests have used our meeting rooms.</p></section>
 </main></body></html>`
 	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "executive"})
 	if err != nil {
@@ -687,7 +688,7 @@ func TestUsageCountLeads(t *testing.T) {
 	for _, m := range plan.Material {
 		got = append(got, m.Text)
 	}
-	for _, want := range []string{"Over 8,500 firms served across Canada.", "We have helped 4,600+ learners with our free bookkeeping course."} {
+	for _, want := range []string{"Over 8,500 firms served across Canada.", "We have helped 4,600+ learners with our free bookkeeping course.", "More than 3,000 guests have used our meeting rooms."} {
 		if !slices.Contains(got, want) {
 			t.Errorf("material %q lacks %q", got, want)
 		}
