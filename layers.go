@@ -178,7 +178,7 @@ func Layers() []Layer {
 	return []Layer{
 		{Name: "everyday", Title: "Everyday", Description: "Conversational and direct: second person, contractions welcome, short sentences.",
 			Rules: []Rule{maxAvgSentence(20), maxGrade(9)}},
-		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions in running copy (headings, buttons, \"let's\", questions and idioms keep theirs), no exclamation marks, no slang or hype.",
+		{Name: "professional", Title: "Professional", Description: "Businesslike and measured: no contractions in running copy (headings, buttons, \"let's\", questions in running copy and idioms keep theirs; an FAQ's questions are written out), no exclamation marks, no slang or hype.",
 			Rules: []Rule{noContractions(), noExclamations(), noWords("no_hype", "no hype or slang words", func(lang Language) []string { return append(HypeWords(lang), SlangWords(lang)...) }), formalAddress()}},
 		{Name: "technical", Title: "Technical", Description: "Precise and spec-first: numbers and units lead, hype adjectives removed, the field's terms kept.",
 			Rules: []Rule{noWords("no_hype", "no hype adjectives", HypeWords), noExclamations()}},
@@ -239,7 +239,7 @@ func maxGrade(limit float64) Rule {
 }
 
 func noContractions() Rule {
-	return Rule{Name: "no_contractions", Description: "no contractions in running copy; headings, buttons, \"let's\", questions and idioms (\"you'll ever\") keep theirs",
+	return Rule{Name: "no_contractions", Description: "no contractions in running copy; headings, buttons, \"let's\", questions in running copy and idioms (\"you'll ever\") keep theirs, and an FAQ's questions are written out",
 		Check: func(s Sample) (Outcome, string) {
 			// "Let's" is an invitation, not a contraction a professional
 			// page writes out ("Let us get started" reads as a sermon);
