@@ -391,7 +391,10 @@ func Profiles() []Profile {
 					"ersten # tage", "ersten # tagen", "ersten # wochen", "ersten # monate", "ersten # monaten", "ersten tage", "ersten wochen",
 					"premiers jours", "premières semaines", "premiers mois", "primeros # días", "primeros # meses", "primeros días", "primeros meses",
 					"primeiros # dias", "primeiros # meses", "primeiros dias", "primeiros meses", "primi # giorni", "primi # mesi", "primi giorni", "primi mesi",
-					"eerste # dagen", "eerste # weken", "eerste # maanden", "eerste dagen", "eerste weken", "eerste maanden"}}},
+					"eerste # dagen", "eerste # weken", "eerste # maanden", "eerste dagen", "eerste weken", "eerste maanden",
+					// a priority or first aid, no novelty ("Safety comes first")
+					"first aid", "erste hilfe", "premiers secours", "primeros auxilios", "primeiros socorros", "primo soccorso", "eerste hulp",
+					"comes first", "come first", "first and foremost", "steht an erster stelle", "kommt zuerst", "passe avant tout", "d'abord", "es lo primero", "está em primeiro lugar", "viene prima", "prima di tutto", "staat voorop", "komt op de eerste plaats"}}},
 	}
 }
 

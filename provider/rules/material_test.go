@@ -821,3 +821,24 @@ func TestRefundTakenBackIsNoWayOut(t *testing.T) {
 		}
 	}
 }
+
+// TestComesFirstIsNoNovelty: "Safety comes first" names a priority and
+// "first aid" a kit, not the newest thing: with a heading and a line
+// under it that each held "first", a camp's safety section had moved up
+// for an early adopter.
+func TestComesFirstIsNoNovelty(t *testing.T) {
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: "<html lang=en><body><h1>Camp</h1><p>Code all week.</p></body></html>", Profile: "early-adopter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := plan.Profile.Substance
+	for _, text := range []string{"Safety comes first", "Every instructor holds current CPR and first aid certification."} {
+		lower := strings.ToLower(text)
+		if score, why := weighLine(line{text: text, lower: lower, words: lineWords(lower)}, sub, newCueSet(sub.Cues), plan, true); score != 0 {
+			t.Errorf("%q weighs %d for an early adopter (%v)", text, score, why)
+		}
+	}
+	if score, _ := weighLine(line{text: "The first camp of its kind", lower: "the first camp of its kind", words: lineWords("the first camp of its kind")}, sub, newCueSet(sub.Cues), plan, false); score == 0 {
+		t.Error("\"the first camp of its kind\" weighs nothing for an early adopter")
+	}
+}
