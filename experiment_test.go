@@ -116,6 +116,7 @@ func TestCTAAction(t *testing.T) {
 		{"Começar agora", "/cadastro", "signup"},
 		{"Empieza tu semana gratis", "/registro", "signup"},
 		{"Probefahrt vereinbaren", "/probefahrt", "book"},
+		{"Enrol for £149", "/enrol", "signup"},
 		{"Read the book", "/book/contents.html", "learn"}, // a label that reads keeps its action
 		{"See the menu", "mailto:", "contact"},
 		{"Start your free 14-day trial", "/signup", "trial"},

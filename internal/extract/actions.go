@@ -24,7 +24,7 @@ var ctaActions = map[string][]string{
 	"trial": {"free trial", "trial", "start trial", "start your trial", "start a trial", "try", "testen", "test",
 		"kostenlos testen", "essai", "essayer", "prueba", "probar", "teste grátis", "experimente", "experimentar",
 		"prova", "provare", "proef", "probeer", "uitproberen"},
-	"signup": {"sign up", "signup", "sign me up", "register", "create account", "create an account", "get started",
+	"signup": {"sign up", "signup", "sign me up", "register", "enrol", "enroll", "enrol now", "enroll now", "create account", "create an account", "get started",
 		"start free", "start for free", "kostenlos starten", "commencer gratuitement", "commence gratuitement",
 		"comenzar gratis", "empieza gratis", "começar grátis", "comece grátis", "inizia gratis", "gratis starten",
 		"join", "registrieren", "anmelden", "konto erstellen", "s'inscrire", "inscrivez", "inscris", "inscription",
