@@ -189,6 +189,11 @@ func pageLines(plan *fork.Plan) []line {
 				if wordCount(s) < minLeadWords {
 					continue
 				}
+			} else if rest, ok := afterBoldLabel(b, s, plan.Target.Base()); ok && !headingRoles[b.Role] && k == 0 {
+				// "<strong>25 jaar garantie.</strong> 25 jaar productgarantie
+				// op de panelen, …": the item's label goes, its sentence
+				// leads (in the hero, the two had said "25 jaar" twice).
+				s = rest
 			}
 			// "100 requests per second on Growth, 500 on Scale": a plan's
 			// name says nothing of growth or scale, whatever its word.
@@ -673,6 +678,34 @@ func ownElement(b fork.Brief, word string) bool {
 	return len(toks) >= 3 && toks[0].Kind == markup.Open && toks[1].Kind == markup.Text &&
 		strings.Trim(strings.TrimSpace(toks[1].Text), ":,.") == word && toks[2].Kind == markup.Close
 }
+
+// afterBoldLabel is s without the label that opens its block in an
+// element of its own and ends in a full stop or a colon ("<strong>25 jaar
+// garantie.</strong> 25 jaar productgarantie …"): a few words without a
+// verb, with a sentence after it that can lead alone. False where s does
+// not open with such a label.
+func afterBoldLabel(b fork.Brief, s, lang string) (string, bool) {
+	toks := markup.Tokens(b.Markup)
+	for len(toks) > 0 && toks[0].Kind == markup.Text && strings.TrimSpace(toks[0].Text) == "" {
+		toks = toks[1:]
+	}
+	if len(toks) < 3 || toks[0].Kind != markup.Open || toks[1].Kind != markup.Text || toks[2].Kind != markup.Close {
+		return "", false
+	}
+	label := strings.TrimSpace(toks[1].Text)
+	if !strings.HasSuffix(label, ".") && !strings.HasSuffix(label, ":") || wordCount(label) > maxLabelWords || hasFiniteVerb(label, lang) {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(s, label)
+	rest = strings.TrimSpace(rest)
+	if !ok || wordCount(rest) < minLeadWords {
+		return "", false
+	}
+	return capitalize(rest), true
+}
+
+// maxLabelWords is the most words of a list item's label.
+const maxLabelWords = 4
 
 // unbalanced reports a line that opens a bracket or a quotation it does not
 // close: a piece cut out of a longer sentence.

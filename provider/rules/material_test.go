@@ -72,14 +72,7 @@ func TestGuaranteeTermsFirst(t *testing.T) {
 <section><h2>Tickets</h2><p class="price">Conference ticket €390</p><p class="price">All Access ticket €590</p></section>
 <section><h2>Questions</h2><h3>Can I get a refund?</h3><p>If you need a refund, please write to team@vectorconf.example. Conference tickets can be refunded until June 20th minus a fee of €15. All Access tickets can be refunded until July 4th minus a fee of €15.</p></section>
 </main></body></html>`
-	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range plan.Material {
-		got = append(got, m.Text)
-	}
+	got := materialTexts(t, page, "cautious")
 	if len(got) < 3 || !strings.HasPrefix(got[0], "Conference tickets can be refunded until June 20th") || !strings.HasPrefix(got[1], "All Access tickets") {
 		t.Errorf("material %q; want the terms first, the ticket's name whole", got)
 	}
@@ -680,14 +673,7 @@ func TestUsageCountLeads(t *testing.T) {
 <section><h2>About us</h2><p>We have helped 4,600+ learners with our free bookkeeping course.</p></section>
 <section><h2>Our office</h2><p>More than 3,000 guests have used our meeting rooms.</p></section>
 </main></body></html>`
-	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "executive"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range plan.Material {
-		got = append(got, m.Text)
-	}
+	got := materialTexts(t, page, "executive")
 	for _, want := range []string{"Over 8,500 firms served across Canada.", "We have helped 4,600+ learners with our free bookkeeping course.", "More than 3,000 guests have used our meeting rooms."} {
 		if !slices.Contains(got, want) {
 			t.Errorf("material %q lacks %q", got, want)
@@ -841,4 +827,33 @@ func TestComesFirstIsNoNovelty(t *testing.T) {
 	if score, _ := weighLine(line{text: "The first camp of its kind", lower: "the first camp of its kind", words: lineWords("the first camp of its kind")}, sub, newCueSet(sub.Cues), plan, false); score == 0 {
 		t.Error("\"the first camp of its kind\" weighs nothing for an early adopter")
 	}
+}
+
+// TestBoldLabelGoes: a list item's label in an element of its own, ended
+// by a full stop ("<strong>25-year guarantee.</strong> 25-year product
+// guarantee on the panels, …"), does not lead with its sentence: in the
+// hero the two had said "25-year" twice in a row.
+func TestBoldLabelGoes(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="en"><head><title>Sunward</title></head><body><main>
+<section><h1>Solar panels for your roof</h1><p>We design, supply and fit them, with a quote in 48 hours.</p><a class="btn" href="/quote">Get a quote</a></section>
+<section><h2>Why Sunward</h2><ul><li><strong>25-year guarantee.</strong> A 25-year product guarantee on the panels, 12 years on the inverter and 10 years on the fitting.</li><li>Our own fitters, no subcontractors.</li></ul></section>
+</main></body></html>`
+	got := materialTexts(t, page, "cautious")
+	if want := "A 25-year product guarantee on the panels, 12 years on the inverter and 10 years on the fitting."; !slices.Contains(got, want) {
+		t.Errorf("material %q; want %q without its label", got, want)
+	}
+}
+
+// materialTexts are the lines Plan offers a profile on page, best first.
+func materialTexts(t *testing.T, page, profile string) []string {
+	t.Helper()
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range plan.Material {
+		got = append(got, m.Text)
+	}
+	return got
 }
