@@ -144,8 +144,8 @@ func TestLikeNew(t *testing.T) {
 	} {
 		l := line{text: tc.text, lower: strings.ToLower(tc.text), block: 0}
 		l.words = lineWords(l.lower)
-		if m := unlike(l.lower, p.Substance.Unlike); len(m) != len(l.lower) {
-			t.Errorf("unlike(%q) changed the line's length", tc.text)
+		if m := blankPhrases(l.lower, p.Substance.Unlike); len(m) != len(l.lower) {
+			t.Errorf("blankPhrases(%q) changed the line's length", tc.text)
 		}
 		score, why := weighLine(l, p.Substance, cs, plan, true)
 		if got := score > 0; got != tc.want {

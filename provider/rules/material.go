@@ -197,7 +197,7 @@ func pageLines(plan *fork.Plan) []line {
 			}
 			// "100 requests per second on Growth, 500 on Scale": a plan's
 			// name says nothing of growth or scale, whatever its word.
-			lower := blankNames(strings.ToLower(s), plans)
+			lower := blankPhrases(strings.ToLower(s), plans)
 			l := line{text: s, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: facts, moveOnly: long}
 			if b.Role == fork.RoleFAQAnswer || inBlock != "" {
 				l.asked = cmp.Or(inBlock, asked)
@@ -469,12 +469,13 @@ var travelWords = map[string][]string{
 var timeUnitCues = map[string]bool{"minutes": true, "minute": true, "seconds": true, "minuten": true, "sekunden": true, "secondes": true,
 	"minutos": true, "segundos": true, "minuti": true, "secondi": true, "seconden": true}
 
-// unlike blanks the phrases of a lower-case line in which a cue word says
-// something else (Substance.Unlike): "läuft wieder wie neu" holds no
-// early adopter's "neu". A " # " in a phrase stands for a number: "first #
-// days" blanks "first 30 days" (a guarantee's period, no launch). The line
-// keeps its length.
-func unlike(lower string, phrases []string) string {
+// blankPhrases blanks each of phrases a lower-case line holds as whole
+// words, keeping its length: the phrases in which a cue word says
+// something else (Substance.Unlike: "läuft wieder wie neu" holds no early
+// adopter's "neu"), or the page's plan names (planNames). A " # " in a
+// phrase stands for a number: "first # days" blanks "first 30 days" (a
+// guarantee's period, no launch).
+func blankPhrases(lower string, phrases []string) string {
 	for _, p := range phrases {
 		for from := 0; from < len(lower); {
 			at, n := phraseAt(lower[from:], p)
@@ -671,12 +672,21 @@ func gluedLabel(s, lang string) bool {
 // text). "Full Pass tickets can be refunded" opens with two capitals too,
 // and its first word is the ticket's name.
 func ownElement(b fork.Brief, word string) bool {
+	t, ok := leadingElement(b)
+	return ok && strings.Trim(t, ":,.") == word
+}
+
+// leadingElement is the text of the element that opens the block's
+// markup, trimmed ("<b>Anual</b> Planos…": "Anual"), if it holds text only.
+func leadingElement(b fork.Brief) (string, bool) {
 	toks := markup.Tokens(b.Markup)
 	for len(toks) > 0 && toks[0].Kind == markup.Text && strings.TrimSpace(toks[0].Text) == "" {
 		toks = toks[1:]
 	}
-	return len(toks) >= 3 && toks[0].Kind == markup.Open && toks[1].Kind == markup.Text &&
-		strings.Trim(strings.TrimSpace(toks[1].Text), ":,.") == word && toks[2].Kind == markup.Close
+	if len(toks) < 3 || toks[0].Kind != markup.Open || toks[1].Kind != markup.Text || toks[2].Kind != markup.Close {
+		return "", false
+	}
+	return strings.TrimSpace(toks[1].Text), true
 }
 
 // afterBoldLabel is s without the label that opens its block in an
@@ -685,15 +695,8 @@ func ownElement(b fork.Brief, word string) bool {
 // verb, with a sentence after it that can lead alone. False where s does
 // not open with such a label.
 func afterBoldLabel(b fork.Brief, s, lang string) (string, bool) {
-	toks := markup.Tokens(b.Markup)
-	for len(toks) > 0 && toks[0].Kind == markup.Text && strings.TrimSpace(toks[0].Text) == "" {
-		toks = toks[1:]
-	}
-	if len(toks) < 3 || toks[0].Kind != markup.Open || toks[1].Kind != markup.Text || toks[2].Kind != markup.Close {
-		return "", false
-	}
-	label := strings.TrimSpace(toks[1].Text)
-	if !strings.HasSuffix(label, ".") && !strings.HasSuffix(label, ":") || wordCount(label) > maxLabelWords || hasFiniteVerb(label, lang) {
+	label, ok := leadingElement(b)
+	if !ok || !strings.HasSuffix(label, ".") && !strings.HasSuffix(label, ":") || wordCount(label) > maxLabelWords || hasFiniteVerb(label, lang) {
 		return "", false
 	}
 	rest, ok := strings.CutPrefix(s, label)
@@ -767,7 +770,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	}
 	gone := func(fork.Fact) bool { return false }
 	if len(s.Unlike) > 0 {
-		if m := unlike(lower, s.Unlike); m != lower {
+		if m := blankPhrases(lower, s.Unlike); m != lower {
 			// A fact the phrase held goes with it: "ne sont pas
 			// remboursées" states no refund, whatever the ledger read.
 			was := lower
@@ -999,44 +1002,36 @@ func soldOutCards(plan *fork.Plan) map[int]bool {
 	return out
 }
 
-// planNames are the names of the page's plans, in lower case: a heading
-// that is a name the ledger read and nothing else ("Growth", "Scale"),
-// with a price among the next blocks of its section.
+// planNames are the names of the page's plans, in lower case
+// (planNameAt).
 func planNames(plan *fork.Plan) []string {
 	var out []string
-	for i, b := range plan.Blocks {
-		if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription {
-			continue
-		}
-		t := strings.TrimSpace(b.Text)
-		if !slices.ContainsFunc(b.Facts, func(f fork.Fact) bool { return f.Kind == "name" && strings.EqualFold(f.Text, t) }) {
-			continue
-		}
-		for _, next := range plan.Blocks[i+1 : min(i+4, len(plan.Blocks))] {
-			if next.Section == b.Section && slices.ContainsFunc(next.Facts, func(f fork.Fact) bool { return f.Kind == "price" }) {
-				out = append(out, strings.ToLower(t))
-				break
-			}
+	for i := range plan.Blocks {
+		if name, ok := planNameAt(plan, i); ok {
+			out = append(out, name)
 		}
 	}
 	return out
 }
 
-// blankNames blanks, keeping every offset, each of names (in lower case)
-// that lower holds as whole words.
-func blankNames(lower string, names []string) string {
-	for _, name := range names {
-		for from := 0; from < len(lower); {
-			i := wordIndex(lower[from:], name)
-			if i < 0 {
-				break
-			}
-			at := from + i
-			lower = lower[:at] + strings.Repeat(" ", len(name)) + lower[at+len(name):]
-			from = at + len(name)
+// planNameAt is the name of a plan that block i heads, in lower case: a
+// heading that is a name the ledger read and nothing else ("Growth",
+// "Scale"), with a price among the next blocks of its section.
+func planNameAt(plan *fork.Plan, i int) (string, bool) {
+	b := plan.Blocks[i]
+	if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription {
+		return "", false
+	}
+	t := strings.TrimSpace(b.Text)
+	if !slices.ContainsFunc(b.Facts, func(f fork.Fact) bool { return f.Kind == "name" && strings.EqualFold(f.Text, t) }) {
+		return "", false
+	}
+	for _, next := range plan.Blocks[i+1 : min(i+4, len(plan.Blocks))] {
+		if next.Section == b.Section && slices.ContainsFunc(next.Facts, func(f fork.Fact) bool { return f.Kind == "price" }) {
+			return strings.ToLower(t), true
 		}
 	}
-	return lower
+	return "", false
 }
 
 // expired reports facts that state a day or a month before the plan's
@@ -1768,13 +1763,15 @@ func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []
 		byBlock[l.block] = append(byBlock[l.block], l)
 	}
 	parts := map[int]line{} // the part's heading block → its line
-	plans := planNames(plan)
 	for i := 0; i < len(plan.Blocks); i++ {
 		b := plan.Blocks[i]
 		if !headingRoles[b.Role] || b.Role == fork.RoleMetaDescription || b.Section < 0 || b.Section == hero {
 			continue
 		}
-		lower := blankNames(strings.ToLower(b.Text), plans) // a plan's name ("Growth") is no part on growth
+		if _, named := planNameAt(plan, i); named {
+			continue // a plan's name ("Growth") is no part on growth
+		}
+		lower := strings.ToLower(b.Text)
 		head := line{text: b.Text, lower: lower, words: lineWords(lower), block: b.ID, role: b.Role, facts: b.Facts, moveOnly: true, part: true}
 		headScore, _ := weighLine(head, s, cues, plan, false)
 		if headScore == 0 || headScore >= minLeadScore {

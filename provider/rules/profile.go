@@ -321,12 +321,7 @@ func movedUp(order []int, s int) bool {
 // group is questions and answers or closes the page.
 func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	groups := plan.SectionGroups()
-	groupOf := map[int]int{}
-	for g, group := range groups {
-		for _, x := range group {
-			groupOf[x] = g
-		}
-	}
+	groupOf := groupIndex(groups)
 	hero := plan.TopGroup(groups)
 	if (hero < 0 && !plan.HeroAbove()) || s < 0 || s >= plan.Sections {
 		return order
@@ -345,12 +340,7 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 		}
 	}
 	// The order moves whole groups: read it back as a sequence of groups.
-	var seq []int
-	for _, x := range order {
-		if g := groupOf[x]; g != gs && (len(seq) == 0 || seq[len(seq)-1] != g) {
-			seq = append(seq, g)
-		}
-	}
+	seq := groupSeq(order, groupOf, gs)
 	// A group between the hero and s whose heading already names the
 	// profile's material stays above it: moved over the page's "Natural —
 	// No Chemical Additives" band, an eco-conscious fork put the page's
@@ -396,41 +386,59 @@ func promoteSection(plan *fork.Plan, order []int, s int) []int {
 	if !placed {
 		out = append(out, groups[gs]...)
 	}
-	for i, x := range out {
-		if x != i {
-			return out
-		}
-	}
-	return nil
+	return moved(out)
 }
 
-// keepAbove keeps the group of section held (the one whose line already
-// leads the page for the profile) above the group of section moved in
-// order: the next line's section moves up under the line that leads, not
-// over it, or the note's "it stays" would be false (a driving school's
-// free pick-up, in the section right under the hero, had been pushed to
-// fourth place). It returns order, or nil for the page's own order.
-func keepAbove(plan *fork.Plan, order []int, held, moved int) []int {
-	if held < 0 || moved < 0 || order == nil {
-		return order
-	}
-	groups := plan.SectionGroups()
+// groupIndex maps each section to its group (fork.Plan.SectionGroups).
+func groupIndex(groups [][]int) map[int]int {
 	groupOf := map[int]int{}
 	for g, group := range groups {
 		for _, x := range group {
 			groupOf[x] = g
 		}
 	}
-	gh, gm := groupOf[held], groupOf[moved]
-	if gh == gm {
-		return order
-	}
+	return groupOf
+}
+
+// groupSeq reads a section order back as the sequence of its groups,
+// leaving out group skip (-1: none).
+func groupSeq(order []int, groupOf map[int]int, skip int) []int {
 	var seq []int
 	for _, x := range order {
-		if g := groupOf[x]; len(seq) == 0 || seq[len(seq)-1] != g {
+		if g := groupOf[x]; g != skip && (len(seq) == 0 || seq[len(seq)-1] != g) {
 			seq = append(seq, g)
 		}
 	}
+	return seq
+}
+
+// moved is order, or nil where it is the page's own order.
+func moved(order []int) []int {
+	for i, x := range order {
+		if x != i {
+			return order
+		}
+	}
+	return nil
+}
+
+// keepAbove keeps the group of section held (the one whose line already
+// leads the page for the profile) above the group of section up in
+// order: the next line's section moves up under the line that leads, not
+// over it, or the note's "it stays" would be false (a driving school's
+// free pick-up, in the section right under the hero, had been pushed to
+// fourth place). It returns order, or nil for the page's own order.
+func keepAbove(plan *fork.Plan, order []int, held, up int) []int {
+	if held < 0 || up < 0 || order == nil {
+		return order
+	}
+	groups := plan.SectionGroups()
+	groupOf := groupIndex(groups)
+	gh, gm := groupOf[held], groupOf[up]
+	if gh == gm {
+		return order
+	}
+	seq := groupSeq(order, groupOf, -1)
 	ih, im := slices.Index(seq, gh), slices.Index(seq, gm)
 	if ih < 0 || im < 0 || ih < im {
 		return order
@@ -441,12 +449,7 @@ func keepAbove(plan *fork.Plan, order []int, held, moved int) []int {
 	for _, g := range seq {
 		out = append(out, groups[g]...)
 	}
-	for i, x := range out {
-		if x != i {
-			return out
-		}
-	}
-	return nil
+	return moved(out)
 }
 
 // groupWeigher weighs a group of sections for the plan's profile: the
