@@ -47,6 +47,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSentenceOf$$' -fuzztime=$(FUZZTIME) .
 	$(GO) test -run='^$$' -fuzz='^FuzzCueSet$$' -fuzztime=$(FUZZTIME) ./provider/rules/
 	$(GO) test -run='^$$' -fuzz='^FuzzDropHype$$' -fuzztime=$(FUZZTIME) ./provider/rules/
+	$(GO) test -run='^$$' -fuzz='^FuzzRewrite$$' -fuzztime=$(FUZZTIME) ./internal/address/
 
 ## interop: the real binary's MCP tools listed and called by the official MCP TypeScript SDK (needs Node and npm)
 interop:

@@ -114,7 +114,7 @@ func TestLayerTransforms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := p.applyLayer(tt.layer, tt.lang, fork.Brief{Block: fork.Block{Role: tt.role, Text: tt.in}}, tt.in)
+			got, _ := p.applyLayer(tt.layer, tt.lang, fork.Brief{Block: fork.Block{Role: tt.role, Text: tt.in}}, tt.in, nil)
 			if got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}

@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/address"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/markup"
 )
@@ -44,11 +45,19 @@ type Provider struct {
 	hype     map[string][]*regexp.Regexp // hype words per base language
 	cultures map[string]*cultureRules    // English culture rules per region
 	offer    []string                    // words of a sentence about the offer (offerIn)
+	// address rewrites the reader's informal address to the formal one
+	// (professional), per base language.
+	address map[string]*address.Rewriter
 }
 
 // New returns the rules provider with its word tables compiled.
 func New() *Provider {
-	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}, offer: offerCues()}
+	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}, offer: offerCues(), address: map[string]*address.Rewriter{}}
+	for _, lang := range []string{"es"} {
+		if r, ok := address.For(lang); ok {
+			p.address[lang] = r
+		}
+	}
 	for region := range regionSpelling {
 		p.cultures[region] = newCulture("en", region)
 	}
@@ -145,6 +154,10 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	if n, ok := p.layerReach(plan.Layer.Name, lang, plan.Target.Name()); ok {
 		notes = append(notes, n)
+	}
+	addr, why := p.formalAddress(plan, lang)
+	if why != "" {
+		notes = append(notes, why)
 	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: keepAbove(plan, promoteSection(plan, plan.PatternOrder(), promote), leadsAt, promote), Notes: notes}
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
@@ -289,7 +302,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 					}
 				}
 			}
-			out, more := p.applyLayer(plan.Layer.Name, lang, b, source)
+			out, more := p.applyLayer(plan.Layer.Name, lang, b, source, addr)
 			layerEdited = layerEdited || out != source
 			why = append(why, more...)
 			var refs []string
@@ -784,7 +797,7 @@ func capitaliseExpansions(text string) string {
 
 // applyLayer applies a layer's transforms to text, standing in block b, and
 // says which it applied.
-func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (string, []string) {
+func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string, addr *address.Rewriter) (string, []string) {
 	var why []string
 	note := func(n int, what string) {
 		if n > 0 {
@@ -844,6 +857,10 @@ func (p *Provider) applyLayer(layer, lang string, b fork.Brief, text string) (st
 			text, n = p.slang.apply(text)
 			note(n, "slang replaced")
 		}
+		if addr != nil && addressed(b) {
+			text, n = addr.Rewrite(text, b.Role == fork.RoleBullet)
+			note(n, "the reader addressed as "+addr.Formal())
+		}
 		if b.Role != fork.RoleCTA && !uiText(b) {
 			// A button's label changes through the label table only
 			// (relabel): "Buy Your Tickets Now!" is the page's UI, and a
@@ -896,6 +913,9 @@ func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
 		does = splits + " and writes no contractions"
 	case "professional":
 		does = "it drops exclamation marks"
+		if r := p.address[lang]; r != nil {
+			does = fmt.Sprintf("it addresses the reader as %q and drops exclamation marks", r.Formal())
+		}
 		if hype {
 			does += " and hype words"
 		}

@@ -1244,7 +1244,7 @@ func TestLinkTextIsUI(t *testing.T) {
 func TestHeadlineLosesItsBang(t *testing.T) {
 	for _, tc := range []struct{ lang, headline, want string }{
 		{"en", "Plan your week in ten minutes!", "Plan your week in ten minutes"},
-		{"es", "¡Planifica tu semana en diez minutos!", "Planifica tu semana en diez minutos"},
+		{"es", "¡Planifica tu semana en diez minutos!", "Planifique su semana en diez minutos"},
 		{"en", "Stop guessing! Start planning!", "Stop guessing. Start planning."},
 	} {
 		t.Run(tc.headline, func(t *testing.T) {

@@ -1,0 +1,113 @@
+package address
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSpanish(t *testing.T) {
+	r, ok := For("es")
+	if !ok {
+		t.Fatal("no Spanish rewriter")
+	}
+	for _, tc := range []struct {
+		name, in, want string
+		list           bool
+	}{
+		{name: "possessive", in: "Tu pedido llega mañana con tus facturas.", want: "Su pedido llega mañana con sus facturas."},
+		{name: "present", in: "Si necesitas ayuda, tienes soporte por chat.", want: "Si necesita ayuda, tiene soporte por chat."},
+		{name: "object pronoun", in: "Te enviamos el presupuesto y te llamamos en un día.", want: "Le enviamos el presupuesto y le llamamos en un día."},
+		{name: "pronoun before pronoun", in: "Si falla, te lo cambiamos gratis.", want: "Si falla, se lo cambiamos gratis."},
+		{name: "reflexive", in: "Cuando te registras, te ahorras el papeleo.", want: "Cuando se registra, se ahorra el papeleo."},
+		{name: "subjunctive", in: "Cancela cuando quieras, desde tu perfil.", want: "Cancele cuando quiera, desde su perfil."},
+		{name: "future", in: "Con el plan anual podrás pausar y recibirás un aviso.", want: "Con el plan anual podrá pausar y recibirá un aviso."},
+		{name: "order at the head", in: "Elige tu plan y empieza hoy.", want: "Elija su plan y empiece hoy."},
+		{name: "order with pronouns", in: "¿Dudas? Escríbenos o llámanos.", want: "¿Dudas? Escríbanos o llámenos."},
+		{name: "reflexive order", in: "Regístrate y únete al club.", want: "Regístrese y únase al club."},
+		{name: "order and its object", in: "Descárgala desde la tienda.", want: "Descárguela desde la tienda."},
+		{name: "infinitive reflexive", in: "Puedes registrarte en dos minutos.", want: "Puede registrarse en dos minutos."},
+		{name: "infinitive object", in: "Queremos ayudarte con la mudanza.", want: "Queremos ayudarle con la mudanza."},
+		{name: "gerund", in: "Seguimos ayudándote después de la compra.", want: "Seguimos ayudándole después de la compra."},
+		{name: "preposition", in: "Un plan pensado para ti, y contigo en cada paso.", want: "Un plan pensado para usted, y con usted en cada paso."},
+		{name: "subject", in: "Si lo prefieres tú, lo haces tú.", want: "Si lo prefiere usted, lo hace usted."},
+		{name: "order after a condition", in: "Si no te convence, cancela y listo.", want: "Si no le convence, cancele y listo."},
+		{name: "spelling kept before the vowel", in: "Busca tu talla, paga con tarjeta y cotiza el envío.", want: "Busque su talla, pague con tarjeta y cotice el envío."},
+		{name: "irregular orders", in: "Haz la prueba. Pon tu nombre. Ten en cuenta el plazo.", want: "Haga la prueba. Ponga su nombre. Tenga en cuenta el plazo."},
+		{name: "stem change", in: "Prueba el plan y cuéntanos qué prefieres.", want: "Pruebe el plan y cuéntenos qué prefiere."},
+
+		// What stays: nouns that share a verb's spelling, statements at a
+		// sentence's head, words in quotes, words that end like a pronoun.
+		{name: "noun, not an order", in: "Prueba gratuita de 15 días.", want: "Prueba gratuita de 15 días."},
+		{name: "noun, not a verb", in: "Descargas ilimitadas y cuentas compartidas.", want: "Descargas ilimitadas y cuentas compartidas."},
+		{name: "noun after an article", in: "Revisa las cuentas del mes.", want: "Revise las cuentas del mes."},
+		{name: "a statement at the head", in: "Puede cancelar cuando quiera.", want: "Puede cancelar cuando quiera."},
+		{name: "words ending like a pronoun", in: "La mejor parte: soporte con suerte.", want: "La mejor parte: soporte con suerte."},
+		{name: "quoted", in: `Ana dice: "te lo recomiendo" y tu equipo lo nota.`, want: `Ana dice: "te lo recomiendo" y su equipo lo nota.`},
+		{name: "verb after a name", in: "Prueba Respira gratis.", want: "Pruebe Respira gratis."},
+		{name: "feature list item", in: "Envía recordatorios por WhatsApp", want: "Envía recordatorios por WhatsApp", list: true},
+		{name: "list item with the reader's plan", in: "Elige tu horario", want: "Elija su horario", list: true},
+		{name: "a heading that is a noun", in: "Preguntas Frecuentes", want: "Preguntas Frecuentes"},
+		{name: "an order beside a verb to the reader", in: "Paga de la forma que prefieras", want: "Pague de la forma que prefiera"},
+		{name: "a noun beside a possessive", in: "Ayuda para tu empresa", want: "Ayuda para su empresa"},
+		{name: "a question's verb", in: "¿Buscas algo concreto? Escríbenos (de 9 a 14) o llama al taller.", want: "¿Busca algo concreto? Escríbanos (de 9 a 14) o llame al taller."},
+		{name: "an order of one syllable with a pronoun", in: "Hazte socio hoy.", want: "Hágase socio hoy."},
+		{name: "after a kept line", in: "\ue000 Pon tu nombre.", want: "\ue000 Ponga su nombre."},
+		{name: "capitals", in: "TU CUENTA", want: "SU CUENTA"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := r.Rewrite(tc.in, tc.list)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Rewrite(%q) (-want +got):\n%s", tc.in, diff)
+			}
+			if (n > 0) != (tc.in != tc.want) {
+				t.Errorf("Rewrite(%q) counted %d changes", tc.in, n)
+			}
+		})
+	}
+}
+
+func TestBlocker(t *testing.T) {
+	r, _ := For("es")
+	if w, ok := r.Blocker("Os esperamos con vuestro equipo."); !ok || w != "Os" {
+		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
+	}
+	if w, ok := r.Blocker("Le esperamos con su equipo. Tu plan, macOS incluido."); ok {
+		t.Errorf("Blocker = %q on a page without the plural informal", w)
+	}
+}
+
+func TestNoRewriter(t *testing.T) {
+	for _, lang := range []string{"en", "nl", "pt", ""} {
+		if _, ok := For(lang); ok {
+			t.Errorf("For(%q) has a rewriter", lang)
+		}
+	}
+}
+
+func TestAccentPenult(t *testing.T) {
+	for in, want := range map[string]string{"llame": "lláme", "pruebe": "pruébe", "busque": "búsque", "escriba": "escríba", "envíe": "envíe", "cuide": "cuíde", "una": "úna", "descargue": "descárgue"} {
+		if got := accentPenult(in); got != want {
+			t.Errorf("accentPenult(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzRewrite holds the rewrite to text it can read twice: no panic, the
+// second pass finds nothing left to change, and text with no informal
+// form comes back as it went in.
+func FuzzRewrite(f *testing.F) {
+	for _, s := range []string{"Elige tu plan y empieza hoy.", "Si no te convence, cancela y listo.", "Escríbenos: te lo cambiamos.", "“tú” ¿Dudas?, llámanos", "\xff te", "Prueba Respira gratis"} {
+		f.Add(s, false)
+	}
+	r, _ := For("es")
+	f.Fuzz(func(t *testing.T, in string, list bool) {
+		once, _ := r.Rewrite(in, list)
+		twice, n := r.Rewrite(once, list)
+		if n != 0 && twice != once {
+			// "Elige" becomes "Elija", and a second pass must not find
+			// another order in what the first wrote.
+			t.Errorf("second pass changed %q to %q", once, twice)
+		}
+	})
+}

@@ -1,0 +1,421 @@
+package address
+
+import (
+	"strings"
+)
+
+// verbs are the Spanish verbs the rewriter knows, as
+// "infinitive:present stem:usted subjunctive:tú imperative:future stem",
+// fields after the infinitive left empty where the rule gives them; a
+// trailing "!" marks a verb one of whose tú forms is also a common noun or
+// adjective ("pagas", "cuentas", "pruebas", "unas"), which changes only
+// where the words around it make it a verb; a trailing "+" marks a verb
+// used with "se" ("registrarse"), whose "te" becomes "se", not "le"; a
+// trailing "~" marks a verb whose tú order is its usted statement and is
+// read as the statement at a sentence's head ("Puede cancelar", "Necesita
+// ayuda"): it is never taken for an order.
+//
+// These are the verbs of a landing page's copy: buying, trying, booking,
+// asking, getting, leaving. A verb not here stays as written.
+const verbs = `
+pagar! probar:prueb! comprar! reservar! llamar! ayudar! usar utilizar empezar:empiez comenzar:comienz
+cancelar contratar cotizar contactar consultar! visitar! descargar! registrar+ suscribir+ inscribir+ apuntar+!
+activar! ahorrar+ ganar! buscar encontrar:encuentr mirar! mostrar:muestr! llevar necesitar~ esperar! dejar
+cambiar aprovechar disfrutar olvidar+ preocupar+ quedar+ enviar:enví confiar:confí cuidar crear gestionar!
+organizar controlar! planificar practicar! recibir acceder añadir compartir escribir leer aprender entender:entiend
+vender! decidir invertir:inviert preferir:prefier~ querer:quier:quiera::querr~ poder:pued:pueda::podr~
+tener:tien:tenga:ten:tendr hacer::haga:haz:har poner::ponga:pon:pondr venir:vien:venga:ven:vendr
+traer::traiga decir:dic:diga::dir saber::sepa::sabr~ conocer ofrecer obtener:obtien:obtenga:obtén:obtendr
+mantener:mantien:mantenga:mantén:mantendr conseguir:consigu seguir:sigu pedir:pid solicitar completar!
+rellenar! mandar terminar trabajar viajar! estudiar jugar:jueg dudar! donar! colaborar apoyar
+unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd contar:cuent! pensar:piens
+sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
+instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
+escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
+revisar escuchar hablar meter adoptar acoger pausar! preguntar! responder encargar! recomendar:recomiend
+`
+
+// irregular are the present-tense tú forms no rule gives, with their usted
+// forms.
+var irregular = map[string]string{
+	"eres": "es", "estás": "está", "estés": "esté", "vas": "va", "vayas": "vaya",
+	"has": "ha", "hayas": "haya", "das": "da", "ves": "ve", "veas": "vea", "seas": "sea",
+	"habrás": "habrá", "habrías": "habría", "serás": "será", "serías": "sería",
+	"estarás": "estará", "estarías": "estaría", "irás": "irá", "irías": "iría",
+	"estabas": "estaba", "ibas": "iba",
+	"fuiste": "fue", "hiciste": "hizo", "tuviste": "tuvo", "pudiste": "pudo",
+	"quisiste": "quiso", "dijiste": "dijo", "viniste": "vino", "pusiste": "puso",
+	"supiste": "supo", "obtuviste": "obtuvo", "estuviste": "estuvo",
+	"diste": "dio", "trajiste": "trajo",
+}
+
+// verbContext are the words after which a tú form that is also a noun
+// ("cuentas", "pruebas") is the verb: a subject, a negation, a pronoun, a
+// conjunction that opens a clause. Articles are not among them: "las
+// descargas" are the downloads.
+var verbContext = set("tú si no que te me nos le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
+
+// orderContext are the words after a verb at a clause's head that make it
+// an order when the verb is also a noun ("Prueba gratis", "Reserva tu
+// mesa"; not "Prueba gratuita", "Reserva confirmada").
+var orderContext = set("tu tus ya ahora hoy gratis aquí nuestro nuestra nuestros nuestras el la los las un una unos unas todo todos cualquier más")
+
+// spanish is the Spanish rewriter's tables, built once.
+type spanish struct {
+	forms       map[string]form   // a tú form of a verb, by its lower-case spelling
+	orders      map[string]form   // a tú imperative, by its spelling without accent
+	infinitives map[string]*verbT // an infinitive or gerund, by its spelling without accent
+	blocks      map[string]bool   // words that keep a page informal: vosotros
+	conditional map[string]bool   // words that open a condition: the clause after its comma is the reader's
+	short       map[string]bool   // orders of one syllable, which take no accent with pronouns
+}
+
+type verbT struct {
+	inf     string
+	class   string // "ar", "er" or "ir"
+	noun    bool
+	pron    bool
+	noOrder bool
+}
+
+// form is a tú form and the usted form it becomes.
+type form struct {
+	to   string
+	verb *verbT
+	// noun says this form is read as a verb only after a word that makes
+	// it one: a form of a verb marked "!".
+	noun bool
+}
+
+func set(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+func newSpanish() *spanish {
+	s := &spanish{
+		forms:       map[string]form{},
+		orders:      map[string]form{},
+		infinitives: map[string]*verbT{},
+		blocks:      set("vosotros vosotras os vuestro vuestra vuestros vuestras"),
+		conditional: set("si cuando"),
+		short:       set("haz pon ten ven"),
+	}
+	for _, spec := range strings.Fields(verbs) {
+		s.add(spec)
+	}
+	for tu, to := range irregular {
+		s.forms[tu] = form{to: to, verb: &verbT{}}
+	}
+	return s
+}
+
+// add reads one verb's spec and lists its forms.
+func (s *spanish) add(spec string) {
+	v := &verbT{}
+	for strings.HasSuffix(spec, "!") || strings.HasSuffix(spec, "+") || strings.HasSuffix(spec, "~") {
+		switch spec[len(spec)-1] {
+		case '!':
+			v.noun = true
+		case '+':
+			v.pron = true
+		case '~':
+			v.noOrder = true
+		}
+		spec = spec[:len(spec)-1]
+	}
+	f := strings.Split(spec, ":")
+	for len(f) < 5 {
+		f = append(f, "")
+	}
+	inf := f[0]
+	v.inf, v.class = inf, inf[len(inf)-2:]
+	root := inf[:len(inf)-2]
+	pres := f[1]
+	if pres == "" {
+		pres = root
+	}
+	vowel, other := "e", "a" // the present's vowel and the subjunctive's
+	if v.class == "ar" {
+		vowel, other = "a", "e"
+	}
+	subj := f[2]
+	if subj == "" {
+		subj = subjStem(pres, v.class) + other
+	}
+	present := pres + vowel
+	order := f[3]
+	if order == "" {
+		order = present
+	}
+	fut := f[4]
+	if fut == "" {
+		fut = inf
+	}
+	put := func(tu, to string) {
+		if _, taken := s.forms[tu]; !taken {
+			s.forms[tu] = form{to: to, verb: v, noun: v.noun}
+		}
+	}
+	put(present+"s", present)
+	put(subj+"s", subj)
+	put(fut+"ás", fut+"á")
+	put(fut+"ías", fut+"ía")
+	if v.class == "ar" {
+		put(root+"abas", root+"aba")
+		put(root+"aste", root+"ó")
+	} else {
+		put(root+"ías", root+"ía")
+		if f[1] == "" || v.class == "er" {
+			// A stem that changes in -ir verbs changes in the
+			// preterite's third person too ("pidió"): left out.
+			put(root+"iste", root+"ió")
+		}
+	}
+	if !v.noOrder {
+		s.orders[strip(order)] = form{to: subj, verb: v}
+	}
+	s.infinitives[strip(inf)] = v
+	gerund := root + "ando"
+	if v.class != "ar" {
+		gerund = root + "iendo"
+	}
+	s.infinitives[gerund] = v
+}
+
+// subjStem is the stem of the present subjunctive: the present's, with the
+// spelling that keeps its sound before the other vowel ("pag-ue",
+// "busqu-e", "empiec-e", "elij-a", "sig-a", "conozc-a").
+func subjStem(pres, class string) string {
+	if class == "ar" {
+		switch {
+		case strings.HasSuffix(pres, "c"):
+			return pres[:len(pres)-1] + "qu"
+		case strings.HasSuffix(pres, "g"):
+			return pres + "u"
+		case strings.HasSuffix(pres, "z"):
+			return pres[:len(pres)-1] + "c"
+		}
+		return pres
+	}
+	switch {
+	case strings.HasSuffix(pres, "gu"):
+		return pres[:len(pres)-1]
+	case strings.HasSuffix(pres, "g"):
+		return pres[:len(pres)-1] + "j"
+	case strings.HasSuffix(pres, "uc"), strings.HasSuffix(pres, "oc"), strings.HasSuffix(pres, "ec"):
+		return pres[:len(pres)-1] + "zc"
+	}
+	return pres
+}
+
+// speaksTo reports whether text holds a verb said to the reader for
+// certain: a tú form that is no noun, or one after a word that makes it a
+// verb. Beside one, a head word that is an order or a noun is the order
+// ("Paga de la forma que prefieras"; not "Ayuda para tu empresa").
+func (s *spanish) speaksTo(text string, ws []span) bool {
+	for i, w := range ws {
+		f, ok := s.forms[lower(text[w.start:w.end])]
+		if ok && (!f.noun || verbContext[prevWord(text, ws, i)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rewrite returns a word's formal form; order says the word is an order
+// to the reader (so the clause after it, joined by a comma or "y", may
+// hold another).
+func (s *spanish) rewrite(word string, c context) (string, bool, bool) {
+	w := lower(word)
+	switch w {
+	case "tú":
+		return caseLike(word, "usted"), false, true
+	case "tu":
+		return caseLike(word, "su"), false, true
+	case "tus":
+		return caseLike(word, "sus"), false, true
+	case "tuyo", "tuya", "tuyos", "tuyas":
+		return caseLike(word, "s"+w[1:]), false, true
+	case "ti":
+		return caseLike(word, "usted"), false, true
+	case "contigo":
+		return caseLike(word, "con usted"), false, true
+	case "te":
+		// Said of the reader by the reader's own verb ("te registras")
+		// or before another pronoun ("te lo enviamos") it is "se";
+		// otherwise the reader is the object: "le".
+		if f, ok := s.forms[c.next]; ok && f.verb != nil {
+			return caseLike(word, "se"), false, true
+		}
+		switch c.next {
+		case "lo", "la", "los", "las":
+			return caseLike(word, "se"), false, true
+		}
+		return caseLike(word, "le"), false, true
+	}
+	if f, ok := s.forms[w]; ok {
+		if f.noun && !verbContext[c.prev] {
+			return word, false, false
+		}
+		return caseLike(word, f.to), false, true
+	}
+	if out, order, ok := s.withPronouns(word, w, c); ok {
+		return out, order, true
+	}
+	if c.head || c.after {
+		if f, ok := s.orders[strip(w)]; ok && w == strip(w) {
+			if (f.verb.noun || c.list) && !c.chained && !orderContext[c.next] && !c.nextName && !(f.verb.noun && c.verb) {
+				return word, false, false
+			}
+			return caseLike(word, f.to), true, true
+		}
+	}
+	return word, false, false
+}
+
+// clitics are the pronouns Spanish joins to the end of an infinitive, a
+// gerund or an order, longest first.
+var clitics = []string{"nos", "los", "las", "les", "me", "te", "se", "lo", "la", "le"}
+
+// withPronouns rewrites a verb with pronouns joined to its end: an order
+// ("llámanos" → "llámenos", "regístrate" → "regístrese"), an infinitive or
+// a gerund ("registrarte" → "registrarse", "ayudarte" → "ayudarle").
+func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
+	base, chain := w, []string(nil)
+	for len(chain) < 2 {
+		found := false
+		for _, p := range clitics {
+			if strings.HasSuffix(base, p) && len(base) > len(p)+2 {
+				base = base[:len(base)-len(p)]
+				chain = append([]string{p}, chain...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+		if v, ok := s.infinitives[strip(base)]; ok {
+			return s.joined(word, base, chain, v, false)
+		}
+		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) {
+			// An order takes a written accent once a pronoun joins it
+			// ("llama" → "llámanos"); a word without one is not an order
+			// with pronouns ("parte", "suerte"), but for the orders of one
+			// syllable, which take none ("hazte", "ponte").
+			return s.order(word, f, chain)
+		}
+	}
+	return "", false, false
+}
+
+// joined rewrites an infinitive or gerund with its pronouns.
+func (s *spanish) joined(word, base string, chain []string, v *verbT, _ bool) (string, bool, bool) {
+	has := false
+	for _, p := range chain {
+		has = has || p == "te"
+	}
+	if !has {
+		return "", false, false
+	}
+	te := "le"
+	if v.pron || len(chain) == 2 {
+		te = "se"
+	}
+	out := base
+	for _, p := range chain {
+		if p == "te" {
+			p = te
+		}
+		out += p
+	}
+	return caseLike(word, out), false, true
+}
+
+// order rewrites an order with pronouns joined to it: the usted form takes
+// the pronouns, "te" becomes "se" (an order's "te" is the reader's self),
+// and the stress keeps its written accent.
+func (s *spanish) order(word string, f form, chain []string) (string, bool, bool) {
+	var tail strings.Builder
+	for _, p := range chain {
+		if p == "te" {
+			p = "se"
+		}
+		tail.WriteString(p)
+	}
+	return caseLike(word, accentPenult(f.to)+tail.String()), true, true
+}
+
+// accents pairs each vowel with its accented form.
+var accents = map[rune]rune{'a': 'á', 'e': 'é', 'i': 'í', 'o': 'ó', 'u': 'ú'}
+
+// strip removes a word's written accents (not "ñ" or "ü").
+func strip(w string) string {
+	return strings.Map(func(r rune) rune {
+		for plain, acc := range accents {
+			if r == acc {
+				return plain
+			}
+		}
+		return r
+	}, w)
+}
+
+// accentPenult writes the accent an order needs once pronouns follow it:
+// on the strong vowel of its last but one syllable ("llame" → "llámе-",
+// "pruebe" → "pruébe-", "busque" → "búsque-"). A word with an accent
+// keeps it ("envíe").
+func accentPenult(w string) string {
+	rs := []rune(w)
+	for _, r := range rs {
+		for _, acc := range accents {
+			if r == acc {
+				return w
+			}
+		}
+	}
+	// The vowel groups from the end: a "u" after "q" or "g" before "e"
+	// or "i" is silent, and weak vowels (i, u) join their neighbours.
+	type group struct{ from, to int }
+	var groups []group
+	isVowel := func(i int) bool {
+		if _, ok := accents[rs[i]]; !ok {
+			return false
+		}
+		if rs[i] == 'u' && i > 0 && (rs[i-1] == 'q' || rs[i-1] == 'g') && i+1 < len(rs) && (rs[i+1] == 'e' || rs[i+1] == 'i') {
+			return false
+		}
+		return true
+	}
+	for i := 0; i < len(rs); i++ {
+		if !isVowel(i) {
+			continue
+		}
+		j := i
+		for j+1 < len(rs) && isVowel(j+1) && (weak(rs[j]) || weak(rs[j+1])) {
+			j++
+		}
+		groups = append(groups, group{i, j})
+		i = j
+	}
+	if len(groups) < 2 {
+		return w
+	}
+	g := groups[len(groups)-2]
+	at := g.from
+	for i := g.from; i <= g.to; i++ {
+		if !weak(rs[i]) {
+			at = i
+			break
+		}
+		at = i // two weak vowels: the second takes it ("cuídese")
+	}
+	rs[at] = accents[rs[at]]
+	return string(rs)
+}
+
+func weak(r rune) bool { return r == 'i' || r == 'u' }

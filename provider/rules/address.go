@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/address"
+)
+
+// addressed reports whether a block's words are the page's own address to
+// its reader, which the professional layer makes formal: not a button's or
+// a link's label (the page's UI, which changes through the label table
+// only) and not a customer's quote (their words, kept verbatim).
+func addressed(b fork.Brief) bool {
+	return !uiText(b) && b.Role != fork.RoleCTA && b.Role != fork.RoleTestimonial && !b.Verbatim
+}
+
+// formalAddress returns the rewriter the professional layer addresses the
+// reader with, and a note for the marketer: why the page keeps its
+// informal address, or which of its words the fork could not make formal.
+//
+// A page is made formal as a whole or not at all: one that speaks to its
+// readers as a group ("vosotros") keeps its address, since a page half
+// formal reads worse than either.
+func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewriter, string) {
+	if plan.Layer.Name != "professional" {
+		return nil, ""
+	}
+	r := p.address[lang]
+	if r == nil {
+		return nil, ""
+	}
+	for _, b := range plan.Blocks {
+		if !addressed(b) {
+			continue
+		}
+		if w, ok := r.Blocker(b.Text); ok {
+			return nil, fmt.Sprintf("the page speaks to its readers as a group (%q in block %d): the engine writes %q to one reader only, so the fork keeps the page's own address rather than make it half formal", w, b.ID, r.Formal())
+		}
+	}
+	// What stays informal: the buttons' labels, the quotes and the
+	// guarantee and legal lines the offer lock keeps word for word.
+	var left []string
+	seen := map[string]bool{}
+	add := func(text string, id int) {
+		text = strings.TrimSpace(text)
+		if seen[text] || len(left) >= 3 {
+			return
+		}
+		if _, n := r.Rewrite(text, false); n > 0 {
+			seen[text] = true
+			left = append(left, fmt.Sprintf("%q (block %d)", text, id))
+		}
+	}
+	changes := 0
+	for _, b := range plan.Blocks {
+		if b.Role == fork.RoleTestimonial {
+			continue // a customer's words are theirs, formal or not
+		}
+		if !addressed(b) {
+			add(b.Text, b.ID)
+			continue
+		}
+		if _, n := r.Rewrite(b.Text, b.Role == fork.RoleBullet); n > 0 {
+			changes++
+		}
+		for _, f := range b.Facts {
+			if f.Kind == "guarantee" || f.Kind == "legal" {
+				add(f.Text, b.ID)
+			}
+		}
+	}
+	if changes == 0 || len(left) == 0 {
+		return r, ""
+	}
+	return r, fmt.Sprintf("the fork addresses the reader as %q; these keep the page's informal address, as buttons' labels and guarantee or legal lines the fork keeps word for word: %s; change them by hand for a variant formal throughout", r.Formal(), strings.Join(left, ", "))
+}

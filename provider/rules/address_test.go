@@ -1,0 +1,108 @@
+package rules_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/langtag"
+)
+
+// TestFormalAddress: the professional layer of a Spanish page that says
+// "tú" to its reader says "usted" in its copy, leaves its buttons and its
+// guarantee as the page wrote them and says so, and passes its own
+// formal-address check; a page that speaks to a group ("vosotros") keeps
+// its address whole; the everyday layer keeps "tú".
+func TestFormalAddress(t *testing.T) {
+	src := page(t, "../../testdata/pages/huerta-es.html")
+	_, informal, _ := fork.FormalAddress(langtag.MustParse("es"))
+	fork1 := func(t *testing.T, html, layer string) *fork.Result {
+		t.Helper()
+		res, err := newForker().Fork(context.Background(), fork.Request{HTML: html, LanguageLayer: layer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Passed && !strings.Contains(html, "Vuestra") {
+			t.Fatalf("fork failed: %v", failed(res.Checks))
+		}
+		return res
+	}
+	t.Run("professional", func(t *testing.T) {
+		res := fork1(t, src, "professional")
+		for _, c := range res.Checks {
+			if c.Name == "layer:formal_address" && c.Status != fork.CheckPassed {
+				t.Errorf("formal_address %s: %s", c.Status, c.Details)
+			}
+		}
+		want := map[string]string{
+			"Tu verdura de temporada, en tu puerta cada semana":                    "Su verdura de temporada, en su puerta cada semana",
+			"¿No vas a estar en casa? Pausa la semana desde tu cuenta, sin coste.": "¿No va a estar en casa? Pause la semana desde su cuenta, sin coste.",
+			"Todavía no. Déjanos tu correo y te avisamos cuando lleguemos.":        "Todavía no. Déjenos su correo y le avisamos cuando lleguemos.",
+		}
+		for _, b := range res.Blocks {
+			if w, ok := want[b.Source]; ok && b.Text != w {
+				t.Errorf("block %d:\ngot  %q\nwant %q", b.ID, b.Text, w)
+			}
+			if b.Href != "" || strings.HasPrefix(b.Source, "Si algo llega") {
+				// A button is the page's UI; a guarantee is kept word
+				// for word by the offer lock.
+				if b.Text != b.Source {
+					t.Errorf("block %d (%s) changed: %q → %q", b.ID, b.Role, b.Source, b.Text)
+				}
+				continue
+			}
+			if found := informalIn(b.Text, informal); found != "" && b.Role != fork.RoleFAQQuestion {
+				t.Errorf("block %d keeps %q: %q", b.ID, found, b.Text)
+			}
+		}
+		if !noteHas(res.Notes, `"Elige tu caja"`) || !noteHas(res.Notes, "Si algo llega en mal estado") {
+			t.Errorf("no note names the button and the guarantee left informal: %q", res.Notes)
+		}
+	})
+	t.Run("a page that speaks to a group", func(t *testing.T) {
+		res := fork1(t, strings.Replace(src, "Tu verdura de temporada", "Vuestra verdura de temporada", 1), "professional")
+		for _, b := range res.Blocks {
+			if strings.Contains(b.Rationale, "addressed as") {
+				t.Errorf("block %d rewritten on a page that says vosotros: %q", b.ID, b.Text)
+			}
+		}
+		if !noteHas(res.Notes, `"Vuestra"`) {
+			t.Errorf("no note says why the address stays: %q", res.Notes)
+		}
+		// The page stays informal, and its check says so rather than pass.
+		for _, c := range res.Checks {
+			if c.Name == "layer:formal_address" && !c.Failed() {
+				t.Errorf("formal_address %s on a page left informal: %s", c.Status, c.Details)
+			}
+		}
+	})
+	t.Run("everyday", func(t *testing.T) {
+		res := fork1(t, src, "everyday")
+		for _, b := range res.Blocks {
+			if strings.Contains(b.Rationale, "addressed as") {
+				t.Errorf("everyday layer rewrote block %d's address: %q", b.ID, b.Text)
+			}
+		}
+	})
+}
+
+func informalIn(text string, forms []string) string {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r > 127) }) {
+		for _, f := range forms {
+			if w == f {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+func noteHas(notes []string, s string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
+}
