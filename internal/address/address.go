@@ -1,20 +1,26 @@
 // Package address rewrites copy that speaks to its reader informally into
 // the formal form of address a professional page in that language uses:
-// Spanish "tú" into "usted".
+// Spanish "tú" into "usted", German "du" into "Sie".
 //
-// It rewrites word by word, and only what it can read for certain: a
-// pronoun, a possessive, a verb form it knows from its own table of verbs
-// (present, subjunctive, future, conditional, imperfect, preterite and the
-// imperative at the head of a clause), and the pronouns joined to an
-// infinitive, a gerund or an imperative ("regístrate", "llámanos"). A word
-// it does not know stays as written: a wrong guess would put a verb where
-// a noun stood ("Prueba gratuita" is a free trial, not an order to try).
+// It rewrites word by word, and only what it can read for certain. In
+// Spanish: a pronoun, a possessive, a verb form it knows from its own
+// table of verbs (present, subjunctive, future, conditional, imperfect,
+// preterite and the order at the head of a clause), and the pronouns
+// joined to an infinitive, a gerund or an order ("regístrate",
+// "llámanos"). In German, where "du" is always said, the verb said to it
+// (its "-st" ending tells it), "dein", "dir" and "dich" by whether the
+// reader is the clause's subject, and the order at a clause's head ("Hol
+// dir" → "Holen Sie sich"). A word it does not know stays as written: a
+// wrong guess would put a verb where a noun stood ("Prueba gratuita" is a
+// free trial, not an order to try; "Suche" is a search).
+//
 // A page it cannot make formal as a whole (one that speaks to its readers
-// as "vosotros") is reported by Blocker, so that a caller leaves the page
-// as it is rather than ship it half formal.
+// as a group: "vosotros", "euch") is reported by Blocker, so that a caller
+// leaves the page as it is rather than ship it half formal.
 package address
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/marketingfork/fork/internal/readability"
@@ -26,7 +32,15 @@ import (
 // It is read-only once built, and safe for concurrent use.
 type Rewriter struct {
 	formal string
-	lang   *spanish
+	lang   language
+}
+
+// language is one language's rewrite.
+type language interface {
+	// rewrite returns text made formal and the number of words changed.
+	rewrite(text string, list bool) (string, int)
+	// blocks reports a word (lower case) that keeps a page informal.
+	blocks(word string) bool
 }
 
 // For returns the rewriter for a language (an ISO 639-1 base such as
@@ -35,6 +49,8 @@ func For(base string) (r *Rewriter, ok bool) {
 	switch base {
 	case "es":
 		return &Rewriter{formal: "usted", lang: newSpanish()}, true
+	case "de":
+		return &Rewriter{formal: "Sie", lang: newGerman()}, true
 	}
 	return nil, false
 }
@@ -43,11 +59,11 @@ func For(base string) (r *Rewriter, ok bool) {
 func (r *Rewriter) Formal() string { return r.formal }
 
 // Blocker returns the first word in text that keeps a page from being made
-// formal as a whole (Spanish "vosotros", "os", "vuestro": the plural
-// informal, which this rewriter does not write as "ustedes").
+// formal as a whole: the plural informal (Spanish "vosotros", German
+// "euch"), which this rewriter does not write as the formal plural.
 func (r *Rewriter) Blocker(text string) (string, bool) {
 	for _, w := range words(text) {
-		if r.lang.blocks[lower(text[w.start:w.end])] {
+		if r.lang.blocks(lower(text[w.start:w.end])) {
 			return text[w.start:w.end], true
 		}
 	}
@@ -60,23 +76,27 @@ func (r *Rewriter) Blocker(text string) (string, bool) {
 // often the product's ("Envía recordatorios": it sends them) as the
 // reader's: there only a verb whose form cannot be the product's changes.
 func (r *Rewriter) Rewrite(text string, list bool) (string, int) {
+	return r.lang.rewrite(text, list)
+}
+
+func (s *spanish) rewrite(text string, list bool) (string, int) {
 	ws := words(text)
 	if len(ws) == 0 {
 		return text, 0
 	}
-	quoted := readability.Quoted(text)
-	verb := r.lang.speaksTo(text, ws)
+	quoted := quotedWords(text, ws)
+	verb := s.speaksTo(text, ws)
 	var b strings.Builder
 	last, n := 0, 0
-	chain := false // the clause before this one opened with an order
+	chain := false // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
 	cond := false  // the sentence opened with "si" or "cuando"
 	for i, w := range ws {
 		word := text[w.start:w.end]
-		if inSpans(quoted, w.start) {
+		if quoted[i] {
 			continue
 		}
 		start := clauseStart(text, ws, i)
-		opens := start == startEnd || start == startClause || i == 0 // a clause whose head sets the chain
+		opens := start == startEnd || i == 0 // a sentence, whose head sets the chain
 		if start == startEnd {
 			// An order's chain and a condition end with their sentence,
 			// not at a colon or a bracket inside it ("Llámanos (de 10 a
@@ -94,10 +114,10 @@ func (r *Rewriter) Rewrite(text string, list bool) (string, int) {
 			verb:     verb,
 			chained:  (chain || cond) && (start == startClause || start == startAnd),
 		}
-		if start == startSentence && r.lang.conditional[lower(word)] {
+		if start == startSentence && s.conditional[lower(word)] {
 			cond = true
 		}
-		out, order, ok := r.lang.rewrite(word, ctx)
+		out, order, ok := s.rewriteWord(word, ctx)
 		if opens {
 			chain = order
 		} else if start != startNone && order {
@@ -222,13 +242,17 @@ func nextName(text string, ws []span, i int) bool {
 	return unicode.IsUpper(r)
 }
 
-func inSpans(s [][2]int, i int) bool {
-	for _, x := range s {
-		if i >= x[0] && i < x[1] {
-			return true
+// quotedWords marks the words that stand inside quotation marks, in one
+// pass over each kind of mark's spans (which do not overlap).
+func quotedWords(text string, ws []span) []bool {
+	marked := make([]bool, len(ws))
+	for _, q := range readability.Quoted(text) {
+		i := sort.Search(len(ws), func(i int) bool { return ws[i].start >= q[0] })
+		for ; i < len(ws) && ws[i].start < q[1]; i++ {
+			marked[i] = true
 		}
 	}
-	return false
+	return marked
 }
 
 func lower(s string) string { return strings.ToLower(s) }

@@ -56,6 +56,8 @@ func TestSpanish(t *testing.T) {
 		{name: "a question's verb", in: "¿Buscas algo concreto? Escríbenos (de 9 a 14) o llama al taller.", want: "¿Busca algo concreto? Escríbanos (de 9 a 14) o llame al taller."},
 		{name: "an order of one syllable with a pronoun", in: "Hazte socio hoy.", want: "Hágase socio hoy."},
 		{name: "after a kept line", in: "\ue000 Pon tu nombre.", want: "\ue000 Ponga su nombre."},
+		{name: "a list item with an order to the reader", in: "Adopta o acoge: hay 60 perros esperando. Conócelos.", want: "Adopte o acoja: hay 60 perros esperando. Conózcalos.", list: true},
+		{name: "an order after a bracket with commas", in: "Llámanos (de lunes a viernes, de 10 a 14) o escribe a info@example.org.", want: "Llámenos (de lunes a viernes, de 10 a 14) o escriba a info@example.org."},
 		{name: "capitals", in: "TU CUENTA", want: "SU CUENTA"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,33 +98,39 @@ func TestAccentPenult(t *testing.T) {
 	}
 }
 
-// FuzzRewrite holds the rewrite to what a caller relies on: no panic,
+// FuzzRewrite holds each rewriter to what a caller relies on: no panic,
 // a count of changes that is zero exactly when the text comes back as it
-// went in, valid UTF-8 kept valid, and every character that is not a
-// letter kept in its order (the rewrite changes words, never the marks,
-// digits and spaces between them).
+// went in, valid UTF-8 kept valid, and every character that is neither a
+// letter nor a space kept in its order (the rewrite changes words, never
+// the marks and digits between them; "con usted" and "Starten Sie" add a
+// space).
 func FuzzRewrite(f *testing.F) {
-	for _, s := range []string{"Elige tu plan y empieza hoy.", "Si no te convence, cancela y listo.", "Escríbenos: te lo cambiamos.", "“tú” ¿Dudas?, llámanos", "\xff te", "Prueba Respira gratis", "CAmBiAs"} {
+	for _, s := range []string{"Elige tu plan y empieza hoy.", "Si no te convence, cancela y listo.", "Escríbenos: te lo cambiamos.", "“tú” ¿Dudas?, llámanos", "\xff te", "Prueba Respira gratis", "CAmBiAs",
+		"Hol dir den Rabatt und sichere dir deinen Platz.", "Hast du Fragen? Ruf uns an: (Mo–Fr) oder schreib.", "Wenn du nichts auswählst, stellen wir dir eine Auswahl zusammen."} {
 		f.Add(s, false)
 	}
-	r, _ := For("es")
+	es, _ := For("es")
+	de, _ := For("de")
 	f.Fuzz(func(t *testing.T, in string, list bool) {
-		out, n := r.Rewrite(in, list)
-		if (n == 0) != (out == in) {
-			t.Errorf("Rewrite(%q) = %q with %d changes", in, out, n)
-		}
-		if utf8.ValidString(in) && !utf8.ValidString(out) {
-			t.Errorf("Rewrite(%q) = %q, not valid UTF-8", in, out)
-		}
-		if a, b := notLetters(in), notLetters(out); a != b && !strings.Contains(strings.ToLower(in), "contigo") {
-			t.Errorf("Rewrite(%q) = %q changed what stands between words: %q → %q", in, out, a, b)
+		for _, r := range []*Rewriter{es, de} {
+			out, n := r.Rewrite(in, list)
+			if (n == 0) != (out == in) {
+				t.Errorf("%s: Rewrite(%q) = %q with %d changes", r.Formal(), in, out, n)
+			}
+			if utf8.ValidString(in) && !utf8.ValidString(out) {
+				t.Errorf("%s: Rewrite(%q) = %q, not valid UTF-8", r.Formal(), in, out)
+			}
+			if a, b := marks(in), marks(out); a != b {
+				t.Errorf("%s: Rewrite(%q) = %q changed what stands between words: %q → %q", r.Formal(), in, out, a, b)
+			}
 		}
 	})
 }
 
-func notLetters(s string) string {
+// marks are text's characters that are neither letters nor spaces.
+func marks(s string) string {
 	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) {
+		if unicode.IsLetter(r) || r == ' ' {
 			return -1
 		}
 		return r

@@ -32,7 +32,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar preguntar! responder encargar! recomendar:recomiend
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
@@ -65,7 +65,7 @@ type spanish struct {
 	forms       map[string]form   // a tú form of a verb, by its lower-case spelling
 	orders      map[string]form   // a tú imperative, by its spelling without accent
 	infinitives map[string]*verbT // an infinitive or gerund, by its spelling without accent
-	blocks      map[string]bool   // words that keep a page informal: vosotros
+	plural      map[string]bool   // words that keep a page informal: vosotros
 	conditional map[string]bool   // words that open a condition: the clause after its comma is the reader's
 	short       map[string]bool   // orders of one syllable, which take no accent with pronouns
 }
@@ -100,7 +100,7 @@ func newSpanish() *spanish {
 		forms:       map[string]form{},
 		orders:      map[string]form{},
 		infinitives: map[string]*verbT{},
-		blocks:      set("vosotros vosotras os vuestro vuestra vuestros vuestras"),
+		plural:      set("vosotros vosotras os vuestro vuestra vuestros vuestras"),
 		conditional: set("si cuando"),
 		short:       set("haz pon ten ven"),
 	}
@@ -112,6 +112,8 @@ func newSpanish() *spanish {
 	}
 	return s
 }
+
+func (s *spanish) blocks(w string) bool { return s.plural[w] }
 
 // add reads one verb's spec and lists its forms.
 func (s *spanish) add(spec string) {
@@ -218,18 +220,22 @@ func subjStem(pres, class string) string {
 // ("Paga de la forma que prefieras"; not "Ayuda para tu empresa").
 func (s *spanish) speaksTo(text string, ws []span) bool {
 	for i, w := range ws {
-		f, ok := s.forms[lower(text[w.start:w.end])]
+		word := text[w.start:w.end]
+		f, ok := s.forms[lower(word)]
 		if ok && (!f.noun || verbContext[prevWord(text, ws, i)]) {
 			return true
+		}
+		if _, order, ok := s.withPronouns(word, lower(word), context{}); ok && order {
+			return true // an order with pronouns: "Conócelos"
 		}
 	}
 	return false
 }
 
-// rewrite returns a word's formal form; order says the word is an order
+// rewriteWord returns a word's formal form; order says the word is an order
 // to the reader (so the clause after it, joined by a comma or "y", may
 // hold another).
-func (s *spanish) rewrite(word string, c context) (string, bool, bool) {
+func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 	w := lower(word)
 	switch w {
 	case "tú":
@@ -268,7 +274,7 @@ func (s *spanish) rewrite(word string, c context) (string, bool, bool) {
 	}
 	if c.head || c.after {
 		if f, ok := s.orders[strip(w)]; ok && w == strip(w) {
-			if (f.verb.noun || c.list) && !c.chained && !orderContext[c.next] && !c.nextName && !(f.verb.noun && c.verb) {
+			if (f.verb.noun || c.list) && !c.chained && !orderContext[c.next] && !c.nextName && !c.verb {
 				return word, false, false
 			}
 			return caseLike(word, f.to), true, true

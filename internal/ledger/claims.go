@@ -268,7 +268,7 @@ func init() {
 			if d.key != "" {
 				keys[d.key] = true
 			}
-			for _, text := range d.texts {
+			for _, text := range withAddress(lang, d.texts) {
 				p := compilePhrase(text)
 				if len(p) == 0 || p[0].kind == '.' || p[0].kind == 'w' || p[0].kind == 'd' {
 					panic("ledger: claim phrase cannot start with a placeholder or period: " + text)
@@ -792,6 +792,55 @@ func claimDigitSpans(t string) [][2]int {
 			if st >= 0 && t[st:p] == m && !isWordRune(prevRune(t, st)) && (m != "ISO" || e-k >= 4) {
 				out = append(out, [2]int{st, e})
 				break
+			}
+		}
+	}
+	return out
+}
+
+// addressForms pairs, per language, each word of address with the words
+// the other form of address says in its place: a claim read in "te
+// devolvemos el dinero" is the claim of "le devolvemos el dinero", and a
+// fork that addresses the reader formally keeps the page's claims.
+var addressForms = map[string]map[string][]string{
+	"es": {"tu": {"su"}, "su": {"tu"}, "tus": {"sus"}, "sus": {"tus"}, "te": {"le", "se"}, "le": {"te"}, "ti": {"usted"}, "usted": {"ti"}},
+	"de": {"du": {"sie"}, "dir": {"ihnen", "sich"}, "dich": {"sie", "sich"}, "ihnen": {"dir"}, "sie": {"du", "dich"},
+		"dein": {"ihr"}, "deine": {"ihre"}, "deinen": {"ihren"}, "deinem": {"ihrem"}, "deiner": {"ihrer"}, "deines": {"ihres"},
+		"ihr": {"dein"}, "ihre": {"deine"}, "ihren": {"deinen"}, "ihrem": {"deinem"}, "ihrer": {"deiner"}, "ihres": {"deines"}},
+}
+
+// withAddress returns texts and, for each that says a word of address,
+// the same phrase in the other form of address (every such word swapped
+// for each of its alternatives in turn), each phrase once.
+func withAddress(lang string, texts []string) []string {
+	forms := addressForms[lang]
+	if forms == nil {
+		return texts
+	}
+	seen := make(map[string]bool, len(texts))
+	out := make([]string, 0, len(texts))
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range texts {
+		add(t)
+	}
+	for _, t := range texts {
+		words := strings.Fields(t)
+		for alt := 0; alt < 2; alt++ {
+			swapped, changed := make([]string, len(words)), false
+			for i, w := range words {
+				swapped[i] = w
+				if to := forms[w]; len(to) > 0 {
+					swapped[i] = to[min(alt, len(to)-1)]
+					changed = true
+				}
+			}
+			if changed {
+				add(strings.Join(swapped, " "))
 			}
 		}
 	}

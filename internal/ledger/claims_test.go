@@ -605,3 +605,29 @@ func TestExtractClaimsAndCodes(t *testing.T) {
 		t.Errorf("diff (-want +got):\n%s", diff)
 	}
 }
+
+// TestClaimsEitherAddress: a claim said to the reader informally is the
+// same claim said formally, so a fork that changes the address keeps it.
+func TestClaimsEitherAddress(t *testing.T) {
+	for _, pair := range [][3]string{
+		{"es-ES", "Si no te convence, te devolvemos el dinero.", "Si no le convence, le devolvemos el dinero."},
+		{"de-DE", "Wenn dir der Kurs nicht gefällt, erstatten wir dir den vollen Betrag.", "Wenn Ihnen der Kurs nicht gefällt, erstatten wir Ihnen den vollen Betrag."},
+	} {
+		t.Run(pair[0], func(t *testing.T) {
+			keys := func(text string) []string {
+				var out []string
+				for _, f := range claimsOf(FromText(text, pair[0])) {
+					out = append(out, f.Value)
+				}
+				return out
+			}
+			informal, formal := keys(pair[1]), keys(pair[2])
+			if len(informal) == 0 {
+				t.Fatalf("no claim read in %q", pair[1])
+			}
+			if diff := cmp.Diff(informal, formal); diff != "" {
+				t.Errorf("claims differ between the two forms of address (-informal +formal):\n%s", diff)
+			}
+		})
+	}
+}

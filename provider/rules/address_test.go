@@ -40,22 +40,11 @@ func TestFormalAddress(t *testing.T) {
 			"¿No vas a estar en casa? Pausa la semana desde tu cuenta, sin coste.": "¿No va a estar en casa? Pause la semana desde su cuenta, sin coste.",
 			"Todavía no. Déjanos tu correo y te avisamos cuando lleguemos.":        "Todavía no. Déjenos su correo y le avisamos cuando lleguemos.",
 		}
-		for _, b := range res.Blocks {
-			if w, ok := want[b.Source]; ok && b.Text != w {
-				t.Errorf("block %d:\ngot  %q\nwant %q", b.ID, b.Text, w)
-			}
-			if b.Href != "" || strings.HasPrefix(b.Source, "Si algo llega") {
-				// A button is the page's UI; a guarantee is kept word
-				// for word by the offer lock.
-				if b.Text != b.Source {
-					t.Errorf("block %d (%s) changed: %q → %q", b.ID, b.Role, b.Source, b.Text)
-				}
-				continue
-			}
-			if found := informalIn(b.Text, informal); found != "" && b.Role != fork.RoleFAQQuestion {
-				t.Errorf("block %d keeps %q: %q", b.ID, found, b.Text)
-			}
-		}
+		// A button is the page's UI; a guarantee is kept word for word
+		// by the offer lock.
+		formalBlocks(t, res, want, informal, func(b fork.ForkedBlock) bool {
+			return b.Href != "" || strings.HasPrefix(b.Source, "Si algo llega")
+		})
 		if !noteHas(res.Notes, `"Elige tu caja"`) || !noteHas(res.Notes, "Si algo llega en mal estado") {
 			t.Errorf("no note names the button and the guarantee left informal: %q", res.Notes)
 		}
@@ -77,6 +66,17 @@ func TestFormalAddress(t *testing.T) {
 			}
 		}
 	})
+	t.Run("German", func(t *testing.T) {
+		res := fork1(t, page(t, "../../testdata/pages/radkurs-de.html"), "professional")
+		_, informal, _ := fork.FormalAddress(langtag.MustParse("de"))
+		want := map[string]string{
+			"Repariere dein Rad in Zukunft selbst":                                                "Reparieren Sie Ihr Rad in Zukunft selbst",
+			"Kurs wählen: Such dir einen Abend aus, der zu deiner Woche passt.":                   "Kurs wählen: Suchen Sie sich einen Abend aus, der zu Ihrer Woche passt.",
+			"Wenn dir der erste Abend nicht gefällt, erstatten wir dir den vollen Betrag.":        "Wenn Ihnen der erste Abend nicht gefällt, erstatten wir Ihnen den vollen Betrag.",
+			"Ja. Schreib uns bis 24 Stunden vorher und wir buchen dich in eine andere Gruppe um.": "Ja. Schreiben Sie uns bis 24 Stunden vorher und wir buchen Sie in eine andere Gruppe um.",
+		}
+		formalBlocks(t, res, want, informal, func(b fork.ForkedBlock) bool { return b.Href != "" })
+	})
 	t.Run("everyday", func(t *testing.T) {
 		res := fork1(t, src, "everyday")
 		for _, b := range res.Blocks {
@@ -85,6 +85,27 @@ func TestFormalAddress(t *testing.T) {
 			}
 		}
 	})
+}
+
+// formalBlocks holds a fork's blocks to their wanted text (by source)
+// and to no informal form of address, but for the blocks kept as they
+// stand, which must not change.
+func formalBlocks(t *testing.T, res *fork.Result, want map[string]string, informal []string, kept func(fork.ForkedBlock) bool) {
+	t.Helper()
+	for _, b := range res.Blocks {
+		if w, ok := want[b.Source]; ok && b.Text != w {
+			t.Errorf("block %d:\ngot  %q\nwant %q", b.ID, b.Text, w)
+		}
+		if kept(b) {
+			if b.Text != b.Source {
+				t.Errorf("block %d (%s) changed: %q → %q", b.ID, b.Role, b.Source, b.Text)
+			}
+			continue
+		}
+		if found := informalIn(b.Text, informal); found != "" && b.Role != fork.RoleFAQQuestion {
+			t.Errorf("block %d keeps %q: %q", b.ID, found, b.Text)
+		}
+	}
 }
 
 func informalIn(text string, forms []string) string {

@@ -1,0 +1,346 @@
+package address
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// germanVerbs are the German verbs whose orders the rewriter knows, by
+// infinitive: an order at a clause's head ("Wähle deinen Tarif") becomes
+// the infinitive and "Sie" ("Wählen Sie Ihren Tarif"). A verb whose
+// order changes its vowel is listed as "infinitive:order" ("geben:gib").
+// The verb's forms after "du" need no list: "du" is always said, and its
+// verb ends in "-st".
+const germanVerbs = `
+starten wählen holen sichern buchen testen probieren entdecken melden registrieren bestellen kaufen
+laden installieren kontaktieren schreiben rufen fragen sagen schicken senden suchen finden sparen
+nutzen benutzen lernen erleben genießen schauen gestalten erstellen planen organisieren vereinbaren
+reservieren zahlen bezahlen klicken tragen füllen machen kommen bleiben werden seien:sei haben lassen
+warten beginnen legen gehen folgen schließen kündigen pausieren ändern wechseln vertrauen bestätigen
+erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öffnen prüfen überprüfen
+zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
+lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
+werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen
+`
+
+// germanNouns are orders a capital letter makes a noun at a sentence's
+// head ("Suche", "Start", "Test"): there only a pronoun or an adverb after
+// it makes it the order ("Ruf uns an", "Start jetzt").
+var germanNouns = set("suche frage ruf rufe sage teile teil spiele plane plan folge wechsel besuche test start kauf buch klick spar sicher halt zahl reise bau schau tanz spiel vergleiche fülle spende gewinne gewinn stelle hab")
+
+// germanOrderNext are the words after which a head word a noun shares is
+// the order.
+var germanOrderNext = set("uns dir dich mich jetzt heute gleich sofort doch mal einfach dein deine deinen deinem deiner deines hier los an ab auf aus ein")
+
+// germanReaderNext are the words after an order that say it is one: the
+// reader, as object or owner, or the writer ("Repariere dein Rad",
+// "Schreibe uns").
+var germanReaderNext = set("dir dich dein deine deinen uns mich")
+
+// germanNotVerbs are lower-case words that end like a verb said to "du"
+// ("-st") and are none.
+var germanNotVerbs = set("ist fast selbst sonst erst meist zuerst zumindest längst höchst einst jüngst umsonst ernst zunächst nächst mindest best just fest bewusst trist robust jetzt")
+
+// germanSecond are the forms said to "du" no rule gives, with the form
+// said to "Sie".
+var germanSecond = map[string]string{
+	"bist": "sind", "hast": "haben", "kannst": "können", "willst": "wollen", "musst": "müssen",
+	"darfst": "dürfen", "sollst": "sollen", "magst": "mögen", "möchtest": "möchten", "weißt": "wissen",
+	"wirst": "werden", "siehst": "sehen", "gibst": "geben", "nimmst": "nehmen", "liest": "lesen",
+	"isst": "essen", "vergisst": "vergessen", "lässt": "lassen", "fährst": "fahren", "läufst": "laufen",
+	"hältst": "halten", "trägst": "tragen", "schläfst": "schlafen", "hilfst": "helfen",
+	"sprichst": "sprechen", "triffst": "treffen", "wirfst": "werfen", "empfiehlst": "empfehlen",
+	"fängst": "fangen", "tust": "tun", "reist": "reisen", "löst": "lösen", "wächst": "wachsen",
+	"brätst": "braten", "rätst": "raten", "lädst": "laden", "stößt": "stoßen", "weist": "weisen",
+	"hattest": "hatten", "warst": "waren", "konntest": "konnten", "wolltest": "wollten",
+	"würdest": "würden", "könntest": "könnten", "solltest": "sollten", "müsstest": "müssten",
+	"hättest": "hätten", "wärst": "wären", "wärest": "wären", "durftest": "durften",
+}
+
+// germanPrefixes are the prefixes a verb said to "du" may carry in a
+// clause whose verb stands last ("auswählst", "einsiehst", "erhältst").
+var germanPrefixes = []string{"zusammen", "zurück", "wieder", "durch", "unter", "über", "fort", "fest", "nach", "weg", "auf", "aus", "bei", "ein", "her", "hin", "los", "mit", "vor", "ab", "an", "zu", "um", "er", "ver", "be", "ent", "emp", "zer"}
+
+// german is the German rewriter's tables, built once.
+type german struct {
+	orders map[string]string // an order, lower case, to its infinitive
+}
+
+func newGerman() *german {
+	g := &german{orders: map[string]string{}}
+	for _, spec := range strings.Fields(germanVerbs) {
+		inf, order, _ := strings.Cut(spec, ":")
+		if order != "" {
+			g.orders[order] = inf
+			continue
+		}
+		stem, ok := strings.CutSuffix(inf, "en")
+		switch {
+		case strings.HasSuffix(inf, "eln"), strings.HasSuffix(inf, "ern"):
+			stem = inf[:len(inf)-1]
+			g.orders[stem[:len(stem)-2]+stem[len(stem)-1:]+"e"] = inf // "sammle"
+			g.orders[stem+"e"] = inf                                  // "ändere"
+			continue
+		case !ok:
+			continue
+		}
+		g.orders[stem+"e"] = inf
+		if !needsE(stem) {
+			g.orders[stem] = inf
+		}
+	}
+	return g
+}
+
+// needsE reports a stem whose order keeps its "-e": after d or t, after m
+// or n that follow a consonant ("öffne", "atme"), after -ig ("kündige").
+func needsE(stem string) bool {
+	if strings.HasSuffix(stem, "d") || strings.HasSuffix(stem, "t") || strings.HasSuffix(stem, "ig") {
+		return true
+	}
+	if len(stem) >= 2 && (strings.HasSuffix(stem, "m") || strings.HasSuffix(stem, "n")) {
+		r, _ := utf8.DecodeLastRuneInString(stem[:len(stem)-1])
+		return !strings.ContainsRune("aeiouäöüh"+string(stem[len(stem)-1]), r)
+	}
+	return false
+}
+
+func (g *german) blocks(w string) bool {
+	switch w {
+	case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
+		return true
+	}
+	return false
+}
+
+// second returns the form said to "Sie" of a verb said to "du" ("wählst"
+// → "wählen"), or false for a word that is none. own says the word's
+// clause holds "du" itself: only there is a verb whose stem ends in s, ß
+// or z ("passt", "nutzt") the reader's, since the form is also the third
+// person's ("das passt").
+func (g *german) second(w string, own bool) (string, bool) {
+	if germanNotVerbs[w] {
+		return "", false
+	}
+	if to, ok := germanSecond[w]; ok {
+		return to, true
+	}
+	for _, p := range germanPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			if to, ok := germanSecond[rest]; ok {
+				return p + to, true
+			}
+		}
+	}
+	sibilant := strings.HasSuffix(w, "sst") || strings.HasSuffix(w, "ßt") || strings.HasSuffix(w, "zt")
+	if sibilant {
+		if !own || strings.HasPrefix(w, "ge") {
+			// "ge-" with a sibilant is a participle: "gelöst", "genutzt".
+			return "", false
+		}
+		return w[:len(w)-1] + "en", true
+	}
+	stem, ok := strings.CutSuffix(w, "st")
+	if !ok || utf8.RuneCountInString(stem) < 2 {
+		return "", false
+	}
+	switch {
+	case (strings.HasSuffix(stem, "el") || strings.HasSuffix(stem, "er")) && !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier"):
+		return stem + "n", true // "änderst" → "ändern"; not "spielst", "justierst"
+	case strings.HasSuffix(stem, "e") && needsE(stem[:len(stem)-1]):
+		return stem + "n", true // "arbeitest" → "arbeiten"
+	}
+	return stem + "en", true
+}
+
+// rewrite makes a German text's address formal, clause by clause: "du"
+// becomes "Sie" and its verb the form said to "Sie"; "dein" becomes
+// "Ihr"; "dich" and "dir" become "sich" where the reader is the clause's
+// subject and "Sie" and "Ihnen" where not; an order at a clause's head
+// becomes the infinitive and "Sie" ("Hol dir" → "Holen Sie sich").
+func (g *german) rewrite(text string, _ bool) (string, int) {
+	ws := words(text)
+	if len(ws) == 0 {
+		return text, 0
+	}
+	quoted := quotedWords(text, ws)
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = text[w.start:w.end]
+	}
+	n := 0
+	// Sentences, then clauses within them.
+	for from := 0; from < len(ws); {
+		to := from + 1
+		for to < len(ws) && !strings.ContainsAny(text[ws[to-1].end:ws[to].start], ".!?") {
+			to++
+		}
+		n += g.sentence(text, ws, from, to, out, quoted)
+		from = to
+	}
+	if n == 0 {
+		return text, 0
+	}
+	var b strings.Builder
+	last := 0
+	for i, w := range ws {
+		b.WriteString(text[last:w.start])
+		b.WriteString(out[i])
+		last = w.end
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
+}
+
+// sentence rewrites words [from, to) of one sentence into out.
+func (g *german) sentence(text string, ws []span, from, to int, out []string, quoted []bool) int {
+	low := func(i int) string { return lower(text[ws[i].start:ws[i].end]) }
+	hasDu := false
+	for i := from; i < to; i++ {
+		hasDu = hasDu || low(i) == "du"
+	}
+	n := 0
+	ordered := false // an order came earlier in the sentence: "Ruf uns an (Mo–Fr) oder schreib"
+	for c := from; c < to; {
+		end := c + 1
+		for end < to && !strings.ContainsAny(text[ws[end-1].end:ws[end].start], ",;:–—()\n") {
+			end++
+		}
+		// A clause after a colon opens as a sentence does: "Gruppe
+		// wählen: Such dir einen Termin aus."
+		head := c == from || strings.Contains(text[ws[c-1].end:ws[c].start], ":")
+		n += g.clause(text, ws, c, end, head, hasDu, &ordered, out, quoted)
+		c = end
+	}
+	return n
+}
+
+// clause rewrites words [from, to) of one clause; head says it opens its
+// sentence, du that the sentence says "du".
+func (g *german) clause(text string, ws []span, from, to int, head, du bool, ordered *bool, out []string, quoted []bool) int {
+	word := func(i int) string { return text[ws[i].start:ws[i].end] }
+	low := func(i int) string { return lower(word(i)) }
+	own := false
+	for i := from; i < to; i++ {
+		own = own || low(i) == "du"
+	}
+	n := 0
+	finite := false  // a verb said to "du" came before: a later "ge-" word is its participle ("Hast du es gelöst?")
+	subject := false // the reader is the clause's subject so far: "dich" is "sich"
+	if inf, ok := g.order(text, ws, from, to, head); ok && !quoted[from] {
+		out[from] = caseLike(word(from), inf) + " Sie"
+		subject = true
+		*ordered = true
+		n++
+	}
+	for i := from; i < to; i++ {
+		if quoted[i] {
+			continue
+		}
+		w := low(i)
+		if i > from && (subject || *ordered) && !own && (low(i-1) == "und" || low(i-1) == "oder") {
+			// A second order in the clause: "Hol dir X und sichere dir Y".
+			if inf, ok := g.orders[w]; ok && w == word(i) {
+				out[i] = inf + " Sie"
+				subject = true
+				n++
+				continue
+			}
+		}
+		var rep string
+		switch w {
+		case "wir", "ich", "er", "es", "man":
+			subject = false // another subject: "Schreib uns und wir buchen dich um"
+			continue
+		case "du":
+			subject = true
+			rep = "Sie"
+		case "dein":
+			rep = "Ihr"
+		case "deine", "deinen", "deinem", "deiner", "deines":
+			rep = "Ihr" + w[4:]
+		case "dir":
+			rep = "Ihnen"
+			if subject {
+				rep = "sich"
+			}
+		case "dich":
+			rep = "Sie"
+			if subject {
+				rep = "sich"
+			}
+		default:
+			r, _ := utf8.DecodeRuneInString(word(i))
+			first := i == from && head
+			// A verb said to "du" is written small, but for the head of
+			// a question ("Hast du Fragen?").
+			if !du || unicode.IsUpper(r) && !(first && i+1 < to && low(i+1) == "du") {
+				continue
+			}
+			if finite && participle(w) {
+				continue
+			}
+			to, ok := g.second(w, own)
+			if !ok {
+				continue
+			}
+			finite = true
+			rep = caseLike(word(i), to)
+		}
+		if rep != word(i) {
+			out[i] = rep
+			n++
+		}
+	}
+	return n
+}
+
+// participle reports a word shaped as a past participle: "ge-" at its
+// head or after a separable prefix ("gelöst", "ausgewählt").
+func participle(w string) bool {
+	if strings.HasPrefix(w, "ge") {
+		return true
+	}
+	for _, p := range germanPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok && strings.HasPrefix(rest, "ge") {
+			return true
+		}
+	}
+	return false
+}
+
+// order returns the infinitive of an order at the head of clause [from,
+// to): a known order, at its sentence's head or at a clause's head after a
+// comma or a dash written small ("…, schreib uns"), and not a noun that
+// shares its spelling ("Suche", "Start") unless a pronoun or an adverb
+// follows it ("Ruf uns an", "Start jetzt").
+func (g *german) order(text string, ws []span, from, to int, head bool) (string, bool) {
+	word := text[ws[from].start:ws[from].end]
+	w := lower(word)
+	r, _ := utf8.DecodeRuneInString(word)
+	inf, ok := g.orders[w]
+	if !ok {
+		// An order the table lacks, known by its "-e" and the reader's
+		// word after it: "Repariere dein Rad", "Gönne dir".
+		if from+1 >= to || !germanReaderNext[lower(text[ws[from+1].start:ws[from+1].end])] || !strings.HasSuffix(w, "e") || utf8.RuneCountInString(w) < 4 || !(head || !unicode.IsUpper(r)) {
+			return "", false
+		}
+		if (strings.HasSuffix(w, "ere") || strings.HasSuffix(w, "ele")) && !strings.HasSuffix(w, "iere") && !strings.HasSuffix(w, "iele") {
+			return w[:len(w)-1] + "n", true // "sichere" → "sichern"
+		}
+		return w + "n", true
+	}
+	if !head && unicode.IsUpper(r) {
+		return "", false
+	}
+	if from+1 < to && lower(text[ws[from+1].start:ws[from+1].end]) == "du" {
+		return "", false // a question: "Hast du …", not an order
+	}
+	if unicode.IsUpper(r) && germanNouns[w] {
+		if from+1 >= to || !germanOrderNext[lower(text[ws[from+1].start:ws[from+1].end])] {
+			return "", false
+		}
+	}
+	return inf, true
+}

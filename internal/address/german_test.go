@@ -1,0 +1,56 @@
+package address
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestGerman(t *testing.T) {
+	r, ok := For("de")
+	if !ok {
+		t.Fatal("no German rewriter")
+	}
+	for _, tc := range []struct{ name, in, want string }{
+		{"subject and verb", "Du bekommst jeden Montag eine Liste.", "Sie bekommen jeden Montag eine Liste."},
+		{"a question", "Hast du Fragen? Dann schreib uns.", "Haben Sie Fragen? Dann schreib uns."},
+		{"verb last in a clause", "Wenn du nichts auswählst, stellen wir dir eine Auswahl zusammen.", "Wenn Sie nichts auswählen, stellen wir Ihnen eine Auswahl zusammen."},
+		{"modal", "Im Profil kannst du Allergene ausschließen.", "Im Profil können Sie Allergene ausschließen."},
+		{"reflexive", "Die Daten bleiben gespeichert, falls du dich später entscheidest.", "Die Daten bleiben gespeichert, falls Sie sich später entscheiden."},
+		{"possessive", "Deine Lehrkräfte prüfen deinen Text in deinem Tempo.", "Ihre Lehrkräfte prüfen Ihren Text in Ihrem Tempo."},
+		{"order", "Wähle deinen Tarif", "Wählen Sie Ihren Tarif"},
+		{"order with a reflexive", "Hol dir den Rabatt und sichere dir deinen Platz.", "Holen Sie sich den Rabatt und sichern Sie sich Ihren Platz."},
+		{"order after a comma", "Fehlt etwas, schreib uns innerhalb von 48 Stunden.", "Fehlt etwas, schreiben Sie uns innerhalb von 48 Stunden."},
+		{"order of a changed vowel", "Gib deine PLZ ein, dann siehst du die Liefertage.", "Geben Sie Ihre PLZ ein, dann sehen Sie die Liefertage."},
+		{"object, not subject", "Der Test zeigt dir dein Niveau. Was dich erwartet:", "Der Test zeigt Ihnen Ihr Niveau. Was Sie erwartet:"},
+		{"stem in s", "Du nutzt die App, und das passt.", "Sie nutzen die App, und das passt."},
+		{"saving", "Bei jährlicher Zahlung sparst du 20 %.", "Bei jährlicher Zahlung sparen Sie 20 %."},
+		{"stem in t", "Du testest alles, egal welchen Tarif du später wählst.", "Sie testen alles, egal welchen Tarif Sie später wählen."},
+		{"order after a colon", "Gruppe wählen: Such dir einen Termin aus.", "Gruppe wählen: Suchen Sie sich einen Termin aus."},
+		{"second order after a bracket", "Ruf uns an (Mo–Fr, 9–17 Uhr) oder schreib an info@example.de.", "Rufen Sie uns an (Mo–Fr, 9–17 Uhr) oder schreiben Sie an info@example.de."},
+		{"an order the table lacks", "Repariere dein Rad selbst.", "Reparieren Sie Ihr Rad selbst."},
+		{"a verb in -ieren", "Du lernst, wie du die Schaltung justierst und spielst.", "Sie lernen, wie Sie die Schaltung justieren und spielen."},
+		{"another subject after an order", "Schreib uns und wir buchen dich um.", "Schreiben Sie uns und wir buchen Sie um."},
+		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
+
+		// What stays.
+		{"a noun at the head", "Suche nach Kursen in deiner Stadt", "Suche nach Kursen in Ihrer Stadt"},
+		{"not a verb", "Das ist fast so einfach, wie du denkst.", "Das ist fast so einfach, wie Sie denken."},
+		{"participle", "Hast du das Problem gelöst?", "Haben Sie das Problem gelöst?"},
+		{"formal already", "Wir melden uns bei Ihnen.", "Wir melden uns bei Ihnen."},
+		{"quoted", `Lea sagt: „Du wirst es lieben“ und du stimmst zu.`, `Lea sagt: „Du wirst es lieben“ und Sie stimmen zu.`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := r.Rewrite(tc.in, false)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Rewrite(%q) (-want +got):\n%s", tc.in, diff)
+			}
+			if (n > 0) != (tc.in != tc.want) {
+				t.Errorf("Rewrite(%q) counted %d changes", tc.in, n)
+			}
+		})
+	}
+	if w, ok := r.Blocker("Wir freuen uns auf euch."); !ok || w != "euch" {
+		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
+	}
+}
