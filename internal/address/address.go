@@ -15,7 +15,8 @@
 // free trial, not an order to try; "Suche" is a search).
 //
 // A page it cannot make formal as a whole (one that speaks to its readers
-// as a group: "vosotros", "euch") is reported by Blocker, so that a caller
+// as a group: "vosotros", "euch"; or says a French verb to "tu" it cannot
+// read) is reported by Blocker, so that a caller
 // leaves the page as it is rather than ship it half formal.
 package address
 
@@ -39,8 +40,8 @@ type Rewriter struct {
 type language interface {
 	// rewrite returns text made formal and the number of words changed.
 	rewrite(text string, list bool) (string, int)
-	// blocks reports a word (lower case) that keeps a page informal.
-	blocks(word string) bool
+	// blocker returns the first word in text that keeps a page informal.
+	blocker(text string) (string, bool)
 }
 
 // For returns the rewriter for a language (an ISO 639-1 base such as
@@ -51,6 +52,8 @@ func For(base string) (r *Rewriter, ok bool) {
 		return &Rewriter{formal: "usted", lang: newSpanish()}, true
 	case "de":
 		return &Rewriter{formal: "Sie", lang: newGerman()}, true
+	case "fr":
+		return &Rewriter{formal: "vous", lang: newFrench()}, true
 	}
 	return nil, false
 }
@@ -59,11 +62,25 @@ func For(base string) (r *Rewriter, ok bool) {
 func (r *Rewriter) Formal() string { return r.formal }
 
 // Blocker returns the first word in text that keeps a page from being made
-// formal as a whole: the plural informal (Spanish "vosotros", German
-// "euch"), which this rewriter does not write as the formal plural.
-func (r *Rewriter) Blocker(text string) (string, bool) {
+// formal as a whole, and why: the plural informal (Spanish "vosotros",
+// German "euch"), which this rewriter does not write as the formal
+// plural, or a French verb said to "tu" it cannot read.
+func (r *Rewriter) Blocker(text string) (word, why string, ok bool) {
+	word, ok = r.lang.blocker(text)
+	if !ok {
+		return "", "", false
+	}
+	why = "the page speaks to its readers as a group"
+	if _, isFrench := r.lang.(*french); isFrench {
+		why = "the page says a verb to \"tu\" the engine cannot rewrite"
+	}
+	return word, why, true
+}
+
+// firstOf returns the first word of text in a set (read in lower case).
+func firstOf(text string, in func(string) bool) (string, bool) {
 	for _, w := range words(text) {
-		if r.lang.blocks(lower(text[w.start:w.end])) {
+		if in(lower(text[w.start:w.end])) {
 			return text[w.start:w.end], true
 		}
 	}

@@ -72,12 +72,31 @@ func TestSpanish(t *testing.T) {
 	}
 }
 
+type rewriteCase struct{ name, in, want string }
+
+// checkRewrites runs a rewriter over a table of cases: each rewrites to
+// want, and counts changes exactly when it changed.
+func checkRewrites(t *testing.T, r *Rewriter, cases []rewriteCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := r.Rewrite(tc.in, false)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Rewrite(%q) (-want +got):\n%s", tc.in, diff)
+			}
+			if (n > 0) != (tc.in != tc.want) {
+				t.Errorf("Rewrite(%q) counted %d changes", tc.in, n)
+			}
+		})
+	}
+}
+
 func TestBlocker(t *testing.T) {
 	r, _ := For("es")
-	if w, ok := r.Blocker("Os esperamos con vuestro equipo."); !ok || w != "Os" {
+	if w, _, ok := r.Blocker("Os esperamos con vuestro equipo."); !ok || w != "Os" {
 		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
 	}
-	if w, ok := r.Blocker("Le esperamos con su equipo. Tu plan, macOS incluido."); ok {
+	if w, _, ok := r.Blocker("Le esperamos con su equipo. Tu plan, macOS incluido."); ok {
 		t.Errorf("Blocker = %q on a page without the plural informal", w)
 	}
 }
@@ -101,18 +120,20 @@ func TestAccentPenult(t *testing.T) {
 // FuzzRewrite holds each rewriter to what a caller relies on: no panic,
 // a count of changes that is zero exactly when the text comes back as it
 // went in, valid UTF-8 kept valid, and every character that is neither a
-// letter nor a space kept in its order (the rewrite changes words, never
-// the marks and digits between them; "con usted" and "Starten Sie" add a
-// space).
+// letter, a space nor an apostrophe kept in its order (the rewrite
+// changes words, never the marks and digits between them; "con usted"
+// and "Starten Sie" add a space, "t'offre" becomes "vous offre").
 func FuzzRewrite(f *testing.F) {
 	for _, s := range []string{"Elige tu plan y empieza hoy.", "Si no te convence, cancela y listo.", "Escríbenos: te lo cambiamos.", "“tú” ¿Dudas?, llámanos", "\xff te", "Prueba Respira gratis", "CAmBiAs",
-		"Hol dir den Rabatt und sichere dir deinen Platz.", "Hast du Fragen? Ruf uns an: (Mo–Fr) oder schreib.", "Wenn du nichts auswählst, stellen wir dir eine Auswahl zusammen."} {
+		"Hol dir den Rabatt und sichere dir deinen Platz.", "Hast du Fragen? Ruf uns an: (Mo–Fr) oder schreib.", "Wenn du nichts auswählst, stellen wir dir eine Auswahl zusammen.",
+		"Si tu n'es pas convaincu, on t'offre -toi", "Inscris-toi : Peux-tu ?"} {
 		f.Add(s, false)
 	}
 	es, _ := For("es")
 	de, _ := For("de")
+	fr, _ := For("fr")
 	f.Fuzz(func(t *testing.T, in string, list bool) {
-		for _, r := range []*Rewriter{es, de} {
+		for _, r := range []*Rewriter{es, de, fr} {
 			out, n := r.Rewrite(in, list)
 			if (n == 0) != (out == in) {
 				t.Errorf("%s: Rewrite(%q) = %q with %d changes", r.Formal(), in, out, n)
@@ -127,10 +148,11 @@ func FuzzRewrite(f *testing.F) {
 	})
 }
 
-// marks are text's characters that are neither letters nor spaces.
+// marks are text's characters that are neither letters, spaces nor
+// apostrophes (French "t'offre" is "vous offre").
 func marks(s string) string {
 	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || r == ' ' {
+		if unicode.IsLetter(r) || r == ' ' || r == '\'' || r == '’' {
 			return -1
 		}
 		return r

@@ -106,12 +106,14 @@ func needsE(stem string) bool {
 	return false
 }
 
-func (g *german) blocks(w string) bool {
-	switch w {
-	case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
-		return true
-	}
-	return false
+func (g *german) blocker(text string) (string, bool) {
+	return firstOf(text, func(w string) bool {
+		switch w {
+		case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
+			return true
+		}
+		return false
+	})
 }
 
 // second returns the form said to "Sie" of a verb said to "du" ("wählst"

@@ -113,7 +113,9 @@ func newSpanish() *spanish {
 	return s
 }
 
-func (s *spanish) blocks(w string) bool { return s.plural[w] }
+func (s *spanish) blocker(text string) (string, bool) {
+	return firstOf(text, func(w string) bool { return s.plural[w] })
+}
 
 // add reads one verb's spec and lists its forms.
 func (s *spanish) add(spec string) {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -103,7 +105,7 @@ func (d *Document) reserialise(w io.Writer, texts map[int]string, order []int, c
 		}
 		s = breaksMarked(s, t.el)
 		for i, n := range t.nodes {
-			setTextWithBreaks(need[n], t.runText(i, s))
+			setTextWithBreaks(need[n], keepNoBreak(need[n].Data, t.runText(i, s)))
 		}
 	}
 	if container != nil {
@@ -161,6 +163,40 @@ func cloneTree(n *html.Node, need map[*html.Node]*html.Node) *html.Node {
 		c.LastChild = cc
 	}
 	return c
+}
+
+// keepNoBreak writes into v, the new text of a text node that said old, the
+// no-break spaces old had between two words v still has side by side
+// ("23:59\u00a0Uhr"): the block's text reads them as spaces, and a fork
+// that rewrote another word of the block had let "Uhr" wrap away from its
+// time. It looks at the first 16 of them, so its work stays linear.
+func keepNoBreak(old, v string) string {
+	const nbsp = "\u00a0"
+	if !strings.Contains(old, nbsp) {
+		return v
+	}
+	for k, from := 0, 0; k < 16; k++ {
+		i := strings.Index(old[from:], nbsp)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(nbsp)
+		before := old[:i]
+		if j := strings.LastIndexFunc(before, unicode.IsSpace); j >= 0 {
+			_, size := utf8.DecodeRuneInString(before[j:])
+			before = before[j+size:]
+		}
+		after := old[from:]
+		if j := strings.IndexFunc(after, unicode.IsSpace); j >= 0 {
+			after = after[:j]
+		}
+		if before == "" || after == "" {
+			continue
+		}
+		v = strings.ReplaceAll(v, before+" "+after, before+nbsp+after)
+	}
+	return v
 }
 
 // setTextWithBreaks sets text node n to v, each breakMark in v a <br>

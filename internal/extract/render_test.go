@@ -85,6 +85,18 @@ func TestRenderKeepsMarkup(t *testing.T) {
 	}
 }
 
+// TestRenderKeepsNoBreakSpaces: a rewritten block keeps the no-break
+// spaces its words still stand around ("23:59&nbsp;Uhr"), where the
+// block's text had read them as spaces.
+func TestRenderKeepsNoBreakSpaces(t *testing.T) {
+	d := mustParseString(t, `<section><p>Die Frist ist Freitag, 23:59&nbsp;Uhr. Du kannst bis 10&nbsp;% sparen.</p></section>`)
+	got := string(render(t, d, map[int]string{0: "Die Frist ist Freitag, 23:59 Uhr. Sie können bis 10 % sparen."}))
+	want := "Die Frist ist Freitag, 23:59\u00a0Uhr. Sie können bis 10\u00a0% sparen."
+	if !strings.Contains(got, want) && !strings.Contains(got, strings.ReplaceAll(want, "\u00a0", "&nbsp;")) {
+		t.Errorf("rendered page lacks %q\n%s", want, got)
+	}
+}
+
 func TestRenderUntouchedBlocksUnchanged(t *testing.T) {
 	page := readTestdata(t, "pages/landing.html")
 	d := mustParse(t, page)

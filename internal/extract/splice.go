@@ -501,7 +501,7 @@ func (d *Document) splice(w io.Writer, texts map[int]string, order []int) (bool,
 		}
 		s = breaksMarked(s, t.el)
 		for i, n := range t.nodes {
-			v := t.runText(i, s)
+			v := keepNoBreak(n.Data, t.runText(i, s))
 			if v == n.Data {
 				continue // this run keeps its text, and its bytes
 			}

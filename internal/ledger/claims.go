@@ -804,6 +804,7 @@ func claimDigitSpans(t string) [][2]int {
 // fork that addresses the reader formally keeps the page's claims.
 var addressForms = map[string]map[string][]string{
 	"es": {"tu": {"su"}, "su": {"tu"}, "tus": {"sus"}, "sus": {"tus"}, "te": {"le", "se"}, "le": {"te"}, "ti": {"usted"}, "usted": {"ti"}},
+	"fr": {"tu": {"vous"}, "te": {"vous"}, "toi": {"vous"}, "ton": {"votre"}, "ta": {"votre"}, "tes": {"vos"}, "vous": {"te", "tu"}, "votre": {"ton", "ta"}, "vos": {"tes"}},
 	"de": {"du": {"sie"}, "dir": {"ihnen", "sich"}, "dich": {"sie", "sich"}, "ihnen": {"dir"}, "sie": {"du", "dich"},
 		"dein": {"ihr"}, "deine": {"ihre"}, "deinen": {"ihren"}, "deinem": {"ihrem"}, "deiner": {"ihrer"}, "deines": {"ihres"},
 		"ihr": {"dein"}, "ihre": {"deine"}, "ihren": {"deinen"}, "ihrem": {"deinem"}, "ihrer": {"deiner"}, "ihres": {"deines"}},

@@ -612,6 +612,7 @@ func TestClaimsEitherAddress(t *testing.T) {
 	for _, pair := range [][3]string{
 		{"es-ES", "Si no te convence, te devolvemos el dinero.", "Si no le convence, le devolvemos el dinero."},
 		{"de-DE", "Wenn dir der Kurs nicht gefällt, erstatten wir dir den vollen Betrag.", "Wenn Ihnen der Kurs nicht gefällt, erstatten wir Ihnen den vollen Betrag."},
+		{"fr-FR", "Pas convaincu ? On te rembourse intégralement.", "Pas convaincu ? On vous rembourse intégralement."},
 	} {
 		t.Run(pair[0], func(t *testing.T) {
 			keys := func(text string) []string {

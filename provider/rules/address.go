@@ -21,8 +21,9 @@ func addressed(b fork.Brief) bool {
 // informal address, or which of its words the fork could not make formal.
 //
 // A page is made formal as a whole or not at all: one that speaks to its
-// readers as a group ("vosotros") keeps its address, since a page half
-// formal reads worse than either.
+// readers as a group ("vosotros") or says a verb to "tu" the engine cannot
+// read keeps its address, since a page half formal reads worse than
+// either.
 func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewriter, string) {
 	if plan.Layer.Name != "professional" {
 		return nil, ""
@@ -35,8 +36,8 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 		if !addressed(b) {
 			continue
 		}
-		if w, ok := r.Blocker(b.Text); ok {
-			return nil, fmt.Sprintf("the page speaks to its readers as a group (%q in block %d): the engine writes %q to one reader only, so the fork keeps the page's own address rather than make it half formal", w, b.ID, r.Formal())
+		if w, why, ok := r.Blocker(b.Text); ok {
+			return nil, fmt.Sprintf("%s (%q in block %d): the engine makes a page formal as a whole or not at all, so the fork keeps the page's own address rather than make it half formal", why, w, b.ID)
 		}
 	}
 	// What stays informal: the buttons' labels, the quotes and the

@@ -53,7 +53,7 @@ type Provider struct {
 // New returns the rules provider with its word tables compiled.
 func New() *Provider {
 	p := &Provider{hype: map[string][]*regexp.Regexp{}, cultures: map[string]*cultureRules{}, offer: offerCues(), address: map[string]*address.Rewriter{}}
-	for _, lang := range []string{"es", "de"} {
+	for _, lang := range []string{"es", "de", "fr"} {
 		if r, ok := address.For(lang); ok {
 			p.address[lang] = r
 		}

@@ -1,0 +1,268 @@
+package address
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// frenchIrregular are the verbs said to "tu" no rule turns into the form
+// said to "vous", by their tu form.
+var frenchIrregular = map[string]string{
+	"es": "êtes", "as": "avez", "vas": "allez", "fais": "faites", "dis": "dites", "redis": "redites",
+	"peux": "pouvez", "veux": "voulez", "vaux": "valez", "sais": "savez", "dois": "devez", "vois": "voyez",
+	"revois": "revoyez", "prévois": "prévoyez", "reçois": "recevez", "aperçois": "apercevez",
+	"mets": "mettez", "permets": "permettez", "promets": "promettez", "transmets": "transmettez", "soumets": "soumettez", "remets": "remettez", "admets": "admettez",
+	"pars": "partez", "repars": "repartez", "sors": "sortez", "dors": "dormez", "sens": "sentez", "ressens": "ressentez", "sers": "servez",
+	"lis": "lisez", "relis": "relisez", "connais": "connaissez", "reconnais": "reconnaissez", "bois": "buvez", "crois": "croyez",
+	"vis": "vivez", "revis": "revivez", "suis": "suivez", "poursuis": "poursuivez", "cours": "courez", "parcours": "parcourez",
+	"conclus": "concluez", "inclus": "incluez", "ris": "riez", "souris": "souriez", "fuis": "fuyez", "bats": "battez", "combats": "combattez",
+	"ouvres": "ouvrez", "offres": "offrez", "découvres": "découvrez", "couvres": "couvrez", "souffres": "souffrez",
+	// the future, conditional and imperfect of the irregular
+	// subjunctives: forms no "-es" rule reads
+	"sois": "soyez", "aies": "ayez", "puisses": "puissiez", "fasses": "fassiez", "ailles": "alliez",
+	"saches": "sachiez", "veuilles": "vouliez", "viennes": "veniez", "prennes": "preniez",
+	// orders of their own
+	"va": "allez", "aie": "ayez", "sache": "sachez",
+}
+
+// frenchEVerbs are the "-er" verbs whose "è" becomes "e" said to "vous"
+// ("achètes" → "achetez"); the others take "é" ("préfères" → "préférez").
+var frenchEVerbs = []string{"achèt", "lèv", "mèn", "pès", "achèv", "sèm", "amèn", "emmèn", "ramèn", "promèn", "soulèv", "enlèv", "relèv", "élèv", "prélèv"}
+
+// frenchOrders are the orders the rewriter reads at a clause's head; a
+// clause may open with any verb, and a word only these list is taken for
+// one ("Commence gratuitement", not "Page d'accueil").
+const frenchOrders = `
+commence passe découvre essaie essaye profite télécharge crée rejoins teste choisis réserve abonne
+inscris contacte appelle envoie demande commande clique utilise gère économise compare trouve ajoute
+partage explore lance démarre active annule change accède laisse regarde écoute parle donne garde
+paie paye achète rends prends fais viens va dis lis écris mets sois aie sache reçois obtiens suis
+ouvre offre connecte installe goûte imagine planifie organise simplifie oublie écris réponds attends
+pense vérifie termine finis remplis saisis profite visite consulte pars sors vis apprends
+`
+
+// frenchNouns are orders a noun shares at a sentence's head ("Offre de
+// lancement", "Commande n° 12"): there only a word that can follow an
+// order makes it one.
+var frenchNouns = set("offre réserve commande demande change garde lance partage active visite paie écoute suis passe")
+
+// frenchOrderNext are the words after which a head word a noun shares is
+// the order.
+var frenchOrderNext = set("ton ta tes le la les un une des nos notre maintenant dès vite gratuitement aujourd ici moi nous toi")
+
+// frenchBetween are the words that stand between "tu" and its verb.
+var frenchBetween = set("ne n le la les l lui leur en y me m nous te t se s vous")
+
+// frenchSubjunctive are the words after which "que tu" takes the
+// subjunctive ("pour que tu puisses").
+var frenchSubjunctive = set("pour afin avant sans bien faut condition jusqu")
+
+type french struct {
+	orders map[string]bool
+}
+
+func newFrench() *french {
+	return &french{orders: set(frenchOrders)}
+}
+
+// vous returns the form said to "vous" of a verb said to "tu", or false
+// for a word it cannot read. subj says the verb is a subjunctive ("pour
+// que tu commences" → "commenciez").
+func (f *french) vous(w string, subj bool) (string, bool) {
+	if to, ok := frenchIrregular[w]; ok {
+		return to, true
+	}
+	switch {
+	case strings.HasSuffix(w, "iens"): // viens, tiens, obtiens
+		return w[:len(w)-4] + "enez", true
+	case strings.HasSuffix(w, "prends"):
+		return w[:len(w)-6] + "prenez", true
+	case strings.HasSuffix(w, "cris"): // écris, inscris
+		return w[:len(w)-1] + "vez", true
+	case w == "suis", w == "fuis":
+		return "", false
+	case strings.HasSuffix(w, "uis"): // conduis, traduis
+		return w[:len(w)-1] + "ez", true
+	case strings.HasSuffix(w, "oins"), strings.HasSuffix(w, "ains"), strings.HasSuffix(w, "eins"): // rejoins, crains, peins
+		return w[:len(w)-2] + "gnez", true
+	case strings.HasSuffix(w, "ds"): // attends, réponds
+		return w[:len(w)-1] + "ez", true
+	case strings.HasSuffix(w, "rais"): // pourrais
+		return w[:len(w)-3] + "iez", true
+	case strings.HasSuffix(w, "ras"): // pourras
+		return w[:len(w)-2] + "ez", true
+	case strings.HasSuffix(w, "ais"): // avais
+		return w[:len(w)-2] + "iez", true
+	case strings.HasSuffix(w, "is") && utf8.RuneCountInString(w) > 3: // choisis
+		return w[:len(w)-1] + "ssez", true
+	case strings.HasSuffix(w, "es") && utf8.RuneCountInString(w) > 3:
+		stem := w[:len(w)-2]
+		if subj {
+			return stem + "iez", true
+		}
+		switch {
+		case strings.HasSuffix(stem, "ai") || strings.HasSuffix(stem, "oi") || strings.HasSuffix(stem, "ui"):
+			stem = stem[:len(stem)-1] + "y" // paies → payez
+		case strings.HasSuffix(stem, "ell") || strings.HasSuffix(stem, "ett"):
+			stem = stem[:len(stem)-1] // appelles → appelez
+		}
+		if i := strings.LastIndex(stem, "è"); i >= 0 {
+			to := "é"
+			for _, e := range frenchEVerbs {
+				if strings.HasSuffix(stem, e) {
+					to = "e"
+				}
+			}
+			stem = stem[:i] + to + stem[i+len("è"):]
+		}
+		return stem + "ez", true
+	}
+	return "", false
+}
+
+// order returns the form said to "vous" of an order ("commence" →
+// "commencez", "choisis" → "choisissez").
+func (f *french) order(w string) (string, bool) {
+	if to, ok := frenchIrregular[w]; ok && (w == "va" || w == "aie" || w == "sache" || w == "sois") {
+		return to, true
+	}
+	if strings.HasSuffix(w, "e") {
+		return f.vous(w+"s", false)
+	}
+	return f.vous(w, false)
+}
+
+// frenchWords rewrites a French text word by word: "tu" and its verb, the
+// pronouns and possessives said to the reader, and the orders.
+func (f *french) rewrite(text string, _ bool) (string, int) {
+	out, n, _ := f.apply(text)
+	return out, n
+}
+
+// blocker returns a verb said to "tu" the rewriter cannot read: a page
+// with one stays informal, since half of it formal reads worse.
+func (f *french) blocker(text string) (string, bool) {
+	_, _, unread := f.apply(text)
+	return unread, unread != ""
+}
+
+func (f *french) apply(text string) (string, int, string) {
+	ws := words(text)
+	if len(ws) == 0 {
+		return text, 0, ""
+	}
+	quoted := quotedWords(text, ws)
+	out := make([]string, len(ws))
+	gaps := make([]string, len(ws)+1) // the text before each word, and after the last
+	last := 0
+	for i, w := range ws {
+		out[i] = text[w.start:w.end]
+		gaps[i] = text[last:w.start]
+		last = w.end
+	}
+	gaps[len(ws)] = text[last:]
+	low := func(i int) string { return lower(text[ws[i].start:ws[i].end]) }
+	n, unread := 0, ""
+	set := func(i int, to string) {
+		to = caseLike(out[i], to)
+		if to != out[i] {
+			out[i] = to
+			n++
+		}
+	}
+	hyphenBefore := func(i int) bool { return i > 0 && gaps[i] == "-" }
+	chain := false // an order came earlier in the sentence
+	for i := range ws {
+		if quoted[i] {
+			continue
+		}
+		if i == 0 || strings.ContainsAny(gaps[i], ".!?") {
+			chain = false
+		}
+		w := low(i)
+		switch w {
+		case "tu":
+			set(i, "vous")
+			if hyphenBefore(i) {
+				// "Peux-tu", "As-tu": the verb stands before.
+				if to, ok := f.vous(low(i-1), false); ok {
+					set(i-1, to)
+				} else if unread == "" {
+					unread = out[i-1]
+				}
+				continue
+			}
+			j := i + 1
+			for j < len(ws) && frenchBetween[low(j)] && !strings.ContainsAny(gaps[j], ".!?,;:") {
+				j++
+			}
+			if j >= len(ws) || strings.ContainsAny(gaps[j], ".!?,;:") {
+				continue
+			}
+			subj := i >= 2 && low(i-1) == "que" && frenchSubjunctive[low(i-2)]
+			if to, ok := f.vous(low(j), subj); ok {
+				set(j, to)
+			} else if unread == "" {
+				unread = out[j]
+			}
+			continue
+		case "toi", "te":
+			set(i, "vous")
+			continue
+		case "t":
+			// "t'offre": the elided "te" before a word.
+			if i+1 < len(ws) {
+				for _, apo := range []string{"'", "’"} {
+					if rest, ok := strings.CutPrefix(gaps[i+1], apo); ok && rest == "" {
+						set(i, "vous")
+						gaps[i+1] = " "
+					}
+				}
+			}
+			continue
+		case "ton", "ta":
+			set(i, "votre")
+			continue
+		case "tes":
+			set(i, "vos")
+			continue
+		case "tien", "tienne":
+			set(i, "vôtre")
+			continue
+		case "tiens", "tiennes":
+			if i > 0 && low(i-1) == "les" {
+				set(i, "vôtres")
+				continue
+			}
+		}
+		// An order: at a sentence's head, after a colon or a dash, after
+		// a comma or "et" that follow another order, or with a pronoun
+		// joined by a hyphen ("Inscris-toi").
+		head := i == 0 || strings.ContainsAny(gaps[i], ".!?:—–(") || chain && (strings.Contains(gaps[i], ",") || i > 0 && (low(i-1) == "et" || low(i-1) == "ou"))
+		joined := i+1 < len(ws) && gaps[i+1] == "-" && (low(i+1) == "toi" || low(i+1) == "nous" || low(i+1) == "moi")
+		if !head && !joined || !f.orders[w] {
+			continue
+		}
+		if frenchNouns[w] && !joined {
+			r, _ := utf8.DecodeRuneInString(out[i])
+			if unicode.IsUpper(r) && (i+1 >= len(ws) || !frenchOrderNext[low(i+1)]) {
+				continue
+			}
+		}
+		if to, ok := f.order(w); ok {
+			set(i, to)
+			chain = true
+		}
+	}
+	if n == 0 {
+		return text, 0, unread
+	}
+	var b strings.Builder
+	for i := range ws {
+		b.WriteString(gaps[i])
+		b.WriteString(out[i])
+	}
+	b.WriteString(gaps[len(ws)])
+	return b.String(), n, unread
+}

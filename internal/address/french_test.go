@@ -1,0 +1,37 @@
+package address
+
+import "testing"
+
+func TestFrench(t *testing.T) {
+	r, ok := For("fr")
+	if !ok {
+		t.Fatal("no French rewriter")
+	}
+	checkRewrites(t, r, []rewriteCase{
+		{"orders", "Commence gratuitement, passe Pro quand tu veux.", "Commencez gratuitement, passez Pro quand vous voulez."},
+		{"negation and object", "Si tu n'es pas convaincu, on te rembourse intégralement.", "Si vous n'êtes pas convaincu, on vous rembourse intégralement."},
+		{"possessives", "Tu peux annuler ton abonnement depuis ta page et garder tes factures.", "Vous pouvez annuler votre abonnement depuis votre page et garder vos factures."},
+		{"-er verbs", "Tu gardes l'accès et tu économises 20 %.", "Vous gardez l'accès et vous économisez 20 %."},
+		{"accent", "Tu accèdes à tout et tu achètes une fois.", "Vous accédez à tout et vous achetez une fois."},
+		{"second group", "À la fin, tu choisis ton plan.", "À la fin, vous choisissez votre plan."},
+		{"elided pronoun", "On t'offre le premier mois.", "On vous offre le premier mois."},
+		{"inversion", "Peux-tu annuler ? As-tu des questions ?", "Pouvez-vous annuler ? Avez-vous des questions ?"},
+		{"reflexive", "Tu te connectes en un clic.", "Vous vous connectez en un clic."},
+		{"pronoun after an order", "Inscris-toi et contacte-nous.", "Inscrivez-vous et contactez-nous."},
+		{"irregular", "Tu reçois un e-mail, tu prends ton temps et tu obtiens une réponse.", "Vous recevez un e-mail, vous prenez votre temps et vous obtenez une réponse."},
+		{"y verbs", "Tu paies par carte ou tu essaies gratuitement.", "Vous payez par carte ou vous essayez gratuitement."},
+		{"future", "Tu recevras ta box lundi.", "Vous recevrez votre box lundi."},
+		{"subjunctive", "Nous gardons tout pour que tu commences vite.", "Nous gardons tout pour que vous commenciez vite."},
+
+		// What stays.
+		{"a noun at the head", "Offre de lancement pour les premiers abonnés.", "Offre de lancement pour les premiers abonnés."},
+		{"formal already", "Vous pouvez annuler à tout moment.", "Vous pouvez annuler à tout moment."},
+		{"quoted", `Léa écrit : « tu vas adorer » et ton équipe aussi.`, `Léa écrit : « tu vas adorer » et votre équipe aussi.`},
+	})
+	if w, _, ok := r.Blocker("Tu vaincs ta peur."); !ok || w != "vaincs" {
+		t.Errorf("Blocker = %q, %v; want the verb it cannot read", w, ok)
+	}
+	if w, _, ok := r.Blocker("Tu gardes tout."); ok {
+		t.Errorf("Blocker = %q on a verb it reads", w)
+	}
+}
