@@ -43,14 +43,19 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 	// What stays informal: the buttons' labels, the quotes and the
 	// guarantee and legal lines the offer lock keeps word for word.
 	var left []string
+	more := 0 // lines past the three the note quotes
 	seen := map[string]bool{}
 	add := func(text string, id int) {
 		text = strings.TrimSpace(text)
-		if seen[text] || len(left) >= 3 {
+		if seen[text] {
 			return
 		}
 		if _, n := r.Rewrite(text, false); n > 0 {
 			seen[text] = true
+			if len(left) == 3 {
+				more++
+				return
+			}
 			left = append(left, fmt.Sprintf("%q (block %d)", text, id))
 		}
 	}
@@ -75,5 +80,9 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 	if changes == 0 || len(left) == 0 {
 		return r, ""
 	}
-	return r, fmt.Sprintf("the fork addresses the reader as %q; these keep the page's informal address, as buttons' labels and guarantee or legal lines the fork keeps word for word: %s; change them by hand for a variant formal throughout", r.Formal(), strings.Join(left, ", "))
+	list := strings.Join(left, ", ")
+	if more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	return r, fmt.Sprintf("the fork addresses the reader as %q; these keep the page's informal address, as buttons' labels, quotes and guarantee or legal lines the fork keeps word for word: %s; change them by hand for a variant formal throughout", r.Formal(), list)
 }
