@@ -23,10 +23,10 @@ package address
 import (
 	"sort"
 	"strings"
-
-	"github.com/marketingfork/fork/internal/readability"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/marketingfork/fork/internal/readability"
 )
 
 // Rewriter rewrites one language's informal address into its formal one.
@@ -96,76 +96,6 @@ func (r *Rewriter) Rewrite(text string, list bool) (string, int) {
 	return r.lang.rewrite(text, list)
 }
 
-func (s *spanish) rewrite(text string, list bool) (string, int) {
-	ws := words(text)
-	if len(ws) == 0 {
-		return text, 0
-	}
-	quoted := quotedWords(text, ws)
-	verb := s.speaksTo(text, ws)
-	var b strings.Builder
-	last, n := 0, 0
-	chain := false // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
-	cond := false  // the sentence opened with "si" or "cuando"
-	for i, w := range ws {
-		word := text[w.start:w.end]
-		if quoted[i] {
-			continue
-		}
-		start := clauseStart(text, ws, i)
-		opens := start == startEnd || i == 0 // a sentence, whose head sets the chain
-		if start == startEnd {
-			// An order's chain and a condition end with their sentence,
-			// not at a colon or a bracket inside it ("Llámanos (de 10 a
-			// 14) o escribe").
-			chain, cond = false, false
-			start = startSentence
-		}
-		ctx := context{
-			prev:     prevWord(text, ws, i),
-			next:     nextWord(text, ws, i),
-			nextName: nextName(text, ws, i),
-			head:     start == startSentence || start == startClause && (chain || cond),
-			after:    start == startAnd && chain,
-			list:     list,
-			verb:     verb,
-			chained:  (chain || cond) && (start == startClause || start == startAnd),
-		}
-		if start == startSentence && s.conditional[lower(word)] {
-			cond = true
-		}
-		out, order, ok := s.rewriteWord(word, ctx)
-		if opens {
-			chain = order
-		} else if start != startNone && order {
-			chain = true
-		}
-		if !ok || out == word {
-			continue
-		}
-		b.WriteString(text[last:w.start])
-		b.WriteString(out)
-		last = w.end
-		n++
-	}
-	if n == 0 {
-		return text, 0
-	}
-	b.WriteString(text[last:])
-	return b.String(), n
-}
-
-// context is what a word's rewrite reads around it.
-type context struct {
-	prev, next string // the words before and after it, lower case
-	nextName   bool   // the word after it is capitalised mid-sentence: a name ("Prueba Respira gratis")
-	head       bool   // it opens a sentence, or a clause after a condition or an order
-	after      bool   // it follows "y" or "o" after an order ("Elige y paga")
-	list       bool   // the text is a list item
-	chained    bool   // the clause before it opened with an order: "Busca tu talla, paga con tarjeta"
-	verb       bool   // the text holds a verb said to the reader (spanish.speaksTo)
-}
-
 type span struct{ start, end int }
 
 // words are text's runs of letters.
@@ -188,75 +118,6 @@ func words(text string) []span {
 		out = append(out, span{start, len(text)})
 	}
 	return out
-}
-
-const (
-	startNone     = iota
-	startEnd      // after . ! or ?: a new sentence
-	startSentence // the text's start, or after ¿ ¡ : ; ( or a dash
-	startClause   // after a comma
-	startAnd      // after "y", "o", "e" or "u" that follow a comma or an order
-)
-
-// clauseStart says where word i stands: at a sentence's head, at a
-// clause's after a comma, or after a conjunction.
-func clauseStart(text string, ws []span, i int) int {
-	from := 0
-	if i > 0 {
-		from = ws[i-1].end
-	}
-	gap := text[from:ws[i].start]
-	if i == 0 {
-		return startSentence
-	}
-	if strings.ContainsAny(gap, ".!?") {
-		return startEnd
-	}
-	// A private-use character stands for a line a caller keeps out of the
-	// rewrite (a guarantee): a sentence of its own.
-	if strings.ContainsAny(gap, "¿¡:;(–—\n") || strings.Contains(gap, " - ") || strings.IndexFunc(gap, func(r rune) bool { return unicode.Is(unicode.Co, r) }) >= 0 {
-		return startSentence
-	}
-	if strings.Contains(gap, ",") {
-		return startClause
-	}
-	if i > 0 {
-		switch lower(text[ws[i-1].start:ws[i-1].end]) {
-		case "y", "o", "e", "u":
-			return startAnd
-		}
-	}
-	return startNone
-}
-
-func prevWord(text string, ws []span, i int) string {
-	if i == 0 {
-		return ""
-	}
-	gap := text[ws[i-1].end:ws[i].start]
-	if strings.ContainsAny(gap, ".!?¿¡:;,()–—\n") {
-		return ""
-	}
-	return lower(text[ws[i-1].start:ws[i-1].end])
-}
-
-func nextWord(text string, ws []span, i int) string {
-	if i+1 >= len(ws) {
-		return ""
-	}
-	gap := text[ws[i].end:ws[i+1].start]
-	if strings.ContainsAny(gap, ".!?¿¡:;,()–—\n") {
-		return ""
-	}
-	return lower(text[ws[i+1].start:ws[i+1].end])
-}
-
-func nextName(text string, ws []span, i int) bool {
-	if nextWord(text, ws, i) == "" {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(text[ws[i+1].start:])
-	return unicode.IsUpper(r)
 }
 
 // quotedWords marks the words that stand inside quotation marks, in one

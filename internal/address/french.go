@@ -18,8 +18,7 @@ var frenchIrregular = map[string]string{
 	"vis": "vivez", "revis": "revivez", "suis": "suivez", "poursuis": "poursuivez", "cours": "courez", "parcours": "parcourez",
 	"conclus": "concluez", "inclus": "incluez", "ris": "riez", "souris": "souriez", "fuis": "fuyez", "bats": "battez", "combats": "combattez",
 	"ouvres": "ouvrez", "offres": "offrez", "découvres": "découvrez", "couvres": "couvrez", "souffres": "souffrez",
-	// the future, conditional and imperfect of the irregular
-	// subjunctives: forms no "-es" rule reads
+	// the irregular subjunctives: forms no "-es" rule reads
 	"sois": "soyez", "aies": "ayez", "puisses": "puissiez", "fasses": "fassiez", "ailles": "alliez",
 	"saches": "sachiez", "veuilles": "vouliez", "viennes": "veniez", "prennes": "preniez",
 	// orders of their own
@@ -133,8 +132,9 @@ func (f *french) order(w string) (string, bool) {
 	return f.vous(w, false)
 }
 
-// frenchWords rewrites a French text word by word: "tu" and its verb, the
-// pronouns and possessives said to the reader, and the orders.
+// rewrite makes a French text's address formal word by word: "tu" and
+// its verb, the pronouns and possessives said to the reader, and the
+// orders.
 func (f *french) rewrite(text string, _ bool) (string, int) {
 	out, n, _ := f.apply(text)
 	return out, n

@@ -2,6 +2,8 @@ package address
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // verbs are the Spanish verbs the rewriter knows, as
@@ -308,7 +310,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 			break
 		}
 		if v, ok := s.infinitives[strip(base)]; ok {
-			return s.joined(word, base, chain, v, false)
+			return s.joined(word, base, chain, v)
 		}
 		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) {
 			// An order takes a written accent once a pronoun joins it
@@ -322,7 +324,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 }
 
 // joined rewrites an infinitive or gerund with its pronouns.
-func (s *spanish) joined(word, base string, chain []string, v *verbT, _ bool) (string, bool, bool) {
+func (s *spanish) joined(word, base string, chain []string, v *verbT) (string, bool, bool) {
 	has := false
 	for _, p := range chain {
 		has = has || p == "te"
@@ -427,3 +429,145 @@ func accentPenult(w string) string {
 }
 
 func weak(r rune) bool { return r == 'i' || r == 'u' }
+
+// rewrite makes a Spanish text's address formal word by word, reading
+// where each word stands: at a sentence's head, after a condition or an
+// order, in a list item.
+func (s *spanish) rewrite(text string, list bool) (string, int) {
+	ws := words(text)
+	if len(ws) == 0 {
+		return text, 0
+	}
+	quoted := quotedWords(text, ws)
+	verb := s.speaksTo(text, ws)
+	var b strings.Builder
+	last, n := 0, 0
+	chain := false // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
+	cond := false  // the sentence opened with "si" or "cuando"
+	for i, w := range ws {
+		word := text[w.start:w.end]
+		if quoted[i] {
+			continue
+		}
+		start := clauseStart(text, ws, i)
+		opens := start == startEnd || i == 0 // a sentence, whose head sets the chain
+		if start == startEnd {
+			// An order's chain and a condition end with their sentence,
+			// not at a colon or a bracket inside it ("Llámanos (de 10 a
+			// 14) o escribe").
+			chain, cond = false, false
+			start = startSentence
+		}
+		ctx := context{
+			prev:     prevWord(text, ws, i),
+			next:     nextWord(text, ws, i),
+			nextName: nextName(text, ws, i),
+			head:     start == startSentence || start == startClause && (chain || cond),
+			after:    start == startAnd && chain,
+			list:     list,
+			verb:     verb,
+			chained:  (chain || cond) && (start == startClause || start == startAnd),
+		}
+		if start == startSentence && s.conditional[lower(word)] {
+			cond = true
+		}
+		out, order, ok := s.rewriteWord(word, ctx)
+		if opens {
+			chain = order
+		} else if start != startNone && order {
+			chain = true
+		}
+		if !ok || out == word {
+			continue
+		}
+		b.WriteString(text[last:w.start])
+		b.WriteString(out)
+		last = w.end
+		n++
+	}
+	if n == 0 {
+		return text, 0
+	}
+	b.WriteString(text[last:])
+	return b.String(), n
+}
+
+// context is what a word's rewrite reads around it.
+type context struct {
+	prev, next string // the words before and after it, lower case
+	nextName   bool   // the word after it is capitalised mid-sentence: a name ("Prueba Respira gratis")
+	head       bool   // it opens a sentence, or a clause after a condition or an order
+	after      bool   // it follows "y" or "o" after an order ("Elige y paga")
+	list       bool   // the text is a list item
+	chained    bool   // the clause before it opened with an order: "Busca tu talla, paga con tarjeta"
+	verb       bool   // the text holds a verb said to the reader (spanish.speaksTo)
+}
+
+const (
+	startNone     = iota
+	startEnd      // after . ! or ?: a new sentence
+	startSentence // the text's start, or after ¿ ¡ : ; ( or a dash
+	startClause   // after a comma
+	startAnd      // after "y", "o", "e" or "u" that follow a comma or an order
+)
+
+// clauseStart says where word i stands: at a sentence's head, at a
+// clause's after a comma, or after a conjunction.
+func clauseStart(text string, ws []span, i int) int {
+	from := 0
+	if i > 0 {
+		from = ws[i-1].end
+	}
+	gap := text[from:ws[i].start]
+	if i == 0 {
+		return startSentence
+	}
+	if strings.ContainsAny(gap, ".!?") {
+		return startEnd
+	}
+	// A private-use character stands for a line a caller keeps out of the
+	// rewrite (a guarantee): a sentence of its own.
+	if strings.ContainsAny(gap, "¿¡:;(–—\n") || strings.Contains(gap, " - ") || strings.IndexFunc(gap, func(r rune) bool { return unicode.Is(unicode.Co, r) }) >= 0 {
+		return startSentence
+	}
+	if strings.Contains(gap, ",") {
+		return startClause
+	}
+	if i > 0 {
+		switch lower(text[ws[i-1].start:ws[i-1].end]) {
+		case "y", "o", "e", "u":
+			return startAnd
+		}
+	}
+	return startNone
+}
+
+func prevWord(text string, ws []span, i int) string {
+	if i == 0 {
+		return ""
+	}
+	gap := text[ws[i-1].end:ws[i].start]
+	if strings.ContainsAny(gap, ".!?¿¡:;,()–—\n") {
+		return ""
+	}
+	return lower(text[ws[i-1].start:ws[i-1].end])
+}
+
+func nextWord(text string, ws []span, i int) string {
+	if i+1 >= len(ws) {
+		return ""
+	}
+	gap := text[ws[i].end:ws[i+1].start]
+	if strings.ContainsAny(gap, ".!?¿¡:;,()–—\n") {
+		return ""
+	}
+	return lower(text[ws[i+1].start:ws[i+1].end])
+}
+
+func nextName(text string, ws []span, i int) bool {
+	if nextWord(text, ws, i) == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[ws[i+1].start:])
+	return unicode.IsUpper(r)
+}
