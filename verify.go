@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/marketingfork/fork/internal/address"
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/fold"
 	"github.com/marketingfork/fork/internal/langdetect"
@@ -395,11 +396,12 @@ func verifyWith(ctx context.Context, p *Plan, d *Draft, m *forkMemo) (Report, er
 	}
 	allowed := allowedChanges(p)
 	inBlock := factsByBlock(forkFacts)
-	entries, ledgerCheck := checkLedger(p, forked, forkFacts, inBlock, allowed)
+	formal := formalFor(p)
+	entries, ledgerCheck := checkLedger(p, forked, forkFacts, inBlock, allowed, formal)
 	checks = append(checks, ledgerCheck)
 	invented, inventedCheck := checkInvented(p, src, forked, same, forkFacts, allowed, m)
 	checks = append(checks, inventedCheck, checkDeclaredChanges(p, d, allowed), checkPlacement(p, forked, inBlock, allowed), checkConditions(p, forked, forkFacts, inBlock, allowed))
-	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same), checkBudgets(p, forked), checkOrder(p, d), checkMarkup(p, byID))
+	checks = append(checks, checkCoverage(p, byID, unknown), checkCTATargets(p, forked), checkCTAAction(p, forked, same), checkVerbatim(p, forked, same, formal), checkBudgets(p, forked), checkOrder(p, d), checkMarkup(p, byID))
 	prose, running := layerText(p, forked)
 	sample := NewSample(prose, p.Target)
 	sample.Running = running
@@ -556,7 +558,7 @@ func HeadsCopy(role Role, text string) bool {
 // that still reads as a title ("You're in good company.").
 const maxTitleWords = 8
 
-func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, allowed map[fkey]ruleChange) ([]LedgerEntry, Check) {
+func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, allowed map[fkey]ruleChange, formal formalLines) ([]LedgerEntry, Check) {
 	values := map[fkey]bool{}
 	for _, f := range forkFacts {
 		values[factKey(f.Kind, f.Value)] = true
@@ -640,6 +642,8 @@ func checkLedger(p *Plan, forked []Block, forkFacts []Fact, inBlock blockFacts, 
 		default: // guarantee and legal lines: verbatim
 			if in(fact.Block, foldSpace(fact.Value)) {
 				e.Status = StatusKept
+			} else if to, ok := formal.of(fact.Value); ok && in(fact.Block, foldSpace(to)) {
+				e.Status = StatusKept // its words, said to the reader formally
 			} else if p.Translation {
 				e.Status = StatusTranslated
 			}
@@ -795,8 +799,9 @@ func checkCTATargets(p *Plan, forked []Block) Check {
 }
 
 // checkVerbatim holds testimonials, guarantees and fine print to their
-// source text; a translation is the one exception.
-func checkVerbatim(p *Plan, forked []Block, same []bool) Check {
+// source text; a translation is the one exception, and the professional
+// layer's form of address the other, outside a customer's words.
+func checkVerbatim(p *Plan, forked []Block, same []bool, formal formalLines) Check {
 	var changed []int
 	n := 0
 	for i, b := range p.Blocks {
@@ -805,6 +810,9 @@ func checkVerbatim(p *Plan, forked []Block, same []bool) Check {
 		}
 		n++
 		if forked[i].Text != "" && !same[i] && !p.Translation {
+			if to, ok := formal.of(b.Text); ok && b.Role != RoleTestimonial && foldsTo(to, forked[i].Text) {
+				continue
+			}
 			changed = append(changed, b.ID)
 		}
 	}
@@ -1023,4 +1031,30 @@ func languageName(tag string) string {
 		return t.Name()
 	}
 	return tag
+}
+
+// formalLines is the one rewrite the offer lock allows of the words it
+// keeps (guarantee and legal lines, fine print): the professional layer's
+// formal address, as internal/address writes it, in a language it has a
+// rewriter for. A guarantee said to "tú" beside copy said to "usted"
+// reads as two voices; said to "usted", its terms are the same terms.
+type formalLines struct{ r *address.Rewriter }
+
+// formalFor is the plan's formal rewrite, or none: another layer, a
+// translation, a language without a rewriter.
+func formalFor(p *Plan) formalLines {
+	if p.Layer.Name != "professional" || p.Translation {
+		return formalLines{}
+	}
+	r, _ := address.For(p.Target.Base())
+	return formalLines{r}
+}
+
+// of returns text said to the reader formally, and whether that changed it.
+func (f formalLines) of(text string) (string, bool) {
+	if f.r == nil {
+		return "", false
+	}
+	out, n := f.r.Rewrite(text, false)
+	return out, n > 0
 }

@@ -58,6 +58,14 @@ func TestSpanish(t *testing.T) {
 		{name: "after a kept line", in: "\ue000 Pon tu nombre.", want: "\ue000 Ponga su nombre."},
 		{name: "a list item with an order to the reader", in: "Adopta o acoge: hay 60 perros esperando. Conócelos.", want: "Adopte o acoja: hay 60 perros esperando. Conózcalos.", list: true},
 		{name: "an order after a bracket with commas", in: "Llámanos (de lunes a viernes, de 10 a 14) o escribe a info@example.org.", want: "Llámenos (de lunes a viernes, de 10 a 14) o escriba a info@example.org."},
+		{name: "a verb the table lacks after a pronoun", in: "En marzo ya no te olvidas de dónde la guardaste y lo cuidas.", want: "En marzo ya no se olvida de dónde la guardó y lo cuida."},
+		{name: "lo as an article", in: "Entre el trabajo y todo lo demás, por lo menos lo más fácil.", want: "Entre el trabajo y todo lo demás, por lo menos lo más fácil."},
+		{name: "a reflexive verb the table lacks", in: "Lo pausamos hasta que te repongas.", want: "Lo pausamos hasta que se reponga."},
+		{name: "an order the table lacks, by its accent", in: "Avísanos o búscanos en la tienda; convéncete tú mismo.", want: "Avísenos o búsquenos en la tienda; convénzase usted mismo."},
+		{name: "usted orders stay", in: "Contáctenos o escríbanos: le respondemos.", want: "Contáctenos o escríbanos: le respondemos."},
+		{name: "an unlisted usted order stays", in: "Avísenos y le llamamos.", want: "Avísenos y le llamamos."},
+		{name: "a plural with an accent is no order", in: "Los ángeles y los túneles.", want: "Los ángeles y los túneles."},
+		{name: "a noun's form after a condition", in: "Si te vas de viaje, pausas el plan.", want: "Si se va de viaje, pausa el plan."},
 		{name: "capitals", in: "TU CUENTA", want: "SU CUENTA"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

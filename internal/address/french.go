@@ -50,6 +50,9 @@ var frenchNouns = set("offre réserve commande demande change garde lance partag
 // the order.
 var frenchOrderNext = set("ton ta tes le la les un une des nos notre maintenant dès vite gratuitement aujourd ici moi nous toi")
 
+// frenchJoined are the pronouns an order takes after a hyphen.
+var frenchJoined = set("toi nous moi le la les lui leur y en")
+
 // frenchBetween are the words that stand between "tu" and its verb.
 var frenchBetween = set("ne n le la les l lui leur en y me m nous te t se s vous")
 
@@ -123,6 +126,9 @@ func (f *french) vous(w string, subj bool) (string, bool) {
 // order returns the form said to "vous" of an order ("commence" →
 // "commencez", "choisis" → "choisissez").
 func (f *french) order(w string) (string, bool) {
+	if strings.HasSuffix(w, "ez") || w == "dites" || w == "faites" {
+		return "", false // already said to "vous": "Dites-nous", "Faites-le"
+	}
 	if to, ok := frenchIrregular[w]; ok && (w == "va" || w == "aie" || w == "sache" || w == "sois") {
 		return to, true
 	}
@@ -240,8 +246,10 @@ func (f *french) apply(text string) (string, int, string) {
 		// a comma or "et" that follow another order, or with a pronoun
 		// joined by a hyphen ("Inscris-toi").
 		head := i == 0 || strings.ContainsAny(gaps[i], ".!?:—–(") || chain && (strings.Contains(gaps[i], ",") || i > 0 && (low(i-1) == "et" || low(i-1) == "ou"))
-		joined := i+1 < len(ws) && gaps[i+1] == "-" && (low(i+1) == "toi" || low(i+1) == "nous" || low(i+1) == "moi")
-		if !head && !joined || !f.orders[w] {
+		// Only an order takes a pronoun after a hyphen ("transforme-le"),
+		// so such a word needs no table.
+		joined := i+1 < len(ws) && gaps[i+1] == "-" && frenchJoined[low(i+1)]
+		if !joined && (!head || !f.orders[w]) {
 			continue
 		}
 		if frenchNouns[w] && !joined {

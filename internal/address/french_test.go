@@ -18,6 +18,7 @@ func TestFrench(t *testing.T) {
 		{"inversion", "Peux-tu annuler ? As-tu des questions ?", "Pouvez-vous annuler ? Avez-vous des questions ?"},
 		{"reflexive", "Tu te connectes en un clic.", "Vous vous connectez en un clic."},
 		{"pronoun after an order", "Inscris-toi et contacte-nous.", "Inscrivez-vous et contactez-nous."},
+		{"an unlisted order with a pronoun", "Crée ton devis, puis transforme-le en facture.", "Créez votre devis, puis transformez-le en facture."},
 		{"irregular", "Tu reçois un e-mail, tu prends ton temps et tu obtiens une réponse.", "Vous recevez un e-mail, vous prenez votre temps et vous obtenez une réponse."},
 		{"y verbs", "Tu paies par carte ou tu essaies gratuitement.", "Vous payez par carte ou vous essayez gratuitement."},
 		{"future", "Tu recevras ta box lundi.", "Vous recevrez votre box lundi."},
@@ -25,7 +26,7 @@ func TestFrench(t *testing.T) {
 
 		// What stays.
 		{"a noun at the head", "Offre de lancement pour les premiers abonnés.", "Offre de lancement pour les premiers abonnés."},
-		{"formal already", "Vous pouvez annuler à tout moment.", "Vous pouvez annuler à tout moment."},
+		{"formal already", "Vous pouvez annuler à tout moment. Dites-nous tout, faites-le vite, découvrez-le.", "Vous pouvez annuler à tout moment. Dites-nous tout, faites-le vite, découvrez-le."},
 		{"quoted", `Léa écrit : « tu vas adorer » et ton équipe aussi.`, `Léa écrit : « tu vas adorer » et votre équipe aussi.`},
 	})
 	if w, _, ok := r.Blocker("Tu vaincs ta peur."); !ok || w != "vaincs" {

@@ -21,7 +21,7 @@ warten beginnen legen gehen folgen schließen kündigen pausieren ändern wechse
 erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öffnen prüfen überprüfen
 zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
-werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen
+werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
@@ -243,7 +243,11 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		w := low(i)
 		if i > from && (subject || *ordered) && !own && (low(i-1) == "und" || low(i-1) == "oder") {
 			// A second order in the clause: "Hol dir X und sichere dir Y".
-			if inf, ok := g.orders[w]; ok && w == word(i) {
+			inf, ok := g.orders[w]
+			if !ok && i+1 < to {
+				inf, ok = unlisted(w, low(i+1))
+			}
+			if ok && w == word(i) {
 				out[i] = inf + " Sie"
 				subject = true
 				n++
@@ -298,6 +302,36 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 	return n
 }
 
+// germanNotOrders are words that stand before "dich" or "dir" and give no
+// order: prepositions, conjunctions, adverbs, pronouns ("Für dich",
+// "Dank dir", "Alles für dich").
+var germanNotOrders = set("für mit bei zu von ohne dank wegen trotz gegen um durch nach vor hinter neben über unter außer seit ab bis statt anstatt an auf aus in und oder aber denn wenn weil dass ob als wie hier jetzt auch nur noch schon so einfach gerne gern genau ganz was wer wo wann warum alles nichts etwas das es wir ich sie er man dies diese dieser zeit")
+
+// unlisted returns the infinitive of an order the table lacks, known by
+// the reader's word after it: its own self ("Koch dich durch", "Freu dich
+// auf"), or for an order ending in "-e" the reader's things too
+// ("Repariere dein Rad"). The infinitive is the order with "-en", or "-n"
+// after its "-e" ("Gönne" → "Gönnen", "Sichere" → "Sichern").
+func unlisted(w, next string) (string, bool) {
+	if germanNotOrders[w] || utf8.RuneCountInString(w) < 3 {
+		return "", false
+	}
+	self := next == "dich" || next == "dir"
+	switch {
+	case strings.HasSuffix(w, "e") && germanReaderNext[next]:
+		if (strings.HasSuffix(w, "ere") || strings.HasSuffix(w, "ele")) && !strings.HasSuffix(w, "iere") && !strings.HasSuffix(w, "iele") {
+			return w[:len(w)-1] + "n", true // "sichere" → "sichern"
+		}
+		return w + "n", true
+	case self && !strings.HasSuffix(w, "e"):
+		if strings.HasSuffix(w, "el") || strings.HasSuffix(w, "er") {
+			return w + "n", true
+		}
+		return w + "en", true // "koch" → "kochen"
+	}
+	return "", false
+}
+
 // participle reports a word shaped as a past participle: "ge-" at its
 // head or after a separable prefix ("gelöst", "ausgewählt").
 func participle(w string) bool {
@@ -323,15 +357,10 @@ func (g *german) order(text string, ws []span, from, to int, head bool) (string,
 	r, _ := utf8.DecodeRuneInString(word)
 	inf, ok := g.orders[w]
 	if !ok {
-		// An order the table lacks, known by its "-e" and the reader's
-		// word after it: "Repariere dein Rad", "Gönne dir".
-		if from+1 >= to || !germanReaderNext[lower(text[ws[from+1].start:ws[from+1].end])] || !strings.HasSuffix(w, "e") || utf8.RuneCountInString(w) < 4 || !(head || !unicode.IsUpper(r)) {
+		if !(head || !unicode.IsUpper(r)) || from+1 >= to {
 			return "", false
 		}
-		if (strings.HasSuffix(w, "ere") || strings.HasSuffix(w, "ele")) && !strings.HasSuffix(w, "iere") && !strings.HasSuffix(w, "iele") {
-			return w[:len(w)-1] + "n", true // "sichere" → "sichern"
-		}
-		return w + "n", true
+		return unlisted(w, lower(text[ws[from+1].start:ws[from+1].end]))
 	}
 	if !head && unicode.IsUpper(r) {
 		return "", false

@@ -27,6 +27,10 @@ func TestGerman(t *testing.T) {
 		{"an order the table lacks", "Repariere dein Rad selbst.", "Reparieren Sie Ihr Rad selbst."},
 		{"a verb in -ieren", "Du lernst, wie du die Schaltung justierst und spielst.", "Sie lernen, wie Sie die Schaltung justieren und spielen."},
 		{"another subject after an order", "Schreib uns und wir buchen dich um.", "Schreiben Sie uns und wir buchen Sie um."},
+		{"an unlisted order and its self", "Back dich durch den Winter und freu dich auf Freitag.", "Backen Sie sich durch den Winter und freuen Sie sich auf Freitag."},
+		{"an unlisted order after und", "Melde dich an und gönn dir eine Pause.", "Melden Sie sich an und gönnen Sie sich eine Pause."},
+		{"an unlisted order, by its self", "Stürz dich ins Abenteuer, schnapp dir deinen Platz.", "Stürzen Sie sich ins Abenteuer, schnappen Sie sich Ihren Platz."},
+		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
 
 		// What stays.

@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,7 +35,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar preguntar! responder encargar! recomendar:recomiend
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
@@ -55,7 +56,7 @@ var irregular = map[string]string{
 // ("cuentas", "pruebas") is the verb: a subject, a negation, a pronoun, a
 // conjunction that opens a clause. Articles are not among them: "las
 // descargas" are the downloads.
-var verbContext = set("tú si no que te me nos le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
+var verbContext = set("tú si no que te me nos lo le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
 
 // orderContext are the words after a verb at a clause's head that make it
 // an order when the verb is also a noun ("Prueba gratis", "Reserva tu
@@ -70,6 +71,7 @@ type spanish struct {
 	plural      map[string]bool   // words that keep a page informal: vosotros
 	conditional map[string]bool   // words that open a condition: the clause after its comma is the reader's
 	short       map[string]bool   // orders of one syllable, which take no accent with pronouns
+	formal      map[string]bool   // the usted orders of the table's verbs, without accent
 }
 
 type verbT struct {
@@ -105,6 +107,7 @@ func newSpanish() *spanish {
 		plural:      set("vosotros vosotras os vuestro vuestra vuestros vuestras"),
 		conditional: set("si cuando"),
 		short:       set("haz pon ten ven"),
+		formal:      map[string]bool{},
 	}
 	for _, spec := range strings.Fields(verbs) {
 		s.add(spec)
@@ -184,6 +187,7 @@ func (s *spanish) add(spec string) {
 	if !v.noOrder {
 		s.orders[strip(order)] = form{to: subj, verb: v}
 	}
+	s.formal[strip(subj)] = true
 	s.infinitives[strip(inf)] = v
 	gerund := root + "ando"
 	if v.class != "ar" {
@@ -258,7 +262,7 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		// Said of the reader by the reader's own verb ("te registras")
 		// or before another pronoun ("te lo enviamos") it is "se";
 		// otherwise the reader is the object: "le".
-		if f, ok := s.forms[c.next]; ok && f.verb != nil {
+		if f, ok := s.forms[c.next]; ok && f.verb != nil || tuVerb(c.next) {
 			return caseLike(word, "se"), false, true
 		}
 		switch c.next {
@@ -268,10 +272,15 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		return caseLike(word, "le"), false, true
 	}
 	if f, ok := s.forms[w]; ok {
-		if f.noun && !verbContext[c.prev] {
+		if f.noun && !verbContext[c.prev] && !c.chained {
 			return word, false, false
 		}
 		return caseLike(word, f.to), false, true
+	}
+	if clitic[c.prev] && tuVerb(w) && !(c.prev == "lo" && afterNeuter[w]) {
+		// After a pronoun only a verb stands, and one ending in "-s" is
+		// said to the reader: "ya no te acuerdas", "lo retomas".
+		return caseLike(word, usted(w)), false, true
 	}
 	if out, order, ok := s.withPronouns(word, w, c); ok {
 		return out, order, true
@@ -285,6 +294,34 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		}
 	}
 	return word, false, false
+}
+
+// clitic are the pronouns after which only a verb stands (not "la",
+// "los", "las", which are articles too).
+var clitic = set("te me nos lo")
+
+// afterNeuter are the words "lo" stands before as an article, not as a
+// pronoun: "todo lo demás", "lo más", "por lo menos".
+var afterNeuter = set("más mas menos demás demas antes después despues además ademas apenas")
+
+// tuVerb reports a word after a pronoun that is a verb said to the reader:
+// it ends in "-s", not in "-mos" (said by the writer).
+func tuVerb(w string) bool {
+	return utf8.RuneCountInString(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "mos")
+}
+
+// usted is the usted form of a verb said to the reader that no table
+// lists: the preterite's "-aste" and "-iste" become "-ó" and "-ió", any
+// other form loses its "-s" ("acuerdas" → "acuerda", "recuperes" →
+// "recupere", "podrás" → "podrá").
+func usted(w string) string {
+	switch {
+	case strings.HasSuffix(w, "aste"):
+		return w[:len(w)-4] + "ó"
+	case strings.HasSuffix(w, "iste"):
+		return w[:len(w)-4] + "ió"
+	}
+	return w[:len(w)-1]
 }
 
 // clitics are the pronouns Spanish joins to the end of an infinitive, a
@@ -319,8 +356,41 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 			// syllable, which take none ("hazte", "ponte").
 			return s.order(word, f, chain)
 		}
+		if to, ok := orderOf(base, chain); ok && c.informal && !s.formal[strip(base)] {
+			// An order the table lacks, known by its accent: only an
+			// order with pronouns joined writes one there ("Avísanos").
+			return s.order(word, form{to: to}, chain)
+		}
 	}
 	return "", false, false
+}
+
+// orderOf is read only in a text that says "tú" (an usted page's
+// "Contáctenos" reads as an order too, of a verb in "-er"), and never of
+// an usted order the table knows.
+//
+// orderOf returns the usted order of a tú order the table lacks, written
+// with its pronouns and so with an accent ("avísa-nos" → "avise"): its
+// "-a" becomes "-e" and its "-e" "-a", with the spelling that keeps the
+// sound ("búsca" → "busque", "elíge" → "elija", "conóce" → "conozca").
+// A word without an accent, a short one or one with "les" ("ángeles") is
+// none.
+func orderOf(base string, chain []string) (string, bool) {
+	plain := strip(base)
+	if plain == base || utf8.RuneCountInString(plain) < 3 || slices.Contains(chain, "les") {
+		return "", false
+	}
+	stem := plain[:len(plain)-1]
+	switch plain[len(plain)-1] {
+	case 'a':
+		return subjStem(stem, "ar") + "e", true
+	case 'e':
+		if strings.HasSuffix(stem, "c") && !strings.ContainsRune("aeiou", rune(stem[len(stem)-2])) {
+			return stem[:len(stem)-1] + "za", true // "convénce" → "convenza"
+		}
+		return subjStem(stem, "er") + "a", true
+	}
+	return "", false
 }
 
 // joined rewrites an infinitive or gerund with its pronouns.
@@ -440,6 +510,13 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 	}
 	quoted := quotedWords(text, ws)
 	verb := s.speaksTo(text, ws)
+	informal := false
+	for _, w := range ws {
+		switch lower(text[w.start:w.end]) {
+		case "tú", "tu", "tus", "te", "ti", "contigo":
+			informal = true
+		}
+	}
 	var b strings.Builder
 	last, n := 0, 0
 	chain := false // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
@@ -466,6 +543,7 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 			after:    start == startAnd && chain,
 			list:     list,
 			verb:     verb,
+			informal: informal,
 			chained:  (chain || cond) && (start == startClause || start == startAnd),
 		}
 		if start == startSentence && s.conditional[lower(word)] {
@@ -501,6 +579,7 @@ type context struct {
 	list       bool   // the text is a list item
 	chained    bool   // the clause before it opened with an order: "Busca tu talla, paga con tarjeta"
 	verb       bool   // the text holds a verb said to the reader (spanish.speaksTo)
+	informal   bool   // the text says "tú", "tu", "te" or "ti": an order the table lacks is read by its accent only here
 }
 
 const (

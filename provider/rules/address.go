@@ -11,9 +11,10 @@ import (
 // addressed reports whether a block's words are the page's own address to
 // its reader, which the professional layer makes formal: not a button's or
 // a link's label (the page's UI, which changes through the label table
-// only) and not a customer's quote (their words, kept verbatim).
+// only) and not a customer's quote (their words). A guarantee or fine
+// print is the page's own: it keeps its words, but for the address.
 func addressed(b fork.Brief) bool {
-	return !uiText(b) && b.Role != fork.RoleCTA && b.Role != fork.RoleTestimonial && !b.Verbatim
+	return !uiText(b) && b.Role != fork.RoleCTA && b.Role != fork.RoleTestimonial
 }
 
 // formalAddress returns the rewriter the professional layer addresses the
@@ -40,8 +41,7 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 			return nil, fmt.Sprintf("%s (%q in block %d): the engine makes a page formal as a whole or not at all, so the fork keeps the page's own address rather than make it half formal", why, w, b.ID)
 		}
 	}
-	// What stays informal: the buttons' labels, the quotes and the
-	// guarantee and legal lines the offer lock keeps word for word.
+	// What stays informal: the buttons' labels.
 	var left []string
 	more := 0 // lines past the three the note quotes
 	seen := map[string]bool{}
@@ -71,11 +71,6 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 		if _, n := r.Rewrite(b.Text, b.Role == fork.RoleBullet); n > 0 {
 			changes++
 		}
-		for _, f := range b.Facts {
-			if f.Kind == "guarantee" || f.Kind == "legal" {
-				add(f.Text, b.ID)
-			}
-		}
 	}
 	if changes == 0 || len(left) == 0 {
 		return r, ""
@@ -84,5 +79,5 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 	if more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
-	return r, fmt.Sprintf("the fork addresses the reader as %q; these keep the page's informal address, as buttons' labels, quotes and guarantee or legal lines the fork keeps word for word: %s; change them by hand for a variant formal throughout", r.Formal(), list)
+	return r, fmt.Sprintf("the fork addresses the reader as %q; these buttons keep the page's informal address, as a button's label changes only for a better label the page has: %s; change them by hand for a variant formal throughout", r.Formal(), list)
 }

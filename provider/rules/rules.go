@@ -279,13 +279,22 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		}
 		move := moves[b.ID]
 		if b.Verbatim {
-			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: b.Text, Rationale: move})
+			text, why := b.Text, move
+			if addr != nil && addressed(b) {
+				// A guarantee or fine print keeps its words, but for the
+				// form of address (see transform).
+				if t, n := addr.Rewrite(b.Text, false); n > 0 {
+					text = t
+					why = strings.TrimPrefix(why+"; ", "; ") + fmt.Sprintf("layer %s: addressed as %s, its words kept (%d)", plan.Layer.Name, addr.Formal(), n)
+				}
+			}
+			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: why})
 			continue
 		}
 		e, edited := edits[b.ID]
 		transform := func(text string, facts []fork.Fact) (string, []string, []string) {
 			var why []string
-			source, kept := protect(text, facts, brand.Keep)
+			source, kept, factLines := protect(text, facts, brand.Keep)
 			if lang == "en" {
 				var changes []fork.Change
 				var more []string
@@ -310,6 +319,19 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 				var spelled []string
 				if out, spelled, refs = culture.apply(out); len(spelled) > 0 {
 					why = append(why, culture.rationale(spelled))
+				}
+			}
+			if addr != nil && addressed(b) {
+				// The guarantee's words are kept, but for the form of
+				// address, which verification reads as the same
+				// rewrite (fork.Plan's formal lines): a guarantee said
+				// to "tú" under a hero said to "usted" reads as two
+				// voices one screen apart.
+				for i := range kept[:factLines] {
+					if t, n := addr.Rewrite(kept[i], false); n > 0 {
+						kept[i] = t
+						why = append(why, fmt.Sprintf("layer %s: the guarantee or legal line addressed as %s, its words kept", plan.Layer.Name, addr.Formal()))
+					}
 				}
 			}
 			if len(kept) > 0 && out != text {
@@ -339,7 +361,7 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 			// An edit that brings in a word the brand never uses is not
 			// made: the block reads as written, with the glossary's
 			// renderings (unless one of them is the avoided word).
-			source, kept := protect(b.Text, b.Facts, brand.Keep)
+			source, kept, _ := protect(b.Text, b.Facts, brand.Keep)
 			glossed, _ := gloss.apply(source)
 			text = restore(glossed, kept)
 			if _, still := addsAvoided(b.Text, text, brand.Avoid); still {
@@ -495,7 +517,7 @@ func whyCount(w string) (string, int) {
 // brand keeps, for placeholders that no transform touches (private-use
 // runes: not letters, not capitals), so they stay verbatim while the rest
 // of the block is rewritten.
-func protect(text string, facts []fork.Fact, keep []string) (string, []string) {
+func protect(text string, facts []fork.Fact, keep []string) (string, []string, int) {
 	var kept []string
 	lines := make([]string, 0, len(facts)+len(keep))
 	for _, f := range facts {
@@ -503,15 +525,20 @@ func protect(text string, facts []fork.Fact, keep []string) (string, []string) {
 			lines = append(lines, strings.TrimSpace(f.Text))
 		}
 	}
+	factLines := len(lines)
+	nFacts := 0 // the kept lines that are the facts' (they come first)
 	lines = append(lines, keep...)
-	for _, line := range lines {
+	for i, line := range lines {
 		if line == "" || !strings.Contains(text, line) {
 			continue
 		}
 		text = strings.ReplaceAll(text, line, string(rune(placeholderBase+len(kept))))
 		kept = append(kept, line)
+		if i < factLines {
+			nFacts++
+		}
 	}
-	return text, kept
+	return text, kept, nFacts
 }
 
 // glossary writes each glossary term as the glossary renders it, whole

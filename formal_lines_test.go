@@ -1,0 +1,74 @@
+package fork_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/marketingfork/fork"
+	"github.com/marketingfork/fork/internal/address"
+)
+
+// TestFormalGuarantee: the offer lock keeps a guarantee's words, and
+// allows one rewrite of them: the professional layer's formal address, as
+// internal/address writes it. Any other rewording fails, and so does the
+// formal one in another layer.
+func TestFormalGuarantee(t *testing.T) {
+	f := fork.New()
+	page := readPage(t, "huerta-es.html")
+	ex, err := f.Extract(context.Background(), fork.Source{HTML: page})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, _ := address.For("es")
+	const guarantee = "Si algo llega en mal estado"
+	verify := func(t *testing.T, layer string, reword func(string) string) *fork.Report {
+		t.Helper()
+		var d fork.Draft
+		found := false
+		for _, b := range ex.Blocks {
+			text := b.Text
+			if strings.HasPrefix(text, guarantee) {
+				text, found = reword(text), true
+			}
+			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+		}
+		if !found {
+			t.Fatalf("no block opens with %q", guarantee)
+		}
+		rep, err := f.Verify(context.Background(), fork.VerifyRequest{Source: fork.Source{HTML: page}, Fork: d, Target: fork.Target{Profile: "cautious", LanguageLayer: layer}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	status := func(rep *fork.Report, name string) fork.Outcome {
+		for _, c := range rep.Checks {
+			if c.Name == name {
+				return c.Status
+			}
+		}
+		return ""
+	}
+	formal := func(s string) string { out, _ := es.Rewrite(s, false); return out }
+	t.Run("formal, professional", func(t *testing.T) {
+		rep := verify(t, "professional", formal)
+		if status(rep, "verbatim") != fork.CheckPassed || status(rep, "ledger") != fork.CheckPassed {
+			t.Errorf("verbatim %s, ledger %s: the formal guarantee was refused", status(rep, "verbatim"), status(rep, "ledger"))
+		}
+	})
+	t.Run("reworded, professional", func(t *testing.T) {
+		rep := verify(t, "professional", func(s string) string {
+			return strings.Replace(formal(s), "le devolvemos su importe", "le devolvemos parte del importe", 1)
+		})
+		if status(rep, "verbatim") != fork.CheckFailed {
+			t.Errorf("verbatim %s: a guarantee reworded beyond its address passed", status(rep, "verbatim"))
+		}
+	})
+	t.Run("formal, everyday", func(t *testing.T) {
+		rep := verify(t, "everyday", formal)
+		if status(rep, "verbatim") != fork.CheckFailed {
+			t.Errorf("verbatim %s: the everyday layer may not reword a guarantee", status(rep, "verbatim"))
+		}
+	})
+}
