@@ -21,7 +21,7 @@ warten beginnen legen gehen folgen schließen kündigen pausieren ändern wechse
 erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öffnen prüfen überprüfen
 zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
-werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden
+werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren erzählen antworten loggen leihen mieten verkaufen beantragen
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
@@ -323,7 +323,9 @@ func unlisted(w, next string) (string, bool) {
 			return w[:len(w)-1] + "n", true // "sichere" → "sichern"
 		}
 		return w + "n", true
-	case self && !strings.HasSuffix(w, "e"):
+	case self && !strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "t"):
+		// Not "-t": "Gefällt dir das?", "Interessiert dich das?" ask,
+		// their verb said of a thing.
 		if strings.HasSuffix(w, "el") || strings.HasSuffix(w, "er") {
 			return w + "n", true
 		}

@@ -30,6 +30,7 @@ func TestGerman(t *testing.T) {
 		{"an unlisted order and its self", "Back dich durch den Winter und freu dich auf Freitag.", "Backen Sie sich durch den Winter und freuen Sie sich auf Freitag."},
 		{"an unlisted order after und", "Melde dich an und gönn dir eine Pause.", "Melden Sie sich an und gönnen Sie sich eine Pause."},
 		{"an unlisted order, by its self", "Stürz dich ins Abenteuer, schnapp dir deinen Platz.", "Stürzen Sie sich ins Abenteuer, schnappen Sie sich Ihren Platz."},
+		{"a question with dir is no order", "Gefällt dir das? Interessiert dich das Angebot?", "Gefällt Ihnen das? Interessiert Sie das Angebot?"},
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
 

@@ -35,14 +35,14 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit preguntar! responder encargar! recomendar:recomiend
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
 // forms.
 var irregular = map[string]string{
 	"eres": "es", "estás": "está", "estés": "esté", "vas": "va", "vayas": "vaya",
-	"has": "ha", "hayas": "haya", "das": "da", "ves": "ve", "veas": "vea", "seas": "sea",
+	"has": "ha", "hayas": "haya", "das": "da", "des": "dé", "ves": "ve", "veas": "vea", "seas": "sea",
 	"habrás": "habrá", "habrías": "habría", "serás": "será", "serías": "sería",
 	"estarás": "estará", "estarías": "estaría", "irás": "irá", "irías": "iría",
 	"estabas": "estaba", "ibas": "iba",
@@ -164,24 +164,26 @@ func (s *spanish) add(spec string) {
 	if fut == "" {
 		fut = inf
 	}
-	put := func(tu, to string) {
+	put := func(tu, to string, noun bool) {
 		if _, taken := s.forms[tu]; !taken {
-			s.forms[tu] = form{to: to, verb: v, noun: v.noun}
+			s.forms[tu] = form{to: to, verb: v, noun: noun}
 		}
 	}
-	put(present+"s", present)
-	put(subj+"s", subj)
-	put(fut+"ás", fut+"á")
-	put(fut+"ías", fut+"ía")
+	// A noun shares the present's forms ("pagas", "cuentas"), not the
+	// future's or the past's ("pasarás", "pagaste").
+	put(present+"s", present, v.noun)
+	put(subj+"s", subj, v.noun)
+	put(fut+"ás", fut+"á", false)
+	put(fut+"ías", fut+"ía", false)
 	if v.class == "ar" {
-		put(root+"abas", root+"aba")
-		put(root+"aste", root+"ó")
+		put(root+"abas", root+"aba", false)
+		put(root+"aste", root+"ó", false)
 	} else {
-		put(root+"ías", root+"ía")
+		put(root+"ías", root+"ía", false)
 		if f[1] == "" || v.class == "er" {
 			// A stem that changes in -ir verbs changes in the
 			// preterite's third person too ("pidió"): left out.
-			put(root+"iste", root+"ió")
+			put(root+"iste", root+"ió", false)
 		}
 	}
 	if !v.noOrder {
@@ -519,8 +521,9 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 	}
 	var b strings.Builder
 	last, n := 0, 0
-	chain := false // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
-	cond := false  // the sentence opened with "si" or "cuando"
+	chain := false  // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
+	stated := false // a verb said to the reader came earlier in the sentence: "Abres la nevera, miras"
+	cond := false   // the sentence opened with "si" or "cuando"
 	for i, w := range ws {
 		word := text[w.start:w.end]
 		if quoted[i] {
@@ -532,7 +535,7 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 			// An order's chain and a condition end with their sentence,
 			// not at a colon or a bracket inside it ("Llámanos (de 10 a
 			// 14) o escribe").
-			chain, cond = false, false
+			chain, cond, stated = false, false, false
 			start = startSentence
 		}
 		ctx := context{
@@ -544,7 +547,7 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 			list:     list,
 			verb:     verb,
 			informal: informal,
-			chained:  (chain || cond) && (start == startClause || start == startAnd),
+			chained:  (chain || cond || stated) && (start == startClause || start == startAnd),
 		}
 		if start == startSentence && s.conditional[lower(word)] {
 			cond = true
@@ -557,6 +560,9 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 		}
 		if !ok || out == word {
 			continue
+		}
+		if _, verb := s.forms[lower(word)]; verb && !order {
+			stated = true
 		}
 		b.WriteString(text[last:w.start])
 		b.WriteString(out)

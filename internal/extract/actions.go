@@ -48,7 +48,7 @@ var ctaActions = map[string][]string{
 	"book": {"book", "reserve", "schedule", "appointment", "book a demo", "request a demo", "demo", "test drive", "test ride", "probefahrt", "vereinbaren", "buchen",
 		"reservieren", "termin", "réserver", "rendez-vous", "reservar", "agendar", "agende", "cita", "prenota", "prenotare",
 		"appuntamento", "boek", "boeken", "reserveer", "afspraak"},
-	"subscribe": {"subscribe", "newsletter", "abonnieren", "s'abonner", "abonnez", "suscribirse", "suscríbete",
+	"subscribe": {"subscribe", "newsletter", "abonnieren", "abonniere", "s'abonner", "abonnez", "m'abonne", "abonne-toi", "suscribirse", "suscríbete", "suscribirme", "me suscribo",
 		"inscrever", "iscriviti alla newsletter", "abonneren", "abonneer"},
 	"login": {"log in", "login", "sign in", "einloggen", "se connecter", "connexion", "iniciar sesión", "entrar",
 		"accedi", "inloggen"},
