@@ -62,6 +62,9 @@ func TestSpanish(t *testing.T) {
 		{name: "a future a noun's verb has", in: "En seis semanas pasarás de quemar el arroz a invitar a tus amigos.", want: "En seis semanas pasará de quemar el arroz a invitar a sus amigos."},
 		{name: "statements in a row", in: "Abres la nevera, miras lo que hay y acabas pidiendo pizza.", want: "Abre la nevera, mira lo que hay y acaba pidiendo pizza."},
 		{name: "a possessive states nothing", in: "Todo para tu empresa, compras seguras y envíos rápidos.", want: "Todo para su empresa, compras seguras y envíos rápidos."},
+		{name: "orders the table now has", in: "Coge un coche cuando lo necesites, déjalo cuando acabes. Ábrelo con el móvil, conduce y aparca.", want: "Coja un coche cuando lo necesite, déjelo cuando acabe. Ábralo con el móvil, conduzca y aparque."},
+		{name: "an accented order", in: "Mantén la calma y asegúrate de todo. ¿A qué esperas?", want: "Mantenga la calma y asegúrese de todo. ¿A qué espera?"},
+		{name: "darte de baja", in: "Puedes darte de baja cuando quieras.", want: "Puede darse de baja cuando quiera."},
 		{name: "lo as an article", in: "Entre el trabajo y todo lo demás, por lo menos lo más fácil.", want: "Entre el trabajo y todo lo demás, por lo menos lo más fácil."},
 		{name: "a reflexive verb the table lacks", in: "Lo pausamos hasta que te repongas.", want: "Lo pausamos hasta que se reponga."},
 		{name: "an order the table lacks, by its accent", in: "Avísanos o búscanos en la tienda; convéncete tú mismo.", want: "Avísenos o búsquenos en la tienda; convénzase usted mismo."},
@@ -106,6 +109,9 @@ func TestBlocker(t *testing.T) {
 	r, _ := For("es")
 	if w, _, ok := r.Blocker("Os esperamos con vuestro equipo."); !ok || w != "Os" {
 		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
+	}
+	if w, _, ok := r.Blocker("Asegúrate de que todos estáis bien."); !ok || w != "estáis" {
+		t.Errorf("Blocker = %q, %v; want the plural informal verb", w, ok)
 	}
 	if w, _, ok := r.Blocker("Le esperamos con su equipo. Tu plan, macOS incluido."); ok {
 		t.Errorf("Blocker = %q on a page without the plural informal", w)

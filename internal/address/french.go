@@ -249,6 +249,17 @@ func (f *french) apply(text string) (string, int, string) {
 		// Only an order takes a pronoun after a hyphen ("transforme-le"),
 		// so such a word needs no table.
 		joined := i+1 < len(ws) && gaps[i+1] == "-" && frenchJoined[low(i+1)]
+		// An order said with "ne" ("Ne t'inquiète pas"): its verb
+		// follows "ne" and the reader's pronoun at a clause's head.
+		negated := i >= 2 && (low(i-1) == "t" || low(i-1) == "te") && (low(i-2) == "ne" || low(i-2) == "n") &&
+			(i == 2 || strings.ContainsAny(gaps[i-2], ".!?:,;—–(")) && !strings.HasSuffix(w, "er") && !strings.HasSuffix(w, "ir") && !strings.HasSuffix(w, "re")
+		// An order the table lacks in a row of orders, before the
+		// reader's thing: "Connecte-toi et déplace ta balade".
+		chained := chain && i > 0 && (low(i-1) == "et" || low(i-1) == "ou" || strings.Contains(gaps[i], ",")) &&
+			strings.HasSuffix(w, "e") && i+1 < len(ws) && frenchOrderNext[low(i+1)]
+		if negated || chained {
+			head, joined = true, true
+		}
 		if !joined && (!head || !f.orders[w]) {
 			continue
 		}

@@ -21,7 +21,7 @@ warten beginnen legen gehen folgen schließen kündigen pausieren ändern wechse
 erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öffnen prüfen überprüfen
 zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
-werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren erzählen antworten loggen leihen mieten verkaufen beantragen
+werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren hören erzählen antworten loggen leihen mieten verkaufen beantragen
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
@@ -52,7 +52,7 @@ var germanSecond = map[string]string{
 	"hältst": "halten", "trägst": "tragen", "schläfst": "schlafen", "hilfst": "helfen",
 	"sprichst": "sprechen", "triffst": "treffen", "wirfst": "werfen", "empfiehlst": "empfehlen",
 	"fängst": "fangen", "tust": "tun", "reist": "reisen", "löst": "lösen", "wächst": "wachsen",
-	"brätst": "braten", "rätst": "raten", "lädst": "laden", "stößt": "stoßen", "weist": "weisen",
+	"fällst": "fallen", "gefällst": "gefallen", "wäschst": "waschen", "brätst": "braten", "rätst": "raten", "lädst": "laden", "stößt": "stoßen", "weist": "weisen",
 	"hattest": "hatten", "warst": "waren", "konntest": "konnten", "wolltest": "wollten",
 	"würdest": "würden", "könntest": "könnten", "solltest": "sollten", "müsstest": "müssten",
 	"hättest": "hätten", "wärst": "wären", "wärest": "wären", "durftest": "durften",
@@ -228,8 +228,11 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		own = own || low(i) == "du"
 	}
 	n := 0
-	finite := false  // a verb said to "du" came before: a later "ge-" word is its participle ("Hast du es gelöst?")
-	subject := false // the reader is the clause's subject so far: "dich" is "sich"
+	finite := false // a verb said to "du" came before: a later "ge-" word is its participle ("Hast du es gelöst?")
+	// The reader is the clause's subject so far ("dich" is "sich"), or
+	// the subject of its infinitive with "zu" in a sentence said to the
+	// reader: "Hör auf, es dir vorzunehmen".
+	subject := (du || *ordered) && zuInfinitive(text, ws, from, to)
 	if inf, ok := g.order(text, ws, from, to, head); ok && !quoted[from] {
 		out[from] = caseLike(word(from), inf) + " Sie"
 		subject = true
@@ -256,7 +259,7 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		}
 		var rep string
 		switch w {
-		case "wir", "ich", "er", "es", "man":
+		case "wir", "ich", "er", "man":
 			subject = false // another subject: "Schreib uns und wir buchen dich um"
 			continue
 		case "du":
@@ -305,7 +308,7 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 // germanNotOrders are words that stand before "dich" or "dir" and give no
 // order: prepositions, conjunctions, adverbs, pronouns ("Für dich",
 // "Dank dir", "Alles für dich").
-var germanNotOrders = set("für mit bei zu von ohne dank wegen trotz gegen um durch nach vor hinter neben über unter außer seit ab bis statt anstatt an auf aus in und oder aber denn wenn weil dass ob als wie hier jetzt auch nur noch schon so einfach gerne gern genau ganz was wer wo wann warum alles nichts etwas das es wir ich sie er man dies diese dieser zeit")
+var germanNotOrders = set("falls sobald solange bevor nachdem während damit obwohl sondern also dann danach deshalb trotzdem außerdem seitdem indem sofern danke bitte hallo willkommen schön toll super für mit bei zu von ohne dank wegen trotz gegen um durch nach vor hinter neben über unter außer seit ab bis statt anstatt an auf aus in und oder aber denn wenn weil dass ob als wie hier jetzt auch nur noch schon so einfach gerne gern genau ganz was wer wo wann warum alles nichts etwas das es wir ich sie er man dies diese dieser zeit")
 
 // unlisted returns the infinitive of an order the table lacks, known by
 // the reader's word after it: its own self ("Koch dich durch", "Freu dich
@@ -332,6 +335,25 @@ func unlisted(w, next string) (string, bool) {
 		return w + "en", true // "koch" → "kochen"
 	}
 	return "", false
+}
+
+// zuInfinitive reports a clause that holds an infinitive with "zu" ("zu
+// buchen", "vorzunehmen").
+func zuInfinitive(text string, ws []span, from, to int) bool {
+	for i := from; i < to; i++ {
+		w := lower(text[ws[i].start:ws[i].end])
+		if w == "zu" && i+1 < to && strings.HasSuffix(lower(text[ws[i+1].start:ws[i+1].end]), "en") {
+			return true
+		}
+		if j := strings.Index(w, "zu"); j >= 2 && strings.HasSuffix(w, "en") && len(w) > j+4 {
+			for _, p := range germanPrefixes {
+				if w[:j] == p {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // participle reports a word shaped as a past participle: "ge-" at its

@@ -31,6 +31,10 @@ func TestGerman(t *testing.T) {
 		{"an unlisted order after und", "Melde dich an und gönn dir eine Pause.", "Melden Sie sich an und gönnen Sie sich eine Pause."},
 		{"an unlisted order, by its self", "Stürz dich ins Abenteuer, schnapp dir deinen Platz.", "Stürzen Sie sich ins Abenteuer, schnappen Sie sich Ihren Platz."},
 		{"a question with dir is no order", "Gefällt dir das? Interessiert dich das Angebot?", "Gefällt Ihnen das? Interessiert Sie das Angebot?"},
+		{"a conjunction before dir", "Falls dir dein erster Monat nicht gefällt, erstatten wir dir den Beitrag.", "Falls Ihnen Ihr erster Monat nicht gefällt, erstatten wir Ihnen den Beitrag."},
+		{"an irregular verb", "Du lernst, wie du richtig fällst.", "Sie lernen, wie Sie richtig fallen."},
+		{"a reflexive infinitive with zu", "Hör auf, es dir vorzunehmen, und fang einfach an.", "Hören Sie auf, es sich vorzunehmen, und fangen Sie einfach an."},
+		{"thanks is no order", "Danke dir für dein Vertrauen.", "Danke Ihnen für Ihr Vertrauen."},
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
 

@@ -35,7 +35,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preguntar! responder encargar! recomendar:recomiend
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
@@ -56,7 +56,7 @@ var irregular = map[string]string{
 // ("cuentas", "pruebas") is the verb: a subject, a negation, a pronoun, a
 // conjunction that opens a clause. Articles are not among them: "las
 // descargas" are the downloads.
-var verbContext = set("tú si no que te me nos lo le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
+var verbContext = set("tú si no que qué te me nos lo le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
 
 // orderContext are the words after a verb at a clause's head that make it
 // an order when the verb is also a noun ("Prueba gratis", "Reserva tu
@@ -72,6 +72,7 @@ type spanish struct {
 	conditional map[string]bool   // words that open a condition: the clause after its comma is the reader's
 	short       map[string]bool   // orders of one syllable, which take no accent with pronouns
 	formal      map[string]bool   // the usted orders of the table's verbs, without accent
+	accented    map[string]bool   // the tú orders written with an accent ("mantén", "obtén")
 }
 
 type verbT struct {
@@ -108,6 +109,7 @@ func newSpanish() *spanish {
 		conditional: set("si cuando"),
 		short:       set("haz pon ten ven"),
 		formal:      map[string]bool{},
+		accented:    map[string]bool{},
 	}
 	for _, spec := range strings.Fields(verbs) {
 		s.add(spec)
@@ -119,7 +121,10 @@ func newSpanish() *spanish {
 }
 
 func (s *spanish) blocker(text string) (string, bool) {
-	return firstOf(text, func(w string) bool { return s.plural[w] })
+	return firstOf(text, func(w string) bool {
+		// "vosotros", and its verbs: "estáis", "tenéis".
+		return s.plural[w] || utf8.RuneCountInString(w) > 4 && (strings.HasSuffix(w, "áis") || strings.HasSuffix(w, "éis"))
+	})
 }
 
 // add reads one verb's spec and lists its forms.
@@ -188,6 +193,9 @@ func (s *spanish) add(spec string) {
 	}
 	if !v.noOrder {
 		s.orders[strip(order)] = form{to: subj, verb: v}
+		if order != strip(order) {
+			s.accented[order] = true
+		}
 	}
 	s.formal[strip(subj)] = true
 	s.infinitives[strip(inf)] = v
@@ -288,7 +296,7 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		return out, order, true
 	}
 	if c.head || c.after {
-		if f, ok := s.orders[strip(w)]; ok && w == strip(w) {
+		if f, ok := s.orders[strip(w)]; ok && (w == strip(w) || s.accented[w]) {
 			if (f.verb.noun || c.list) && !c.chained && !orderContext[c.next] && !c.nextName && !c.verb {
 				return word, false, false
 			}
@@ -349,7 +357,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 			break
 		}
 		if v, ok := s.infinitives[strip(base)]; ok {
-			return s.joined(word, base, chain, v)
+			return s.joined(word, base, chain, v, c.next)
 		}
 		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) {
 			// An order takes a written accent once a pronoun joins it
@@ -396,7 +404,7 @@ func orderOf(base string, chain []string) (string, bool) {
 }
 
 // joined rewrites an infinitive or gerund with its pronouns.
-func (s *spanish) joined(word, base string, chain []string, v *verbT) (string, bool, bool) {
+func (s *spanish) joined(word, base string, chain []string, v *verbT, next string) (string, bool, bool) {
 	has := false
 	for _, p := range chain {
 		has = has || p == "te"
@@ -405,8 +413,8 @@ func (s *spanish) joined(word, base string, chain []string, v *verbT) (string, b
 		return "", false, false
 	}
 	te := "le"
-	if v.pron || len(chain) == 2 {
-		te = "se"
+	if v.pron || len(chain) == 2 || v.inf == "dar" && next == "de" {
+		te = "se" // "darte de baja" is "darse de baja"
 	}
 	out := base
 	for _, p := range chain {

@@ -34,7 +34,9 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 		return nil, ""
 	}
 	for _, b := range plan.Blocks {
-		if !addressed(b) {
+		if !addressed(b) || b.Role == fork.RoleFAQQuestion {
+			// A question is the customer's, to the company ("¿Hacéis
+			// entregas?"): it says nothing of how the page speaks.
 			continue
 		}
 		if w, why, ok := r.Blocker(b.Text); ok {

@@ -1235,9 +1235,13 @@ func cardAt(plan *fork.Plan, path string, h int) (first int, card, named bool) {
 			priced = priced || f.Kind == "price" || factIs(f, "claim:free")
 		}
 	}
-	if first < 0 || !priced || !button {
+	// A card holds its button, or stands in a grid whose button comes
+	// after the cards ("Curso Básico" and "Club Fogones" over one "Únete
+	// al Club"): the sibling card cardName asks for tells a grid.
+	if first < 0 || !priced {
 		return 0, false, false
 	}
+	_ = button
 	b := plan.Blocks[first]
 	for _, f := range b.Facts {
 		named = named || f.Kind == "name" && f.Text == b.Text
