@@ -38,7 +38,7 @@ inscris contacte appelle envoie demande commande clique utilise gère économise
 partage explore lance démarre active annule change accède laisse regarde écoute parle donne garde
 paie paye achète rends prends fais viens va dis lis écris mets sois aie sache reçois obtiens suis
 ouvre offre connecte installe goûte imagine planifie organise simplifie oublie écris réponds attends
-pense vérifie termine finis remplis saisis profite visite consulte pars sors vis apprends
+pense vérifie termine finis remplis saisis profite visite consulte pars sors vis apprends deviens
 `
 
 // frenchNouns are orders a noun shares at a sentence's head ("Offre de
@@ -206,7 +206,9 @@ func (f *french) apply(text string) (string, int, string) {
 			if j >= len(ws) || strings.ContainsAny(gaps[j], ".!?,;:") {
 				continue
 			}
-			subj := i >= 2 && low(i-1) == "que" && frenchSubjunctive[low(i-2)]
+			// "que tu" after "pour", "afin", "bien"… or opening its
+			// sentence ("Que tu aimes X ou Y, …") takes the subjunctive.
+			subj := i >= 1 && low(i-1) == "que" && (i >= 2 && frenchSubjunctive[low(i-2)] || i == 1 || strings.ContainsAny(gaps[i-1], ".!?:;"))
 			if to, ok := f.vous(low(j), subj); ok {
 				set(j, to)
 			} else if unread == "" {

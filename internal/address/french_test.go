@@ -22,6 +22,7 @@ func TestFrench(t *testing.T) {
 		{"a negated order", "Ne t'inquiète pas : nous l'avons déjà vécu.", "Ne vous inquiétez pas : nous l'avons déjà vécu."},
 		{"an unlisted order in a row", "Connecte-toi à ton espace et déplace ta balade.", "Connectez-vous à votre espace et déplacez votre balade."},
 		{"a statement after te stays", "On te rembourse et on te rappelle.", "On vous rembourse et on vous rappelle."},
+		{"a concessive que", "Que tu aimes les jeux ou les enquêtes, tu trouveras ta table.", "Que vous aimiez les jeux ou les enquêtes, vous trouverez votre table."},
 		{"irregular", "Tu reçois un e-mail, tu prends ton temps et tu obtiens une réponse.", "Vous recevez un e-mail, vous prenez votre temps et vous obtenez une réponse."},
 		{"y verbs", "Tu paies par carte ou tu essaies gratuitement.", "Vous payez par carte ou vous essayez gratuitement."},
 		{"future", "Tu recevras ta box lundi.", "Vous recevrez votre box lundi."},

@@ -233,7 +233,7 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 	// the subject of its infinitive with "zu" in a sentence said to the
 	// reader: "Hör auf, es dir vorzunehmen".
 	subject := (du || *ordered) && zuInfinitive(text, ws, from, to)
-	if inf, ok := g.order(text, ws, from, to, head); ok && !quoted[from] {
+	if inf, ok := g.order(text, ws, from, to, head, *ordered); ok && !quoted[from] {
 		out[from] = caseLike(word(from), inf) + " Sie"
 		subject = true
 		*ordered = true
@@ -290,6 +290,11 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			if finite && participle(w) {
 				continue
 			}
+			if !own {
+				// A clause without "du" has a subject of its own ("wenn
+				// der Wind nachlässt"), or is an order's.
+				continue
+			}
 			to, ok := g.second(w, own)
 			if !ok {
 				continue
@@ -308,7 +313,7 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 // germanNotOrders are words that stand before "dich" or "dir" and give no
 // order: prepositions, conjunctions, adverbs, pronouns ("Für dich",
 // "Dank dir", "Alles für dich").
-var germanNotOrders = set("falls sobald solange bevor nachdem während damit obwohl sondern also dann danach deshalb trotzdem außerdem seitdem indem sofern danke bitte hallo willkommen schön toll super für mit bei zu von ohne dank wegen trotz gegen um durch nach vor hinter neben über unter außer seit ab bis statt anstatt an auf aus in und oder aber denn wenn weil dass ob als wie hier jetzt auch nur noch schon so einfach gerne gern genau ganz was wer wo wann warum alles nichts etwas das es wir ich sie er man dies diese dieser zeit")
+var germanNotOrders = set("der die das den dem des wer wen wem welcher welche welches falls sobald solange bevor nachdem während damit obwohl sondern also dann danach deshalb trotzdem außerdem seitdem indem sofern danke bitte hallo willkommen schön toll super für mit bei zu von ohne dank wegen trotz gegen um durch nach vor hinter neben über unter außer seit ab bis statt anstatt an auf aus in und oder aber denn wenn weil dass ob als wie hier jetzt auch nur noch schon so einfach gerne gern genau ganz was wer wo wann warum alles nichts etwas das es wir ich sie er man dies diese dieser zeit")
 
 // unlisted returns the infinitive of an order the table lacks, known by
 // the reader's word after it: its own self ("Koch dich durch", "Freu dich
@@ -375,13 +380,18 @@ func participle(w string) bool {
 // comma or a dash written small ("…, schreib uns"), and not a noun that
 // shares its spelling ("Suche", "Start") unless a pronoun or an adverb
 // follows it ("Ruf uns an", "Start jetzt").
-func (g *german) order(text string, ws []span, from, to int, head bool) (string, bool) {
+func (g *german) order(text string, ws []span, from, to int, head, chained bool) (string, bool) {
 	word := text[ws[from].start:ws[from].end]
 	w := lower(word)
 	r, _ := utf8.DecodeRuneInString(word)
 	inf, ok := g.orders[w]
 	if !ok {
-		if !(head || !unicode.IsUpper(r)) || from+1 >= to {
+		// An order the table lacks opens its sentence, written with a
+		// capital: a small word at a clause's head after a comma is as
+		// often a relative ("…, der dich aufs Wasser bringt").
+		// After another order of the sentence, a small one may follow
+		// ("Stürz dich ins Abenteuer, schnapp dir deinen Platz").
+		if !(head && unicode.IsUpper(r) || chained && !unicode.IsUpper(r)) || from+1 >= to {
 			return "", false
 		}
 		return unlisted(w, lower(text[ws[from+1].start:ws[from+1].end]))

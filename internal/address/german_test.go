@@ -34,6 +34,8 @@ func TestGerman(t *testing.T) {
 		{"a conjunction before dir", "Falls dir dein erster Monat nicht gefällt, erstatten wir dir den Beitrag.", "Falls Ihnen Ihr erster Monat nicht gefällt, erstatten wir Ihnen den Beitrag."},
 		{"an irregular verb", "Du lernst, wie du richtig fällst.", "Sie lernen, wie Sie richtig fallen."},
 		{"a reflexive infinitive with zu", "Hör auf, es dir vorzunehmen, und fang einfach an.", "Hören Sie auf, es sich vorzunehmen, und fangen Sie einfach an."},
+		{"a relative before dich", "Ein Kurs, der dich aufs Wasser bringt, wenn der Wind nachlässt.", "Ein Kurs, der Sie aufs Wasser bringt, wenn der Wind nachlässt."},
+		{"a verb of another subject", "Die Theorie lernst du abends, wenn der Wind nachlässt.", "Die Theorie lernen Sie abends, wenn der Wind nachlässt."},
 		{"thanks is no order", "Danke dir für dein Vertrauen.", "Danke Ihnen für Ihr Vertrauen."},
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},

@@ -35,7 +35,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
@@ -357,7 +357,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 			break
 		}
 		if v, ok := s.infinitives[strip(base)]; ok {
-			return s.joined(word, base, chain, v, c.next)
+			return s.joined(word, base, chain, v, c)
 		}
 		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) {
 			// An order takes a written accent once a pronoun joins it
@@ -403,8 +403,24 @@ func orderOf(base string, chain []string) (string, bool) {
 	return "", false
 }
 
+// readerDoes reports an infinitive whose doer is the reader: the verb
+// before it is said to the reader ("puedes registrarte", "¿A qué esperas
+// para subirte?"), so its "te" is the reader's self, not its object
+// ("podemos llamarte").
+func (s *spanish) readerDoes(c context) bool {
+	gov := c.prev
+	switch gov {
+	case "para", "a", "de", "sin", "por":
+		gov = c.prev2
+	}
+	if f, ok := s.forms[gov]; ok && f.verb != nil {
+		return true
+	}
+	return false
+}
+
 // joined rewrites an infinitive or gerund with its pronouns.
-func (s *spanish) joined(word, base string, chain []string, v *verbT, next string) (string, bool, bool) {
+func (s *spanish) joined(word, base string, chain []string, v *verbT, c context) (string, bool, bool) {
 	has := false
 	for _, p := range chain {
 		has = has || p == "te"
@@ -413,7 +429,7 @@ func (s *spanish) joined(word, base string, chain []string, v *verbT, next strin
 		return "", false, false
 	}
 	te := "le"
-	if v.pron || len(chain) == 2 || v.inf == "dar" && next == "de" {
+	if v.pron || len(chain) == 2 || v.inf == "dar" && c.next == "de" || s.readerDoes(c) {
 		te = "se" // "darte de baja" is "darse de baja"
 	}
 	out := base
@@ -520,24 +536,32 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 	}
 	quoted := quotedWords(text, ws)
 	verb := s.speaksTo(text, ws)
-	informal := false
+	informal := verb
 	for _, w := range ws {
 		switch lower(text[w.start:w.end]) {
-		case "tú", "tu", "tus", "te", "ti", "contigo":
+		case "tú", "tu", "tus", "te", "ti", "contigo", "tuyo", "tuya", "tuyos", "tuyas":
 			informal = true
 		}
 	}
-	var b strings.Builder
-	last, n := 0, 0
+	outs := make([]string, len(ws)) // a word's rewrite, "" where it stays
+	heads := make([]bool, len(ws))  // the word opens a sentence or a clause
+	sent := make([]int, len(ws))    // the sentence a word stands in
+	ordered := map[int]bool{}       // the sentences that hold an order the tables know
+	n, sentence := 0, 0
 	chain := false  // an order came earlier in the sentence: "Llámanos (de 10 a 14, de lunes a viernes) o escribe"
 	stated := false // a verb said to the reader came earlier in the sentence: "Abres la nevera, miras"
 	cond := false   // the sentence opened with "si" or "cuando"
 	for i, w := range ws {
 		word := text[w.start:w.end]
+		start := clauseStart(text, ws, i)
+		if start == startEnd {
+			sentence++
+		}
+		sent[i] = sentence
+		heads[i] = start != startNone
 		if quoted[i] {
 			continue
 		}
-		start := clauseStart(text, ws, i)
 		opens := start == startEnd || i == 0 // a sentence, whose head sets the chain
 		if start == startEnd {
 			// An order's chain and a condition end with their sentence,
@@ -548,6 +572,7 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 		}
 		ctx := context{
 			prev:     prevWord(text, ws, i),
+			prev2:    prev2(text, ws, i),
 			next:     nextWord(text, ws, i),
 			nextName: nextName(text, ws, i),
 			head:     start == startSentence || start == startClause && (chain || cond),
@@ -569,24 +594,88 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 		if !ok || out == word {
 			continue
 		}
+		if order {
+			ordered[sentence] = true
+		}
 		if _, verb := s.forms[lower(word)]; verb && !order {
 			stated = true
 		}
-		b.WriteString(text[last:w.start])
-		b.WriteString(out)
-		last = w.end
+		outs[i] = out
 		n++
+	}
+	// A sentence of orders holds no other voice: a word at the head of
+	// one of its clauses that reads as an order the tables lack ("Coge
+	// un coche cuando lo necesites, déjalo"; "sube una foto") is one.
+	if informal {
+		for i, w := range ws {
+			if outs[i] != "" || quoted[i] || !heads[i] || !ordered[sent[i]] {
+				continue
+			}
+			word := text[w.start:w.end]
+			if to, ok := s.unlistedOrder(lower(word), nextWord(text, ws, i)); ok {
+				outs[i] = caseLike(word, to)
+				n++
+			}
+		}
 	}
 	if n == 0 {
 		return text, 0
+	}
+	var b strings.Builder
+	last := 0
+	for i, w := range ws {
+		if outs[i] == "" {
+			continue
+		}
+		b.WriteString(text[last:w.start])
+		b.WriteString(outs[i])
+		last = w.end
 	}
 	b.WriteString(text[last:])
 	return b.String(), n
 }
 
+// prev2 is the word two before word i, in the same clause.
+func prev2(text string, ws []span, i int) string {
+	if i < 2 || prevWord(text, ws, i) == "" {
+		return ""
+	}
+	return prevWord(text, ws, i-1)
+}
+
+// orderNext are the words that follow an order's verb: its object's
+// article or possessive ("sube una foto", "cierra la app").
+var orderNext = set("el la los las un una unos unas tu tus mi mis nuestro nuestra nuestros nuestras este esta estos estas")
+
+// notOrders are clause heads that end as an order does and are none.
+var notOrders = set("ahora nada toda todo cada entre sobre siempre donde este esta ese esa aquella desde hasta hace que porque aunque mientras tarde noche semana gente mañana nadie bastante otra otro una uno la le se te me de ante tras contra mediante durante incluye ofrece tiene cuesta queda dura vale sale llega empieza termina abre cierra")
+
+// unlistedOrder returns the usted order of a word the tables lack that
+// reads as a tú order beside another: unaccented, in "-a" or "-e", before
+// its object's article or possessive, and no word of the clause heads
+// that end so ("Cada semana", "Desde la app"), nor a statement of the
+// product ("incluye", "cuesta"), nor an usted order already.
+func (s *spanish) unlistedOrder(w, next string) (string, bool) {
+	if w != strip(w) || utf8.RuneCountInString(w) < 3 || notOrders[w] || !orderNext[next] || s.formal[w] {
+		return "", false
+	}
+	if _, known := s.orders[w]; known {
+		return "", false // a known order the first pass left, for its reasons
+	}
+	stem := w[:len(w)-1]
+	switch w[len(w)-1] {
+	case 'a':
+		return subjStem(stem, "ar") + "e", true
+	case 'e':
+		return subjStem(stem, "er") + "a", true
+	}
+	return "", false
+}
+
 // context is what a word's rewrite reads around it.
 type context struct {
 	prev, next string // the words before and after it, lower case
+	prev2      string // the word before prev, in the same clause
 	nextName   bool   // the word after it is capitalised mid-sentence: a name ("Prueba Respira gratis")
 	head       bool   // it opens a sentence, or a clause after a condition or an order
 	after      bool   // it follows "y" or "o" after an order ("Elige y paga")

@@ -941,7 +941,10 @@ func (p *Provider) layerReach(layer, lang, name string) (string, bool) {
 	case "professional":
 		does = "it drops exclamation marks"
 		if r := p.address[lang]; r != nil {
-			does = fmt.Sprintf("it addresses the reader as %q and drops exclamation marks", r.Formal())
+			// By rule, word by word: a verb its tables lack can stay
+			// informal beside one made formal, so the marketer reads the
+			// changed sentences (each block's rationale names them).
+			does = fmt.Sprintf("it addresses the reader as %q by rule, word by word (read the rewritten sentences before the fork goes live: a verb its tables lack can stay informal beside one made formal), and drops exclamation marks", r.Formal())
 		}
 		if hype {
 			does += " and hype words"
