@@ -65,6 +65,38 @@ func TestFormalGuarantee(t *testing.T) {
 			t.Errorf("verbatim %s: a guarantee reworded beyond its address passed", status(rep, "verbatim"))
 		}
 	})
+	t.Run("formal and longer, professional", func(t *testing.T) {
+		// A verbatim block's budget is its own length: "Deine" said as
+		// "Ihre" is shorter, and the same words.
+		page := readPage(t, "radkurs-de.html")
+		ex, err := f.Extract(context.Background(), fork.Source{HTML: page})
+		if err != nil {
+			t.Fatal(err)
+		}
+		de, _ := address.For("de")
+		var d fork.Draft
+		longer := false
+		for _, b := range ex.Blocks {
+			text := b.Text
+			if b.Text == "Deine Garantie" || strings.HasPrefix(text, "Wenn dir der erste Abend") {
+				text, _ = de.Rewrite(text, false)
+				longer = longer || len(text) != len(b.Text)
+			}
+			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+		}
+		if !longer {
+			t.Fatal("the German guarantee kept its length: the case tests nothing")
+		}
+		rep, err := f.Verify(context.Background(), fork.VerifyRequest{Source: fork.Source{HTML: page}, Fork: d, Target: fork.Target{Profile: "cautious", LanguageLayer: "professional"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"verbatim", "ledger", "length_budget"} {
+			if st := status(rep, name); st != fork.CheckPassed {
+				t.Errorf("%s %s: the formal guarantee was refused", name, st)
+			}
+		}
+	})
 	t.Run("formal, everyday", func(t *testing.T) {
 		rep := verify(t, "everyday", formal)
 		if status(rep, "verbatim") != fork.CheckFailed {

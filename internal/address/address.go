@@ -71,8 +71,13 @@ func (r *Rewriter) Blocker(text string) (word, why string, ok bool) {
 		return "", "", false
 	}
 	why = "the page speaks to its readers as a group"
-	if _, isFrench := r.lang.(*french); isFrench {
+	switch lang := r.lang.(type) {
+	case *french:
 		why = "the page says a verb to \"tu\" the engine cannot rewrite"
+	case *spanish:
+		if !lang.plural[lower(word)] {
+			why = "the page says a verb to \"vosotros\" (the reader and others), which the engine does not write as \"ustedes\""
+		}
 	}
 	return word, why, true
 }

@@ -259,7 +259,14 @@ func (f *french) apply(text string) (string, int, string) {
 		// reader's thing: "Connecte-toi et déplace ta balade".
 		chained := chain && i > 0 && (low(i-1) == "et" || low(i-1) == "ou" || strings.Contains(gaps[i], ",")) &&
 			strings.HasSuffix(w, "e") && i+1 < len(ws) && frenchOrderNext[low(i+1)]
-		if negated || chained {
+		// An order the table lacks at its sentence's head, before the
+		// reader's thing ("Récupère ton vélo"), or said with "ne … pas"
+		// ("Ne laisse pas passer ta chance").
+		own := head && !f.orders[w] && i+1 < len(ws) && (low(i+1) == "ton" || low(i+1) == "ta" || low(i+1) == "tes") &&
+			(strings.HasSuffix(w, "e") || strings.HasSuffix(w, "s"))
+		notPas := i >= 1 && (low(i-1) == "ne" || low(i-1) == "n") && (i == 1 || strings.ContainsAny(gaps[i-1], ".!?:;")) &&
+			i+1 < len(ws) && (low(i+1) == "pas" || low(i+1) == "plus" || low(i+1) == "jamais") && strings.HasSuffix(w, "e")
+		if negated || chained || own || notPas {
 			head, joined = true, true
 		}
 		if !joined && (!head || !f.orders[w]) {

@@ -150,8 +150,8 @@ func (g *german) second(w string, own bool) (string, bool) {
 	switch {
 	case (strings.HasSuffix(stem, "el") || strings.HasSuffix(stem, "er")) && !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier"):
 		return stem + "n", true // "änderst" → "ändern"; not "spielst", "justierst"
-	case strings.HasSuffix(stem, "e") && needsE(stem[:len(stem)-1]):
-		return stem + "n", true // "arbeitest" → "arbeiten"
+	case strings.HasSuffix(stem, "e"):
+		return stem + "n", true // the "-e-" a stem needs: "arbeitest", "rechnest" → "arbeiten", "rechnen"
 	}
 	return stem + "en", true
 }
@@ -290,9 +290,10 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			if finite && participle(w) {
 				continue
 			}
-			if !own {
-				// A clause without "du" has a subject of its own ("wenn
-				// der Wind nachlässt"), or is an order's.
+			if !own && thirdToo(w) {
+				// A form the third person shares ("nachlässt", "passt")
+				// is the reader's only in du's own clause: "wenn der Wind
+				// nachlässt" has a subject of its own.
 				continue
 			}
 			to, ok := g.second(w, own)
@@ -340,6 +341,24 @@ func unlisted(w, next string) (string, bool) {
 		return w + "en", true // "koch" → "kochen"
 	}
 	return "", false
+}
+
+// germanThird are forms said to "du" that the third person says too.
+var germanThird = set("liest lässt isst vergisst reist löst stößt wächst bläst weist misst frisst gießt heißt")
+
+// thirdToo reports a form said to "du" that is the third person's too:
+// a stem in s, ß, z or x ("passt", "nutzt"), or one of germanThird, with
+// or without a prefix.
+func thirdToo(w string) bool {
+	if strings.HasSuffix(w, "sst") || strings.HasSuffix(w, "ßt") || strings.HasSuffix(w, "zt") || strings.HasSuffix(w, "xt") || germanThird[w] {
+		return true
+	}
+	for _, p := range germanPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok && germanThird[rest] {
+			return true
+		}
+	}
+	return false
 }
 
 // zuInfinitive reports a clause that holds an infinitive with "zu" ("zu

@@ -36,6 +36,7 @@ func TestGerman(t *testing.T) {
 		{"a reflexive infinitive with zu", "Hör auf, es dir vorzunehmen, und fang einfach an.", "Hören Sie auf, es sich vorzunehmen, und fangen Sie einfach an."},
 		{"a relative before dich", "Ein Kurs, der dich aufs Wasser bringt, wenn der Wind nachlässt.", "Ein Kurs, der Sie aufs Wasser bringt, wenn der Wind nachlässt."},
 		{"a verb of another subject", "Die Theorie lernst du abends, wenn der Wind nachlässt.", "Die Theorie lernen Sie abends, wenn der Wind nachlässt."},
+		{"verbs after du's clause", "Die App zeigt dir, wie du zur Ruhe kommst, nachts seltener aufwachst und ausgeruht startest. Du rechnest nach.", "Die App zeigt Ihnen, wie Sie zur Ruhe kommen, nachts seltener aufwachen und ausgeruht starten. Sie rechnen nach."},
 		{"thanks is no order", "Danke dir für dein Vertrauen.", "Danke Ihnen für Ihr Vertrauen."},
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},

@@ -608,11 +608,14 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 	// un coche cuando lo necesites, déjalo"; "sube una foto") is one.
 	if informal {
 		for i, w := range ws {
-			if outs[i] != "" || quoted[i] || !heads[i] || !ordered[sent[i]] {
+			next := nextWord(text, ws, i)
+			// Before the reader's thing ("Alquila tu bici") a head word is
+			// an order without another beside it.
+			if outs[i] != "" || quoted[i] || !heads[i] || !ordered[sent[i]] && next != "tu" && next != "tus" {
 				continue
 			}
 			word := text[w.start:w.end]
-			if to, ok := s.unlistedOrder(lower(word), nextWord(text, ws, i)); ok {
+			if to, ok := s.unlistedOrder(lower(word), next); ok {
 				outs[i] = caseLike(word, to)
 				n++
 			}
