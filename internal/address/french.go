@@ -39,12 +39,13 @@ partage explore lance démarre active annule change accède laisse regarde écou
 paie paye achète rends prends fais viens va dis lis écris mets sois aie sache reçois obtiens suis
 ouvre offre connecte installe goûte imagine planifie organise simplifie oublie écris réponds attends
 pense vérifie termine finis remplis saisis profite visite consulte pars sors vis apprends deviens
+pédale roule marche nage dors mange goûte voyage respire bouge joue cuisine apprends récupère emporte laisse
 `
 
 // frenchNouns are orders a noun shares at a sentence's head ("Offre de
 // lancement", "Commande n° 12"): there only a word that can follow an
 // order makes it one.
-var frenchNouns = set("offre réserve commande demande change garde lance partage active visite paie écoute suis passe")
+var frenchNouns = set("offre réserve commande demande change garde lance partage active visite paie écoute suis passe marche voyage cuisine joue nage")
 
 // frenchOrderNext are the words after which a head word a noun shares is
 // the order.

@@ -24,6 +24,7 @@ func TestFrench(t *testing.T) {
 		{"a statement after te stays", "On te rembourse et on te rappelle.", "On vous rembourse et on vous rappelle."},
 		{"a concessive que", "Que tu aimes les jeux ou les enquêtes, tu trouveras ta table.", "Que vous aimiez les jeux ou les enquêtes, vous trouverez votre table."},
 		{"unlisted orders before the reader's thing", "Récupère ton vélo et emporte ton maillot. Ne laisse pas passer ta chance.", "Récupérez votre vélo et emportez votre maillot. Ne laissez pas passer votre chance."},
+		{"a listed order at the head", "Pédale six jours sur la Loire.", "Pédalez six jours sur la Loire."},
 		{"irregular", "Tu reçois un e-mail, tu prends ton temps et tu obtiens une réponse.", "Vous recevez un e-mail, vous prenez votre temps et vous obtenez une réponse."},
 		{"y verbs", "Tu paies par carte ou tu essaies gratuitement.", "Vous payez par carte ou vous essayez gratuitement."},
 		{"future", "Tu recevras ta box lundi.", "Vous recevrez votre box lundi."},

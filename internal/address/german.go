@@ -21,17 +21,17 @@ warten beginnen legen gehen folgen schließen kündigen pausieren ändern wechse
 erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öffnen prüfen überprüfen
 zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
-werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren hören erzählen antworten loggen leihen mieten verkaufen beantragen
+werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren hören schlafen erzählen antworten loggen leihen mieten verkaufen beantragen
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
 // head ("Suche", "Start", "Test"): there only a pronoun or an adverb after
 // it makes it the order ("Ruf uns an", "Start jetzt").
-var germanNouns = set("suche frage ruf rufe sage teile teil spiele plane plan folge wechsel besuche test start kauf buch klick spar sicher halt zahl reise bau schau tanz spiel vergleiche fülle spende gewinne gewinn stelle hab")
+var germanNouns = set("suche frage ruf rufe sage teile teil spiele plane plan folge wechsel besuche test start kauf buch klick spar sicher halt zahl reise bau schau tanz spiel vergleiche fülle spende gewinne gewinn stelle hab schlaf")
 
 // germanOrderNext are the words after which a head word a noun shares is
 // the order.
-var germanOrderNext = set("uns dir dich mich jetzt heute gleich sofort doch mal einfach dein deine deinen deinem deiner deines hier los an ab auf aus ein")
+var germanOrderNext = set("wieder endlich besser ruhig uns dir dich mich jetzt heute gleich sofort doch mal einfach dein deine deinen deinem deiner deines hier los an ab auf aus ein")
 
 // germanReaderNext are the words after an order that say it is one: the
 // reader, as object or owner, or the writer ("Repariere dein Rad",

@@ -37,6 +37,8 @@ func TestGerman(t *testing.T) {
 		{"a relative before dich", "Ein Kurs, der dich aufs Wasser bringt, wenn der Wind nachlässt.", "Ein Kurs, der Sie aufs Wasser bringt, wenn der Wind nachlässt."},
 		{"a verb of another subject", "Die Theorie lernst du abends, wenn der Wind nachlässt.", "Die Theorie lernen Sie abends, wenn der Wind nachlässt."},
 		{"verbs after du's clause", "Die App zeigt dir, wie du zur Ruhe kommst, nachts seltener aufwachst und ausgeruht startest. Du rechnest nach.", "Die App zeigt Ihnen, wie Sie zur Ruhe kommen, nachts seltener aufwachen und ausgeruht starten. Sie rechnen nach."},
+		{"a noun's order before an adverb", "Schlaf endlich wieder durch: wir begleiten dich.", "Schlafen Sie endlich wieder durch: wir begleiten Sie."},
+		{"the noun stays", "Schlaf ist wichtig für dich.", "Schlaf ist wichtig für Sie."},
 		{"thanks is no order", "Danke dir für dein Vertrauen.", "Danke Ihnen für Ihr Vertrauen."},
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
