@@ -67,6 +67,7 @@ func TestSpanish(t *testing.T) {
 		{name: "an infinitive the reader does", in: "¿A qué esperas para subirte a la bici? Podemos llamarte hoy.", want: "¿A qué espera para subirse a la bici? Podemos llamarle hoy."},
 		{name: "a possessive makes the text the reader's", in: "Asegúrate la tuya y prepárate para el viaje.", want: "Asegúrese la suya y prepárese para el viaje."},
 		{name: "an unlisted order before tu", in: "Alquila tu bici en el centro. Reserva online.", want: "Alquile su bici en el centro. Reserva online."},
+		{name: "two pronouns on an unlisted order", in: "Entrégaselas en la visita o déjalas en la tienda, cuando vives lejos. Vete tranquilo: dime dónde vives.", want: "Entrégueselas en la visita o déjelas en la tienda, cuando vive lejos. Váyase tranquilo: dígame dónde vive."},
 		{name: "darte de baja", in: "Puedes darte de baja cuando quieras.", want: "Puede darse de baja cuando quiera."},
 		{name: "lo as an article", in: "Entre el trabajo y todo lo demás, por lo menos lo más fácil.", want: "Entre el trabajo y todo lo demás, por lo menos lo más fácil."},
 		{name: "a reflexive verb the table lacks", in: "Lo pausamos hasta que te repongas.", want: "Lo pausamos hasta que se reponga."},

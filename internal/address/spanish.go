@@ -56,7 +56,7 @@ var irregular = map[string]string{
 // ("cuentas", "pruebas") is the verb: a subject, a negation, a pronoun, a
 // conjunction that opens a clause. Articles are not among them: "las
 // descargas" are the downloads.
-var verbContext = set("tú si no que qué te me nos lo le les se cuando ya también solo sólo donde mientras nunca siempre aún todavía ahora hoy como quizás")
+var verbContext = set("tú si no que qué te me nos lo le les se cuando ya también solo sólo donde dónde mientras nunca siempre aún todavía ahora hoy como quizás")
 
 // orderContext are the words after a verb at a clause's head that make it
 // an order when the verb is also a noun ("Prueba gratis", "Reserva tu
@@ -366,13 +366,34 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 			// syllable, which take none ("hazte", "ponte").
 			return s.order(word, f, chain)
 		}
+	}
+	// An order the table lacks, known by its accent: only an order with
+	// pronouns joined writes one there ("Avísanos"). Read once every
+	// pronoun is off: "Entrégaselas" is "entrega" with "se" and "las",
+	// not "entregase" with "las".
+	if len(chain) > 0 && !endsInClitic(base) {
 		if to, ok := orderOf(base, chain); ok && c.informal && !s.formal[strip(base)] {
-			// An order the table lacks, known by its accent: only an
-			// order with pronouns joined writes one there ("Avísanos").
 			return s.order(word, form{to: to}, chain)
 		}
 	}
+	if to, ok := spanishOrders[w]; ok && c.informal {
+		return caseLike(word, to), true, true
+	}
 	return "", false, false
+}
+
+// spanishOrders are the orders with pronouns whose verb no rule reads:
+// "ir" and "decir" change their stem.
+var spanishOrders = map[string]string{"vete": "váyase", "dime": "dígame", "dinos": "díganos", "dímelo": "dígamelo", "dínoslo": "díganoslo"}
+
+// endsInClitic reports a base that still ends in a pronoun Spanish joins.
+func endsInClitic(base string) bool {
+	for _, p := range clitics {
+		if strings.HasSuffix(base, p) && len(base) > len(p)+2 {
+			return true
+		}
+	}
+	return false
 }
 
 // orderOf is read only in a text that says "tú" (an usted page's
