@@ -1164,9 +1164,9 @@ func cueIn(text string, sub fork.Substance) bool {
 }
 
 // cardName is the name of the plan whose card holds block id: the
-// smallest element around it that holds a price and a call to action and
-// starts with a short name ("Pro" over its billing switch, prices, saving,
-// features and button), beside another such card (a pricing grid has two
+// smallest element around it that holds a price and starts with a short
+// name ("Pro" over its billing switch, prices, saving, features and
+// button), beside another such card (a pricing grid has two
 // plans at least: a section of questions that names a price is no card).
 // A page without such cards has none.
 func cardName(plan *fork.Plan, id int) (string, bool) {
@@ -1212,14 +1212,16 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 }
 
 // cardAt reports whether the element at path is a plan's card (it holds a
-// price and a call to action, not the hero's headline h, and its first
-// block is a name of one to three words that states no amount), that
+// price, not the hero's headline h, and its first block is a name of one
+// to three words that states no amount; its button may stand in it or
+// after the grid, "Curso Básico" and "Club Fogones" over one "Únete al
+// Club", and the sibling card cardName asks for tells a grid), that
 // first block's index, and whether its name is one the ledger holds: the
 // only name a fork may write (a word such as "Yearly" read in the hero is
 // a billing claim the source never made).
 func cardAt(plan *fork.Plan, path string, h int) (first int, card, named bool) {
 	first = -1
-	priced, button := false, false
+	priced := false
 	for i, b := range plan.Blocks {
 		if !strings.HasPrefix(b.Path, path+"/") && b.Path != path {
 			continue
@@ -1230,18 +1232,13 @@ func cardAt(plan *fork.Plan, path string, h int) (first int, card, named bool) {
 		if first < 0 {
 			first = i
 		}
-		button = button || b.Role == fork.RoleCTA
 		for _, f := range b.Facts {
 			priced = priced || f.Kind == "price" || factIs(f, "claim:free")
 		}
 	}
-	// A card holds its button, or stands in a grid whose button comes
-	// after the cards ("Curso Básico" and "Club Fogones" over one "Únete
-	// al Club"): the sibling card cardName asks for tells a grid.
 	if first < 0 || !priced {
 		return 0, false, false
 	}
-	_ = button
 	b := plan.Blocks[first]
 	for _, f := range b.Facts {
 		named = named || f.Kind == "name" && f.Text == b.Text
