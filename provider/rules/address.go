@@ -61,20 +61,26 @@ func (p *Provider) formalAddress(plan *fork.Plan, lang string) (*address.Rewrite
 			left = append(left, fmt.Sprintf("%q (block %d)", text, id))
 		}
 	}
-	changes := 0
 	for _, b := range plan.Blocks {
-		if b.Role == fork.RoleTestimonial {
-			continue // a customer's words are theirs, formal or not
-		}
-		if !addressed(b) {
+		if !addressed(b) && b.Role != fork.RoleTestimonial {
 			add(b.Text, b.ID)
-			continue
-		}
-		if _, n := r.Rewrite(b.Text, b.Role == fork.RoleBullet); n > 0 {
-			changes++
 		}
 	}
-	if changes == 0 || len(left) == 0 {
+	if len(left) == 0 {
+		return r, ""
+	}
+	// The note says so only of a fork the rewrite changes: the first
+	// block it changes is enough (the layer rewrites them all after).
+	changed := false
+	for _, b := range plan.Blocks {
+		if addressed(b) {
+			if _, n := r.Rewrite(b.Text, b.Role == fork.RoleBullet); n > 0 {
+				changed = true
+				break
+			}
+		}
+	}
+	if !changed {
 		return r, ""
 	}
 	list := strings.Join(left, ", ")
