@@ -86,7 +86,11 @@ func pageLines(plan *fork.Plan) []line {
 	plans := planNames(plan)
 	goneCard := soldOutCards(plan)
 	asked := "" // the question the next answer answers
-	for _, b := range plan.Blocks {
+	for i, b := range plan.Blocks {
+		var before fork.Brief // the block just above, for a heading that asks who may take an offer
+		if i > 0 {
+			before = plan.Blocks[i-1]
+		}
 		switch b.Role {
 		case fork.RoleFAQQuestion:
 			asked = strings.ToLower(b.Text)
@@ -137,6 +141,11 @@ func pageLines(plan *fork.Plan) []line {
 				// (the yearly plan, in the sentence before): the two
 				// lead together, or not at all.
 				s = strings.TrimSpace(parts[k-1]) + " " + s
+			} else if q := askedBefore(k, parts, before, b); q != "" && statesValue(s, b.Facts) {
+				// "Student or under 26? You get 15% off every plan.": the
+				// question says who gets it, and the answer read alone
+				// promises the discount to everyone.
+				s = q + " " + s
 			}
 			if k+1 < len(parts) && qualifies(parts[k+1], plan.Target.Base()) {
 				// "… at your fingertips — for FREE! But don't wait — … as a
@@ -635,6 +644,40 @@ func needsCondition(s string, facts []fork.Fact) bool {
 		}
 	}
 	return conditioned && value && !named
+}
+
+// askedBefore is the question that stands right before part k of block b:
+// the part before it in the block, or for the block's first part a
+// heading of the same section just above it that ends in a question mark
+// ("Under 12?" over "Kids ride free."). "" where none does.
+func askedBefore(k int, parts []string, before, b fork.Brief) string {
+	q := ""
+	switch {
+	case k > 0:
+		q = strings.TrimSpace(parts[k-1])
+	case headingRoles[before.Role] && before.Section == b.Section:
+		q = strings.TrimSpace(before.Text)
+	}
+	if !strings.HasSuffix(q, "?") {
+		return ""
+	}
+	return q
+}
+
+// statesValue reports a sentence that states what an offer gives (a
+// price, a percentage, a code, something free): the kind of line a
+// question before it can limit to some readers.
+func statesValue(s string, facts []fork.Fact) bool {
+	for _, f := range facts {
+		if f.Text == "" || !strings.Contains(s, f.Text) {
+			continue
+		}
+		switch {
+		case f.Kind == "percentage", f.Kind == "price", f.Kind == "code", f.Kind == "claim" && f.Claim == "free":
+			return true
+		}
+	}
+	return false
 }
 
 // gluedLabel reports a sentence that starts with a label run into it

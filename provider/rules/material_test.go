@@ -62,6 +62,42 @@ func TestSavingKeepsItsCondition(t *testing.T) {
 	}
 }
 
+// TestOfferKeepsItsQuestion: a discount stated right after the question
+// that says who gets it (in its paragraph, or as the heading above it)
+// leads with that question, never alone: read alone it promises the
+// discount to every reader.
+func TestOfferKeepsItsQuestion(t *testing.T) {
+	for _, tc := range []struct{ name, section, alone, joined string }{
+		{"in the paragraph", `<p>Are you a student or under 26? You get 15% off every plan.</p>`,
+			"You get 15% off", "Are you a student or under 26? You get 15% off every plan."},
+		{"in the heading", `<h3>Teaching a class?</h3><p>Teachers get every plan for $4 a month.</p>`,
+			"Teachers get every plan", "Teaching a class? Teachers get every plan for $4 a month."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="en"><head><title>Tideclock</title></head><body><main>
+<section><h1>Tide times every morning</h1><p>Pick your beach and we send the tides.</p><a class="btn" href="/pro">Go Pro for $8 a month</a></section>
+<section><h2>Discounts</h2>` + tc.section + `</section>
+</main></body></html>`
+			plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "bargain-hunter"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			var texts []string
+			for _, l := range pageLines(plan) {
+				texts = append(texts, l.text)
+				if strings.HasPrefix(l.text, tc.alone) {
+					t.Errorf("the offer leads without the question that limits it: %q", l.text)
+				}
+				found = found || l.text == tc.joined
+			}
+			if !found {
+				t.Errorf("no line %q among %q", tc.joined, texts)
+			}
+		})
+	}
+}
+
 // TestGuaranteeTermsFirst: of an answer about refunds, the sentences that
 // state the terms (until when, at what fee) come before the one that only
 // says whom to write to; and "All Access", a ticket's name, keeps its
