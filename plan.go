@@ -159,7 +159,7 @@ func FittingProfiles(p *Plan, m MaterialFinder) []string {
 		has = t.HasMaterial
 	}
 	var out []string
-	for _, prof := range Profiles() {
+	for _, prof := range catalog() {
 		if prof.Name == p.Profile.Name {
 			continue
 		}

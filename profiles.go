@@ -3,6 +3,7 @@ package fork
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Profile is an audience a fork can speak to. Profiles are data: the
@@ -123,6 +124,12 @@ type ProfilePattern struct {
 
 // DefaultProfile is the profile a request gets when it names none.
 const DefaultProfile = "enthusiast"
+
+// catalog is the catalog built once, for the loops that only read it
+// (FittingProfiles asks about every profile on every fork that has no
+// material for its own): a plan holding one of its profiles goes only to
+// a MaterialFinder, which reads it.
+var catalog = sync.OnceValue(Profiles)
 
 // Profiles returns the catalog in a fixed order, default first. It returns
 // a fresh slice each call, so a caller cannot change the catalog.

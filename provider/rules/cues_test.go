@@ -12,7 +12,7 @@ import (
 
 // FuzzCueSet holds the cue index to containsWord, cue by cue, on every
 // profile's cues and on cues the fuzzer writes: the same cues found, in
-// the cue list's order.
+// the cue list's order, and any says whether there is one.
 func FuzzCueSet(f *testing.F) {
 	for _, s := range []string{
 		"30-day money-back guarantee, no questions asked.",
@@ -35,8 +35,12 @@ func FuzzCueSet(f *testing.F) {
 					want = append(want, c)
 				}
 			}
-			if diff := cmp.Diff(want, newCueSet(cues).hits(lower, words)); diff != "" {
+			cs := newCueSet(cues)
+			if diff := cmp.Diff(want, cs.hits(lower, words)); diff != "" {
 				t.Fatalf("%s on %q (-containsWord +cueSet):\n%s", p.Name, lower, diff)
+			}
+			if got := cs.any(lower, words); got != (len(want) > 0) {
+				t.Fatalf("%s on %q: any = %v, with %d cues held", p.Name, lower, got, len(want))
 			}
 		}
 	})

@@ -772,6 +772,32 @@ func scoreLine(l line, s fork.Substance, plan *fork.Plan) int {
 	return score
 }
 
+// mayHold reports whether l could hold one of the facts or the role s
+// looks for without a cue word beside it: a line that cannot, and holds
+// no cue word, scores nothing (weighLine). It may say yes where weighLine
+// then finds nothing; it never says no where weighLine scores.
+func mayHold(l line, s fork.Substance) bool {
+	for _, want := range s.Facts {
+		switch {
+		case want == "quote":
+			// A quote counts only beside a cue word.
+		case strings.HasPrefix(want, "role:"):
+			if want[len("role:"):] == string(l.role) {
+				return true
+			}
+		case want == "saving":
+			if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return f.Kind == "price" && f.Amount > 0 || f.Kind == "percentage" }) {
+				return true
+			}
+		default:
+			if slices.ContainsFunc(l.facts, func(f fork.Fact) bool { return factIs(f, want) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // weighLine is scoreLine with what earned the score: the cue words and
 // the facts found, for a plan's material. Only with explain does it say
 // so: ranking the page's lines for every profile needs the score alone.
@@ -798,7 +824,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 	score := 0
 	var why []string
 	var hits []string
-	if cs != nil && len(l.facts) == 0 && !slices.Contains(s.Facts, "role:"+string(l.role)) {
+	if cs != nil && !mayHold(l, s) {
 		// A line without a cue word, a fact or a role the profile looks
 		// for scores nothing: say so before reading it for the phrases
 		// that take a cue back (Unlike), which only remove cues. Most of
@@ -807,7 +833,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 		if words == nil {
 			words = lineWords(lower)
 		}
-		if len(cs.hits(lower, words)) == 0 {
+		if !cs.any(lower, words) {
 			return 0, nil
 		}
 	}
@@ -1456,7 +1482,7 @@ func (f linesFinder) Material(plan *fork.Plan) []fork.Material {
 func (f linesFinder) HasMaterial(plan *fork.Plan) bool {
 	sub := plan.Profile.Substance
 	seen := map[string]bool{}
-	cues := newCueSet(sub.Cues)
+	cues := cuesOf(sub)
 	for _, l := range withParts(plan, f, sub, cues) {
 		if seen[l.text] {
 			continue
@@ -1501,7 +1527,7 @@ func materialOf(lines []line, plan *fork.Plan, keep func(line) bool) []fork.Mate
 	}
 	var found []scored
 	seen := map[string]bool{}
-	cues := newCueSet(sub.Cues)
+	cues := cuesOf(sub)
 	for _, l := range withParts(plan, lines, sub, cues) {
 		score, why := weighLine(l, sub, cues, plan, true)
 		if l.part {
@@ -1735,7 +1761,7 @@ func rankLines(lines []line, s fork.Substance, plan *fork.Plan) []line {
 // rankRepeats is rankLines and, apart, the lines it leaves out as repeats
 // of the hero, best first.
 func rankRepeats(lines []line, s fork.Substance, plan *fork.Plan) (ranked, repeats []line) {
-	cues := newCueSet(s.Cues)
+	cues := cuesOf(s)
 	h, _ := heroSlots(plan)
 	for _, l := range withParts(plan, lines, s, cues) {
 		l.score = scoreWith(l, s, cues, plan)

@@ -128,7 +128,7 @@ func (p *Provider) profileEdits(plan *fork.Plan, lang string, flagged map[int]bo
 // reads below the hero count (not the meta description, not a line that
 // already leads), each text once.
 func nearLines(plan *fork.Plan, lines []line, sub fork.Substance) []string {
-	cues := newCueSet(sub.Cues)
+	cues := cuesOf(sub)
 	type near struct {
 		l     line
 		score int
