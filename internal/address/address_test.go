@@ -38,6 +38,9 @@ func TestSpanish(t *testing.T) {
 		{name: "spelling kept before the vowel", in: "Busca tu talla, paga con tarjeta y cotiza el envío.", want: "Busque su talla, pague con tarjeta y cotice el envío."},
 		{name: "irregular orders", in: "Haz la prueba. Pon tu nombre. Ten en cuenta el plazo.", want: "Haga la prueba. Ponga su nombre. Tenga en cuenta el plazo."},
 		{name: "stem change", in: "Prueba el plan y cuéntanos qué prefieres.", want: "Pruebe el plan y cuéntenos qué prefiere."},
+		{name: "an infinitive after a preposition", in: "Te ayudamos sin agobiarte. Para no aburrirte, vamos al grano.", want: "Le ayudamos sin agobiarle. Para no aburrirle, vamos al grano."},
+		{name: "the reader's own infinitive", in: "Tienes un mes para decidirte.", want: "Tiene un mes para decidirse."},
+		{name: "the reader's self and the reader as object", in: "Sin miedo a equivocarte: te acompañamos y no queremos molestarte.", want: "Sin miedo a equivocarse: le acompañamos y no queremos molestarle."},
 
 		// What stays: nouns that share a verb's spelling, statements at a
 		// sentence's head, words in quotes, words that end like a pronoun.
@@ -46,6 +49,8 @@ func TestSpanish(t *testing.T) {
 		{name: "noun after an article", in: "Revisa las cuentas del mes.", want: "Revise las cuentas del mes."},
 		{name: "a statement at the head", in: "Puede cancelar cuando quiera.", want: "Puede cancelar cuando quiera."},
 		{name: "words ending like a pronoun", in: "La mejor parte: soporte con suerte.", want: "La mejor parte: soporte con suerte."},
+		{name: "nouns that share a verb's form", in: "Nuestras guías son gratis y las molestas esperas se acabaron.", want: "Nuestras guías son gratis y las molestas esperas se acabaron."},
+		{name: "nouns in -arte and -erte after a preposition", in: "Tu pedido, de parte del equipo, por suerte a tiempo, con el arte de Duarte.", want: "Su pedido, de parte del equipo, por suerte a tiempo, con el arte de Duarte."},
 		{name: "quoted", in: `Ana dice: "te lo recomiendo" y tu equipo lo nota.`, want: `Ana dice: "te lo recomiendo" y su equipo lo nota.`},
 		{name: "verb after a name", in: "Prueba Respira gratis.", want: "Pruebe Respira gratis."},
 		{name: "feature list item", in: "Envía recordatorios por WhatsApp", want: "Envía recordatorios por WhatsApp", list: true},

@@ -26,7 +26,7 @@ cancelar contratar cotizar contactar consultar! visitar! descargar! registrar+ s
 activar! ahorrar+ ganar! buscar encontrar:encuentr mirar! mostrar:muestr! llevar necesitar~ esperar! dejar
 cambiar aprovechar disfrutar olvidar+ preocupar+ quedar+ enviar:enví confiar:confí cuidar crear gestionar!
 organizar controlar! planificar practicar! recibir acceder añadir compartir escribir leer aprender entender:entiend
-vender! decidir invertir:inviert preferir:prefier~ querer:quier:quiera::querr~ poder:pued:pueda::podr~
+vender! decidir+ invertir:inviert preferir:prefier~ querer:quier:quiera::querr~ poder:pued:pueda::podr~
 tener:tien:tenga:ten:tendr hacer::haga:haz:har poner::ponga:pon:pondr venir:vien:venga:ven:vendr
 traer::traiga decir:dic:diga::dir saber::sepa::sabr~ conocer ofrecer obtener:obtien:obtenga:obtén:obtendr
 mantener:mantien:mantenga:mantén:mantendr conseguir:consigu seguir:sigu pedir:pid solicitar completar!
@@ -36,6 +36,7 @@ sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! a
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
 revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend
+agobiar aburrir asesorar acompañar atender:atiend mimar molestar! guiar:guí! orientar enseñar equivocar+ comprometer+ arriesgar+ lanzar+! atrever+ complicar+ desconectar+ despedir:despid+
 `
 
 // irregular are the present-tense tú forms no rule gives, with their usted
