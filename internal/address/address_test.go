@@ -39,6 +39,9 @@ func TestSpanish(t *testing.T) {
 		{name: "irregular orders", in: "Haz la prueba. Pon tu nombre. Ten en cuenta el plazo.", want: "Haga la prueba. Ponga su nombre. Tenga en cuenta el plazo."},
 		{name: "stem change", in: "Prueba el plan y cuéntanos qué prefieres.", want: "Pruebe el plan y cuéntenos qué prefiere."},
 		{name: "an infinitive after a preposition", in: "Te ayudamos sin agobiarte. Para no aburrirte, vamos al grano.", want: "Le ayudamos sin agobiarle. Para no aburrirle, vamos al grano."},
+		{name: "a verb in a relative clause", in: "El pan que comes hoy se hornea de madrugada.", want: "El pan que come hoy se hornea de madrugada."},
+		{name: "a question's verb a noun shares", in: "¿Vives en un piso? ¿Cuentas con trastero?", want: "¿Vive en un piso? ¿Cuenta con trastero?"},
+		{name: "a numbered step's verb a noun shares", in: "1. Eliges tu caja. 2. Pagas con tarjeta.", want: "1. Elige su caja. 2. Paga con tarjeta."},
 		{name: "the reader's own infinitive", in: "Tienes un mes para decidirte.", want: "Tiene un mes para decidirse."},
 		{name: "the reader's self and the reader as object", in: "Sin miedo a equivocarte: te acompañamos y no queremos molestarte.", want: "Sin miedo a equivocarse: le acompañamos y no queremos molestarle."},
 
@@ -49,6 +52,7 @@ func TestSpanish(t *testing.T) {
 		{name: "noun after an article", in: "Revisa las cuentas del mes.", want: "Revise las cuentas del mes."},
 		{name: "a statement at the head", in: "Puede cancelar cuando quiera.", want: "Puede cancelar cuando quiera."},
 		{name: "words ending like a pronoun", in: "La mejor parte: soporte con suerte.", want: "La mejor parte: soporte con suerte."},
+		{name: "a question or a step that names nouns", in: "¿Pruebas de laboratorio? 2. Descargas ilimitadas. ¿Cuentas compartidas?", want: "¿Pruebas de laboratorio? 2. Descargas ilimitadas. ¿Cuentas compartidas?"},
 		{name: "nouns that share a verb's form", in: "Nuestras guías son gratis y las molestas esperas se acabaron.", want: "Nuestras guías son gratis y las molestas esperas se acabaron."},
 		{name: "nouns in -arte and -erte after a preposition", in: "Tu pedido, de parte del equipo, por suerte a tiempo, con el arte de Duarte.", want: "Su pedido, de parte del equipo, por suerte a tiempo, con el arte de Duarte."},
 		{name: "quoted", in: `Ana dice: "te lo recomiendo" y tu equipo lo nota.`, want: `Ana dice: "te lo recomiendo" y su equipo lo nota.`},

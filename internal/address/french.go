@@ -38,7 +38,7 @@ inscris contacte appelle envoie demande commande clique utilise gère économise
 partage explore lance démarre active annule change accède laisse regarde écoute parle donne garde
 paie paye achète rends prends fais viens va dis lis écris mets sois aie sache reçois obtiens suis
 ouvre offre connecte installe goûte imagine planifie organise simplifie oublie écris réponds attends
-pense vérifie termine finis remplis saisis profite visite consulte pars sors vis apprends deviens
+pense vérifie termine finis remplis saisis profite visite consulte pars repars reviens sors vis apprends deviens
 pédale roule marche nage dors mange goûte voyage respire bouge joue cuisine apprends récupère emporte laisse
 `
 
@@ -270,7 +270,11 @@ func (f *french) apply(text string) (string, int, string) {
 		if negated || chained || own || notPas {
 			head, joined = true, true
 		}
-		if !joined && (!head || !f.orders[w]) {
+		// In a row of orders ("Mets les mains dans la terre et repars
+		// …"), a verb said to "tu" no rule reads is one of them.
+		_, irregular := frenchIrregular[w]
+		inRow := chain && i > 0 && (low(i-1) == "et" || low(i-1) == "ou") && irregular
+		if !joined && !inRow && (!head || !f.orders[w]) {
 			continue
 		}
 		if frenchNouns[w] && !joined {

@@ -233,14 +233,25 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 	// the subject of its infinitive with "zu" in a sentence said to the
 	// reader: "Hör auf, es dir vorzunehmen".
 	subject := (du || *ordered) && zuInfinitive(text, ws, from, to)
-	if inf, ok := g.order(text, ws, from, to, head, *ordered); ok && !quoted[from] {
-		out[from] = caseLike(word(from), inf) + " Sie"
+	at := from // where the clause's order stands: its head, or after an adverb ("Dann lass dir …")
+	if head && germanLeadAdverbs[low(from)] && from+1 < to {
+		if r, _ := utf8.DecodeRuneInString(word(from + 1)); !unicode.IsUpper(r) {
+			at = from + 1
+		}
+	}
+	if inf, ok := g.order(text, ws, at, to, head, *ordered); ok && !quoted[at] && !hyphened(text, ws[at]) {
+		out[at] = caseLike(word(at), inf) + " Sie"
+		if at > from {
+			out[at] = inf + " Sie"
+		}
 		subject = true
 		*ordered = true
 		n++
 	}
 	for i := from; i < to; i++ {
-		if quoted[i] {
+		if quoted[i] || hyphened(text, ws[i]) {
+			// "Hol- und Bringservice": a word cut before its hyphen is
+			// part of a compound, never a verb.
 			continue
 		}
 		w := low(i)
@@ -267,6 +278,8 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			rep = "Sie"
 		case "dein":
 			rep = "Ihr"
+		case "deins":
+			rep = "Ihres" // "solange deins in der Werkstatt steht"
 		case "deine", "deinen", "deinem", "deiner", "deines":
 			rep = "Ihr" + w[4:]
 		case "dir":
@@ -309,6 +322,16 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		}
 	}
 	return n
+}
+
+// germanLeadAdverbs are the adverbs that may stand before an order at a
+// sentence's head: "Dann lass dir einfach ein Ersatzrad bringen".
+var germanLeadAdverbs = set("dann jetzt also bitte einfach nun gleich")
+
+// hyphened reports a word joined to the next or the last by a hyphen
+// ("Hol-", "-service"): a part of a compound, whatever its spelling.
+func hyphened(text string, w span) bool {
+	return strings.HasPrefix(text[w.end:], "-") || strings.HasSuffix(text[:w.start], "-")
 }
 
 // germanNotOrders are words that stand before "dich" or "dir" and give no

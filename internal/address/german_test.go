@@ -9,7 +9,10 @@ func TestGerman(t *testing.T) {
 	}
 	checkRewrites(t, r, []rewriteCase{
 		{"subject and verb", "Du bekommst jeden Montag eine Liste.", "Sie bekommen jeden Montag eine Liste."},
-		{"a question", "Hast du Fragen? Dann schreib uns.", "Haben Sie Fragen? Dann schreib uns."},
+		{"a question", "Hast du Fragen? Dann schreib uns.", "Haben Sie Fragen? Dann schreiben Sie uns."},
+		{"an order after an adverb", "Dann lass dir einfach ein Leihrad bringen, solange deins in der Werkstatt steht.", "Dann lassen Sie sich einfach ein Leihrad bringen, solange Ihres in der Werkstatt steht."},
+		{"a word cut before its hyphen", "Hol- und Bringdienst für dein Boot", "Hol- und Bringdienst für Ihr Boot"},
+		{"a statement after an adverb", "Dann buchst du den Kurs. Jetzt Termin wählen.", "Dann buchen Sie den Kurs. Jetzt Termin wählen."},
 		{"verb last in a clause", "Wenn du nichts auswählst, stellen wir dir eine Auswahl zusammen.", "Wenn Sie nichts auswählen, stellen wir Ihnen eine Auswahl zusammen."},
 		{"modal", "Im Profil kannst du Allergene ausschließen.", "Im Profil können Sie Allergene ausschließen."},
 		{"reflexive", "Die Daten bleiben gespeichert, falls du dich später entscheidest.", "Die Daten bleiben gespeichert, falls Sie sich später entscheiden."},

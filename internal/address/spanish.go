@@ -35,7 +35,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend comer beber
 agobiar aburrir asesorar acompañar atender:atiend mimar molestar! guiar:guí! orientar enseñar equivocar+ comprometer+ arriesgar+ lanzar+! atrever+ complicar+ desconectar+ despedir:despid+
 `
 
@@ -283,7 +283,7 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		return caseLike(word, "le"), false, true
 	}
 	if f, ok := s.forms[w]; ok {
-		if f.noun && !verbContext[c.prev] && !c.chained {
+		if f.noun && !verbContext[c.prev] && !c.chained && !(c.asks && verbNext[c.next]) {
 			return word, false, false
 		}
 		return caseLike(word, f.to), false, true
@@ -603,6 +603,7 @@ func (s *spanish) rewrite(text string, list bool) (string, int) {
 			verb:     verb,
 			informal: informal,
 			chained:  (chain || cond || stated) && (start == startClause || start == startAnd),
+			asks:     opensQuestion(text, ws, i) || opensStep(text, w),
 		}
 		if start == startSentence && s.conditional[lower(word)] {
 			cond = true
@@ -708,6 +709,7 @@ type context struct {
 	chained    bool   // the clause before it opened with an order: "Busca tu talla, paga con tarjeta"
 	verb       bool   // the text holds a verb said to the reader (spanish.speaksTo)
 	informal   bool   // the text says "tú", "tu", "te" or "ti": an order the table lacks is read by its accent only here
+	asks       bool   // it opens a question ("¿Vives en …?") or a numbered step ("2. Pagas con tarjeta")
 }
 
 const (
@@ -747,6 +749,37 @@ func clauseStart(text string, ws []span, i int) int {
 		}
 	}
 	return startNone
+}
+
+// verbNext are the words after which a question's or a step's first word,
+// a verb's form that a noun shares, is the verb: "¿Cuentas con soporte?",
+// "2. Pagas con tarjeta". Not "de": "¿Pruebas de laboratorio?" names them.
+var verbNext = set("en con por para a al el la los las un una unos unas tu tus algo mucho")
+
+// opensQuestion reports word i at the head of a question: "¿" before it.
+func opensQuestion(text string, ws []span, i int) bool {
+	from := 0
+	if i > 0 {
+		from = ws[i-1].end
+	}
+	return strings.Contains(text[from:ws[i].start], "¿")
+}
+
+// opensStep reports a word at the head of a numbered step: a number and a
+// full stop or a bracket before it, at the text's start or after a
+// sentence's end ("1. Eliges tu caja. 2. Pagas con tarjeta.").
+func opensStep(text string, w span) bool {
+	before := strings.TrimRight(text[:w.start], " \u00a0\t")
+	if !strings.HasSuffix(before, ".") && !strings.HasSuffix(before, ")") {
+		return false
+	}
+	before = before[:len(before)-1]
+	digits := strings.TrimRight(before, "0123456789")
+	if len(digits) == len(before) || len(before)-len(digits) > 2 {
+		return false
+	}
+	digits = strings.TrimRight(digits, " \u00a0\t")
+	return digits == "" || strings.ContainsAny(digits[len(digits)-1:], ".!?:\n")
 }
 
 func prevWord(text string, ws []span, i int) string {

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -842,6 +843,19 @@ func withAddress(lang string, texts []string) []string {
 			}
 			if changed {
 				add(strings.Join(swapped, " "))
+			}
+		}
+		if lang == "de" && len(words) >= 2 {
+			// "jährlich zahlen" said to "du" is "jährlich zahlst": a
+			// formal fork's "Wenn Sie jährlich zahlen" states the claim
+			// its source stated as "Wenn du jährlich zahlst".
+			last := words[len(words)-1]
+			if stem, ok := strings.CutSuffix(last, "en"); ok && len(stem) >= 3 {
+				du := stem + "st"
+				if strings.HasSuffix(stem, "t") || strings.HasSuffix(stem, "d") {
+					du = stem + "est"
+				}
+				add(strings.Join(append(slices.Clone(words[:len(words)-1]), du), " "))
 			}
 		}
 	}

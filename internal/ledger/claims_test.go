@@ -435,7 +435,8 @@ func TestClaimsWithPrice(t *testing.T) {
 		{"en annual price", "en", "Annual price for the whole team: $900.", []Fact{clm("Annual", "condition:annual")}},
 		{"en no price", "en", "Our annual meetup is in May.", nil},
 		{"en period of the price is no claim", "en", "Just $12 monthly.", nil},
-		{"de jährlich", "de", "Jährlich zahlst du nur 99 €.", []Fact{clm("Jährlich", "condition:annual")}},
+		{"de jährlich", "de", "Jährlich nur 99 € für alles.", []Fact{clm("Jährlich", "condition:annual")}},
+		{"de jährlich zahlst", "de", "Jährlich zahlst du nur 99 €.", []Fact{clm("Jährlich zahlst", "condition:billed-annually")}},
 		{"pt preço anual", "pt-BR", "Preço anual com desconto: R$ 450.", []Fact{clm("anual", "condition:annual")}},
 		{"pt mensal in another sentence", "pt-BR", "Relatório mensal. Plano por R$ 45.", nil},
 		{"pt monthly equivalent is no condition", "pt-BR", "R$ 40/mês, equivalente mensal no compromisso anual.",
@@ -613,8 +614,10 @@ func TestClaimsEitherAddress(t *testing.T) {
 		{"es-ES", "Si no te convence, te devolvemos el dinero.", "Si no le convence, le devolvemos el dinero."},
 		{"de-DE", "Wenn dir der Kurs nicht gefällt, erstatten wir dir den vollen Betrag.", "Wenn Ihnen der Kurs nicht gefällt, erstatten wir Ihnen den vollen Betrag."},
 		{"fr-FR", "Pas convaincu ? On te rembourse intégralement.", "Pas convaincu ? On vous rembourse intégralement."},
+		{"de-DE", "Wenn du jährlich zahlst, sparst du zwei Monatsbeiträge.", "Wenn Sie jährlich zahlen, sparen Sie zwei Monatsbeiträge."},
+		{"de-AT", "Du kannst jederzeit kündigen und testest kostenlos.", "Sie können jederzeit kündigen und testen kostenlos."},
 	} {
-		t.Run(pair[0], func(t *testing.T) {
+		t.Run(pair[0]+" "+pair[1], func(t *testing.T) {
 			keys := func(text string) []string {
 				var out []string
 				for _, f := range claimsOf(FromText(text, pair[0])) {
