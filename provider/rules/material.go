@@ -141,10 +141,12 @@ func pageLines(plan *fork.Plan) []line {
 				// (the yearly plan, in the sentence before): the two
 				// lead together, or not at all.
 				s = strings.TrimSpace(parts[k-1]) + " " + s
-			} else if q := askedBefore(k, parts, before, b); q != "" && statesValue(s, b.Facts) {
+			} else if q := askedBefore(k, parts, before, b); q != "" && (statesValue(s, b.Facts) || k > 0 && statesAny(q, b.Facts)) {
 				// "Student or under 26? You get 15% off every plan.": the
 				// question says who gets it, and the answer read alone
-				// promises the discount to everyone.
+				// promises the discount to everyone. "Not happy? Back
+				// within 14 days.": the question states the guarantee
+				// the answer's terms are of, and neither says it alone.
 				s = q + " " + s
 			}
 			if k+1 < len(parts) && qualifies(parts[k+1], plan.Target.Base()) {
@@ -678,6 +680,11 @@ func statesValue(s string, facts []fork.Fact) bool {
 		}
 	}
 	return false
+}
+
+// statesAny reports text that states one of facts.
+func statesAny(text string, facts []fork.Fact) bool {
+	return slices.ContainsFunc(facts, func(f fork.Fact) bool { return f.Text != "" && strings.Contains(text, f.Text) })
 }
 
 // gluedLabel reports a sentence that starts with a label run into it

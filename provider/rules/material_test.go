@@ -98,6 +98,35 @@ func TestOfferKeepsItsQuestion(t *testing.T) {
 	}
 }
 
+// TestGuaranteeKeepsItsQuestion: a heading that states its guarantee as a
+// question and its terms as the answer ("Niet tevreden? Binnen 14 dagen
+// terug.") is one line: the terms alone state no guarantee, and the
+// cautious reader's fork had led with a card's cancellation line instead.
+func TestGuaranteeKeepsItsQuestion(t *testing.T) {
+	const page = `<!DOCTYPE html><html lang="nl"><head><title>Zeilkist</title></head><body><main>
+<section><h1>Elke zaterdag een zeilles op het IJ</h1><p>Kleine groepen, een vaste instructeur en een boot die klaarligt.</p><a class="btn" href="/boeken">Boek je les</a></section>
+<section><h2>Lessen</h2><p>Een les kost €45. Een kaart voor vijf lessen kost €200.</p></section>
+<section><h2>Niet tevreden? Binnen 14 dagen terug.</h2><p>Na je eerste les kun je de kaart kosteloos terugsturen en krijg je alles terug wat je betaald hebt.</p></section>
+</main></body></html>`
+	plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "cautious"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, l := range pageLines(plan) {
+		texts = append(texts, l.text)
+		if l.text == "Binnen 14 dagen terug." {
+			t.Errorf("the guarantee's terms lead without the guarantee: %q", l.text)
+		}
+	}
+	if !slices.Contains(texts, "Niet tevreden? Binnen 14 dagen terug.") {
+		t.Errorf("the guarantee heading is no line to lead with: %q", texts)
+	}
+	if len(plan.Material) == 0 || !strings.Contains(plan.Material[0].Text, "Niet tevreden") && !strings.Contains(plan.Material[0].Text, "alles terug") {
+		t.Errorf("the cautious reader's material does not start with the guarantee: %+v", plan.Material)
+	}
+}
+
 // TestGuaranteeTermsFirst: of an answer about refunds, the sentences that
 // state the terms (until when, at what fee) come before the one that only
 // says whom to write to; and "All Access", a ticket's name, keeps its
