@@ -244,7 +244,14 @@ func Profiles() []Profile {
 					"hardware", "technical", "requirements", "encryption", "encrypted", "self-hosted", "offline", "plugin*", "webhook*", "sdk", "cli", "command line",
 					// (not "technique", an English word too, nor "chiffre",
 					// a figure)
-					"technisch*", "anforderung*", "verschlüssel*", "exigences techniques", "chiffrement", "chiffré", "chiffrée", "chiffrés", "técnic*", "requisitos", "cifrad*", "criptograf*", "tecnic*", "requisiti", "crittograf*", "vereisten", "versleutel*"},
+					"technisch*", "anforderung*", "verschlüssel*", "exigences techniques", "chiffrement", "chiffré", "chiffrée", "chiffrés", "técnic*", "requisitos", "cifrad*", "criptograf*", "tecnic*", "requisiti", "crittograf*", "vereisten", "versleutel*",
+					// what a physical product is built of and can do, in
+					// each language (not "range", "weight", "autonomie" or
+					// "bereik": each says something else as often)
+					"battery", "batteries", "motor", "engine", "capacity", "dimensions", "resolution", "processor", "sensor*",
+					"akku*", "reichweite", "kapazität", "abmessungen", "auflösung", "prozessor", "batterie", "moteur", "capacité", "résolution", "processeur", "capteur*",
+					"batería", "capacidad", "dimensiones", "resolución", "procesador", "bateria", "capacidade", "dimensões", "resolução", "processador",
+					"batteria", "motore", "capacità", "dimensioni", "risoluzione", "processore", "accu*", "capaciteit", "afmetingen", "resolutie", "versnelling*"},
 				Facts: []string{"quantity"}, Missing: "no specifications found on the page: an expert will look for the details elsewhere"}},
 		{Name: "beginner", Title: "Beginner", Description: "New to the category; needs plain words, reassurance and a first step.",
 			Motivations: []string{"understanding", "a safe first step", "guidance"},

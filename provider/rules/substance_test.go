@@ -1634,3 +1634,32 @@ func TestAutoRenewalLeadsForNoOne(t *testing.T) {
 		})
 	}
 }
+
+// TestExpertReadsProductSpecs: an expert's specifics are not only
+// software's: a physical product's battery, motor or sensor with its
+// figure ("40 km on one charge") is what the expert's fork leads with, in
+// each language, where the note had said the page had no specifications.
+func TestExpertReadsProductSpecs(t *testing.T) {
+	for _, tc := range []struct{ lang, hero, spec, want string }{
+		{"en", "Ride to work without breaking a sweat.", "The battery takes you 40 km on one charge and recharges in 3 hours.", "The battery takes you 40 km"},
+		{"nl", "Fiets naar je werk zonder te zweten.", "De accu brengt je 40 km ver op één lading en laadt op in 3 uur.", "De accu brengt je 40 km"},
+		{"de", "Fahr zur Arbeit, ohne ins Schwitzen zu kommen.", "Der Akku bringt dich 40 km weit und lädt in 3 Stunden.", "Der Akku bringt dich 40 km"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			src := `<!DOCTYPE html><html lang="` + tc.lang + `"><head><title>Stroomstep</title></head><body><main>
+<section><h1>Stroomstep</h1><p>` + tc.hero + `</p><a class="btn" href="/order">Order</a></section>
+<section><h2>Stroomstep One</h2><p>` + tc.spec + `</p><p>€39 / month</p></section>
+</main></body></html>`
+			res := mustFork(t, fork.Request{HTML: src, Profile: "expert"})
+			hero := ""
+			for _, b := range res.Blocks {
+				if b.Source == tc.hero {
+					hero = b.Text
+				}
+			}
+			if !strings.Contains(hero, tc.want) {
+				t.Errorf("the hero's subheadline does not take the spec: %q (notes %q)", hero, res.Notes)
+			}
+		})
+	}
+}
