@@ -366,6 +366,9 @@ func Profiles() []Profile {
 			Signals: []string{"family", "kids", "children", "child", "parents", "baby", "school", "famille", "enfants", "familie", "kinder", "familia", "niños", "filhos", "família"},
 			Substance: Substance{Lead: "safety and family offers", Why: "a parent decides for the whole household",
 				Cues: []string{"family", "families", "kids", "children", "child", "parents", "safe", "school", "household", "familie", "kinder", "kindern", "sicher", "famille", "enfants", "familia", "niños", "família", "crianças", "filhos", "famiglia", "famiglie", "bambini", "figli", "gezin", "kinderen", "ouders", "veilig",
+					// the plurals and the words for one's own children the
+					// list above lacks in each language
+					"familien", "familles", "familias", "famílias", "gezinnen", "hijos", "hijas", "peques", "niño", "niña", "enfant", "criança", "filho", "filha", "bambino", "bambina",
 					// safety, ages, the household's day
 					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame",
 					// the children's day and what carries them

@@ -1663,3 +1663,24 @@ func TestExpertReadsProductSpecs(t *testing.T) {
 		})
 	}
 }
+
+// TestParentReadsPluralsAndChildren: "familias" and "mis hijos" are a
+// parent's words as "familia" and "niños" are: a customer's quote about
+// her children moves up for a parent, where the note had said the page had
+// nothing for families.
+func TestParentReadsPluralsAndChildren(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="es"><head><title>Panadería Brisa</title></head><body><main>
+<section><h1>Pan de masa madre en tu puerta</h1><p>Horneado de madrugada y entregado antes de las 9.</p><a class="btn" href="/alta">Quiero pan</a></section>
+<section><h2>Cómo funciona</h2><p>Eliges el pan y el día, y nosotros lo llevamos.</p></section>
+<section><h2>Precios</h2><p>Una barra al día por 12 € al mes.</p></section>
+<section><h2>Opiniones</h2><blockquote><p>«Mis hijos ya no quieren otro pan para el desayuno.» — Lucía, Valencia</p></blockquote></section>
+</main></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "parent"})
+	moved := false
+	for _, b := range res.Blocks {
+		moved = moved || b.Source == "Opiniones" && strings.Contains(b.Rationale, "moved")
+	}
+	if !moved {
+		t.Errorf("the testimonials about the children did not move up for a parent; notes %q", res.Notes)
+	}
+}
