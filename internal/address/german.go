@@ -106,8 +106,12 @@ func needsE(stem string) bool {
 	return false
 }
 
+// blocker returns a word said to the readers as a group ("euch") that
+// the rewrite leaves: one whose case no preposition, subject or order
+// tells ("wir schicken euch" is "Ihnen", "wir rufen euch an" "Sie").
 func (g *german) blocker(text string) (string, bool) {
-	return firstOf(text, func(w string) bool {
+	out, _ := g.rewrite(text, false)
+	return firstOf(out, func(w string) bool {
 		switch w {
 		case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
 			return true
@@ -115,6 +119,123 @@ func (g *german) blocker(text string) (string, bool) {
 		return false
 	})
 }
+
+// germanGroup are the forms said to "ihr" (the readers as a group) no rule
+// turns into the form said to "Sie".
+var germanGroup = map[string]string{
+	"seid": "sind", "habt": "haben", "könnt": "können", "wollt": "wollen", "müsst": "müssen",
+	"dürft": "dürfen", "sollt": "sollen", "mögt": "mögen", "wisst": "wissen", "werdet": "werden", "tut": "tun",
+	"wart": "waren", "hattet": "hatten", "würdet": "würden", "könntet": "könnten", "möchtet": "möchten",
+}
+
+// germanNotGroupVerbs are words that end like a verb said to "ihr" ("-t")
+// and are none: after "ihr" they are an adverb ("ihr jetzt", "ihr nicht").
+var germanNotGroupVerbs = set("nicht jetzt selbst erst bereits sofort gut direkt oft mit seit meist zuerst sonst fast just satt leicht bequem spät gemeinsam zusammen dort hier auch noch schon heute morgen gleich einfach")
+
+// germanSubordinators open a clause whose verb stands last ("wenn ihr zu
+// viert seid").
+var germanSubordinators = set("wenn falls ob dass weil sobald solange bevor nachdem damit obwohl sofern als wie was wo wer")
+
+// germanAccusative and germanDative are the prepositions that give "euch"
+// its case when nothing else does: "für euch" is "für Sie", "mit euch"
+// "mit Ihnen".
+var (
+	germanAccusative = set("für durch gegen ohne um")
+	germanDative     = set("mit bei zu von aus nach seit gegenüber")
+)
+
+// germanDativeVerbs and germanAccusativeVerbs are verbs, as "wir" and a
+// third person say them, whose object the readers are in the dative
+// ("wir helfen euch": "Ihnen") or the accusative ("wir beraten euch":
+// "Sie").
+var (
+	germanDativeVerbs     = set("helfen hilft zeigen zeigt bieten bietet geben gibt schicken schickt senden sendet schreiben schreibt bringen bringt erklären erklärt empfehlen empfiehlt liefern liefert danken dankt gefällt gefallen stellen stellt")
+	germanAccusativeVerbs = set("beraten berät begleiten begleitet unterstützen unterstützt informieren informiert erwarten erwartet begrüßen begrüßt holen holt rufen ruft besuchen besucht überraschen überrascht erinnern erinnert treffen trifft betreuen betreut")
+)
+
+// orderAt is where the order of a clause at its sentence's head stands:
+// the clause's first word, or the word after an adverb that may lead an
+// order ("Dann lass dir …").
+func orderAt(text string, ws []span, from, to int) int {
+	if from+1 < to && germanLeadAdverbs[lower(text[ws[from].start:ws[from].end])] {
+		if r, _ := utf8.DecodeRuneInString(text[ws[from+1].start:]); !unicode.IsUpper(r) {
+			return from + 1
+		}
+	}
+	return from
+}
+
+// groupForm returns the form said to "Sie" of a verb said to "ihr"
+// ("meldet" → "melden", "seid" → "sind"), or false for a word that is
+// none.
+func groupForm(w string) (string, bool) {
+	if to, ok := germanGroup[w]; ok {
+		return to, true
+	}
+	if germanNotGroupVerbs[w] || utf8.RuneCountInString(w) < 3 {
+		return "", false
+	}
+	stem, ok := strings.CutSuffix(w, "t")
+	if !ok {
+		return "", false
+	}
+	if e, ok := strings.CutSuffix(stem, "e"); ok && (strings.HasSuffix(e, "d") || strings.HasSuffix(e, "t") || needsE(e)) {
+		return e + "en", true // "meldet", "arbeitet", "öffnet" → "melden", "arbeiten", "öffnen"
+	}
+	if (strings.HasSuffix(stem, "el") || strings.HasSuffix(stem, "er")) && !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier") {
+		return stem + "n", true // "wandert" → "wandern"
+	}
+	return stem + "en", true // "bekommt" → "bekommen"
+}
+
+// groupSubject reports whether word i of clause [from, to) is "ihr" said
+// to the readers as their clause's subject: after the clause's verb at
+// its head ("Meldet ihr euch an"), or before a word written small ("ihr
+// bekommt", "wenn ihr zu viert seid"), never after a preposition ("mit
+// ihr" is "with her") nor before a noun ("ihr Team" is "her team").
+func groupSubject(text string, ws []span, from, to, i int) bool {
+	word := text[ws[i].start:ws[i].end]
+	low := func(k int) string { return lower(text[ws[k].start:ws[k].end]) }
+	if lower(word) != "ihr" {
+		return false
+	}
+	if word == "Ihr" && i != from {
+		return false // "Ihr" inside a clause is the formal "your" already
+	}
+	if i > from && (germanAccusative[low(i-1)] || germanDative[low(i-1)]) {
+		return false
+	}
+	if i == from+1 {
+		if _, ok := groupForm(low(from)); ok && !strings.HasSuffix(low(from), "st") {
+			return true // "Habt ihr Fragen?"
+		}
+	}
+	if i+1 >= to {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(text[ws[i+1].start:]); unicode.IsUpper(r) {
+		return false
+	}
+	if i == from+1 && germanSubordinators[low(from)] {
+		return true // "wenn ihr einen Kurs bucht": "her" would take a noun
+	}
+	next := low(i + 1)
+	switch next {
+	case "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
+		return true
+	}
+	if germanGroupNext[next] {
+		return true
+	}
+	// "ihr bekommt", not "ihr neues Team" ("her new team") nor "wir geben
+	// ihr eine Chance" ("her").
+	_, verb := groupForm(next)
+	return verb && !strings.HasSuffix(next, "st")
+}
+
+// germanGroupNext are the words after which "ihr" is the readers as a
+// group, not "her": adverbs and particles ("ihr zu viert", "ihr nicht").
+var germanGroupNext = set("nicht jetzt zu als noch schon gemeinsam zusammen auch gern gerne mal einfach direkt sofort dann alle beide")
 
 // second returns the form said to "Sie" of a verb said to "du" ("wählst"
 // → "wählen"), or false for a word that is none. own says the word's
@@ -234,10 +355,8 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 	// reader: "Hör auf, es dir vorzunehmen".
 	subject := (du || *ordered) && zuInfinitive(text, ws, from, to)
 	at := from // where the clause's order stands: its head, or after an adverb ("Dann lass dir …")
-	if head && germanLeadAdverbs[low(from)] && from+1 < to {
-		if r, _ := utf8.DecodeRuneInString(word(from + 1)); !unicode.IsUpper(r) {
-			at = from + 1
-		}
+	if head {
+		at = orderAt(text, ws, from, to)
 	}
 	if inf, ok := g.order(text, ws, at, to, head, *ordered); ok && !quoted[at] && !hyphened(text, ws[at]) {
 		out[at] = caseLike(word(at), inf) + " Sie"
@@ -247,6 +366,75 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		subject = true
 		*ordered = true
 		n++
+	}
+	// The readers as a group ("ihr", "euch", "euer"): "Sie" is said to
+	// one reader and to many alike.
+	group, groupVerbs := false, map[int]bool{}
+	for i := from; i < to; i++ {
+		if !groupSubject(text, ws, from, to, i) {
+			continue
+		}
+		group = true
+		if i == from+1 {
+			groupVerbs[from] = true // "Habt ihr", "Meldet ihr euch"
+		}
+		if i+1 < to && ws[i+1].start-ws[i].end <= 1 {
+			groupVerbs[i+1] = true // "ihr bekommt"
+		}
+		if germanSubordinators[low(from)] {
+			groupVerbs[to-1] = true // "wenn ihr zu viert seid"
+		}
+	}
+	if at := orderAt(text, ws, from, to); !group && head && n == 0 && at+1 < to && !quoted[at] && !hyphened(text, ws[at]) {
+		// An order to the group, known by the group's word after it:
+		// "Meldet euch an", "Dann bringt eure Räder mit".
+		switch low(at + 1) {
+		case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
+			if to, ok := groupForm(low(at)); ok && !strings.HasSuffix(low(at), "st") {
+				out[at] = caseLike(word(at), to) + " Sie"
+				group = true
+				n++
+			}
+		}
+	}
+	for i := from; i < to && group; i++ {
+		if quoted[i] || hyphened(text, ws[i]) {
+			continue
+		}
+		w := low(i)
+		rep := ""
+		switch {
+		case groupSubject(text, ws, from, to, i):
+			rep = "Sie"
+		case w == "euch":
+			rep = "sich"
+		case w == "euer":
+			rep = "Ihr"
+		case w == "eure" || w == "euren" || w == "eurem" || w == "eurer" || w == "eures":
+			rep = "Ihr" + w[3:]
+		case groupVerbs[i] && out[i] == word(i):
+			if to, ok := groupForm(w); ok && (i == from || w == word(i)) {
+				rep = caseLike(word(i), to)
+			}
+		}
+		if rep != "" && rep != word(i) {
+			out[i] = rep
+			n++
+		}
+	}
+	for i := from; i < to && !group; i++ {
+		// "für euch", "mit euch": the preposition gives the case, or the
+		// verb before it does ("wir helfen euch", "wir beraten euch").
+		if low(i) == "euch" && i > from && !quoted[i] {
+			switch {
+			case germanAccusative[low(i-1)] || germanAccusativeVerbs[low(i-1)]:
+				out[i] = "Sie"
+				n++
+			case germanDative[low(i-1)] || germanDativeVerbs[low(i-1)]:
+				out[i] = "Ihnen"
+				n++
+			}
+		}
 	}
 	for i := from; i < to; i++ {
 		if quoted[i] || hyphened(text, ws[i]) {

@@ -46,6 +46,15 @@ func TestGerman(t *testing.T) {
 		{"a preposition before dich", "Für dich: Dank dir läuft es.", "Für Sie: Dank Ihnen läuft es."},
 		{"be", "Sei dabei, wenn du Zeit hast.", "Seien Sie dabei, wenn Sie Zeit haben."},
 
+		// The readers as a group: "Sie" is said to one and to many.
+		{"a group's inverted verb", "Meldet ihr euch zu fünft an, bekommt jeder 20 % Rabatt.", "Melden Sie sich zu fünft an, bekommt jeder 20 % Rabatt."},
+		{"a group's question and its dative", "Habt ihr Fragen? Wir helfen euch gern.", "Haben Sie Fragen? Wir helfen Ihnen gern."},
+		{"a group's verb last", "Wenn ihr zu viert seid, zahlt ihr weniger.", "Wenn Sie zu viert sind, zahlen Sie weniger."},
+		{"a group's verb after an article", "Wenn ihr einen Kurs bucht, spart ihr 10 %.", "Wenn Sie einen Kurs buchen, sparen Sie 10 %."},
+		{"a group's order and possessive", "Bringt eure Kinder mit, für euch gibt es Kaffee.", "Bringen Sie Ihre Kinder mit, für Sie gibt es Kaffee."},
+		{"a group's order after an adverb", "Ihr seid ein Team? Dann meldet euch gemeinsam an.", "Sie sind ein Team? Dann melden Sie sich gemeinsam an."},
+		{"her, not the group", "Lisa und ihr neues Team backen für dich. Wir geben ihr eine Chance, mit ihr und mit euch.", "Lisa und ihr neues Team backen für Sie. Wir geben ihr eine Chance, mit ihr und mit Ihnen."},
+
 		// What stays.
 		{"a noun at the head", "Suche nach Kursen in deiner Stadt", "Suche nach Kursen in Ihrer Stadt"},
 		{"not a verb", "Das ist fast so einfach, wie du denkst.", "Das ist fast so einfach, wie Sie denken."},
@@ -54,6 +63,9 @@ func TestGerman(t *testing.T) {
 		{"quoted", `Lea sagt: „Du wirst es lieben“ und du stimmst zu.`, `Lea sagt: „Du wirst es lieben“ und Sie stimmen zu.`},
 	})
 	if w, _, ok := r.Blocker("Wir freuen uns auf euch."); !ok || w != "euch" {
-		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
+		t.Errorf("Blocker = %q, %v; want the plural informal whose case nothing tells", w, ok)
+	}
+	if w, _, ok := r.Blocker("Habt ihr Fragen? Wir helfen euch gern."); ok {
+		t.Errorf("Blocker = %q on a group line the rewrite writes formally", w)
 	}
 }
