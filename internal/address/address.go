@@ -87,7 +87,7 @@ func (r *Rewriter) Blocker(text string) (word, why string, ok bool) {
 		why = "the page says a verb to \"tu\" the engine cannot rewrite"
 	case *spanish:
 		if !lang.plural[lower(word)] {
-			why = "the page says a verb to \"vosotros\" (the reader and others), which the engine does not write as \"ustedes\""
+			why = "the page says a verb to \"vosotros\" (the reader and others) that the engine's tables lack, so it cannot write it as \"ustedes\""
 		}
 	}
 	return word, why, true

@@ -39,6 +39,11 @@ func TestSpanish(t *testing.T) {
 		{name: "irregular orders", in: "Haz la prueba. Pon tu nombre. Ten en cuenta el plazo.", want: "Haga la prueba. Ponga su nombre. Tenga en cuenta el plazo."},
 		{name: "stem change", in: "Prueba el plan y cuéntanos qué prefieres.", want: "Pruebe el plan y cuéntenos qué prefiere."},
 		{name: "an infinitive after a preposition", in: "Te ayudamos sin agobiarte. Para no aburrirte, vamos al grano.", want: "Le ayudamos sin agobiarle. Para no aburrirle, vamos al grano."},
+		{name: "the readers as a group", in: "¿Vivís en el mismo portal? Si os apuntáis cuatro vecinos, cada cesta os cuesta menos.", want: "¿Viven en el mismo portal? Si se apuntan cuatro vecinos, cada cesta les cuesta menos."},
+		{name: "a group's orders and possessive", in: "Apuntaos y elegid vuestra cesta. Reservad ya y compartidlo.", want: "Apúntense y elijan su cesta. Reserven ya y compártanlo."},
+		{name: "a group's infinitive and object", in: "Podéis apuntaros hoy: os llamamos mañana. Os lo enviamos a vosotros.", want: "Pueden apuntarse hoy: les llamamos mañana. Se lo enviamos a ustedes."},
+		{name: "a group's past and future", in: "Lo que habéis visto es lo que tendréis.", want: "Lo que han visto es lo que tendrán."},
+		{name: "words spelt as a group's orders", in: "Calma tu sed con tu ID de cliente.", want: "Calme su sed con su ID de cliente."},
 		{name: "a verb in a relative clause", in: "El pan que comes hoy se hornea de madrugada.", want: "El pan que come hoy se hornea de madrugada."},
 		{name: "a question's verb a noun shares", in: "¿Vives en un piso? ¿Cuentas con trastero?", want: "¿Vive en un piso? ¿Cuenta con trastero?"},
 		{name: "a numbered step's verb a noun shares", in: "1. Eliges tu caja. 2. Pagas con tarjeta.", want: "1. Elige su caja. 2. Paga con tarjeta."},
@@ -120,11 +125,14 @@ func checkRewrites(t *testing.T, r *Rewriter, cases []rewriteCase) {
 
 func TestBlocker(t *testing.T) {
 	r, _ := For("es")
-	if w, _, ok := r.Blocker("Os esperamos con vuestro equipo."); !ok || w != "Os" {
-		t.Errorf("Blocker = %q, %v; want the plural informal", w, ok)
+	if w, _, ok := r.Blocker("Si bailáis en pareja, os esperamos con vuestro equipo."); !ok || w != "bailáis" {
+		t.Errorf("Blocker = %q, %v; want the group's verb the tables lack", w, ok)
 	}
-	if w, _, ok := r.Blocker("Asegúrate de que todos estáis bien."); !ok || w != "estáis" {
-		t.Errorf("Blocker = %q, %v; want the plural informal verb", w, ok)
+	if w, _, ok := r.Blocker("Es vuestra canción: bailadla juntos."); !ok || w != "bailadla" {
+		t.Errorf("Blocker = %q, %v; want the group's order the tables lack", w, ok)
+	}
+	if w, _, ok := r.Blocker("Asegúrate de que todos estáis bien. Os esperamos con vuestro equipo."); ok {
+		t.Errorf("Blocker = %q on a group the rewrite writes as \"ustedes\"", w)
 	}
 	if w, _, ok := r.Blocker("Le esperamos con su equipo. Tu plan, macOS incluido."); ok {
 		t.Errorf("Blocker = %q on a page without the plural informal", w)

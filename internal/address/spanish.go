@@ -69,7 +69,8 @@ type spanish struct {
 	forms       map[string]form   // a tú form of a verb, by its lower-case spelling
 	orders      map[string]form   // a tú imperative, by its spelling without accent
 	infinitives map[string]*verbT // an infinitive or gerund, by its spelling without accent
-	plural      map[string]bool   // words that keep a page informal: vosotros
+	plural      map[string]bool   // the pronouns said to the readers as a group: vosotros
+	group       map[string]string // a verb's form said to "vosotros", by its spelling, to the form said to "ustedes"
 	conditional map[string]bool   // words that open a condition: the clause after its comma is the reader's
 	short       map[string]bool   // orders of one syllable, which take no accent with pronouns
 	formal      map[string]bool   // the usted orders of the table's verbs, without accent
@@ -107,6 +108,7 @@ func newSpanish() *spanish {
 		orders:      map[string]form{},
 		infinitives: map[string]*verbT{},
 		plural:      set("vosotros vosotras os vuestro vuestra vuestros vuestras"),
+		group:       map[string]string{},
 		conditional: set("si cuando"),
 		short:       set("haz pon ten ven"),
 		formal:      map[string]bool{},
@@ -118,14 +120,93 @@ func newSpanish() *spanish {
 	for tu, to := range irregular {
 		s.forms[tu] = form{to: to, verb: &verbT{}}
 	}
+	for vos, to := range irregularGroup {
+		s.group[vos] = to
+	}
 	return s
 }
 
+// irregularGroup are the forms said to "vosotros" no rule gives, with the
+// forms said to "ustedes".
+var irregularGroup = map[string]string{
+	"sois": "son", "estáis": "están", "vais": "van", "habéis": "han", "dais": "dan", "veis": "ven",
+	"seáis": "sean", "estéis": "estén", "vayáis": "vayan", "hayáis": "hayan", "deis": "den", "veáis": "vean",
+	"seréis": "serán", "estaréis": "estarán", "iréis": "irán", "habréis": "habrán",
+	"erais": "eran", "estabais": "estaban", "ibais": "iban", "fuisteis": "fueron",
+	"idos": "váyanse",
+	// Not "sed" nor "id": thirst, and an identifier ("tu ID de cliente").
+}
+
+// blocker returns a word said to the readers as a group ("vosotros") that
+// the rewrite leaves: a verb its tables lack ("estáis" of a verb not
+// listed), which would stand informal beside the formal "ustedes".
 func (s *spanish) blocker(text string) (string, bool) {
-	return firstOf(text, func(w string) bool {
-		// "vosotros", and its verbs: "estáis", "tenéis".
-		return s.plural[w] || utf8.RuneCountInString(w) > 4 && (strings.HasSuffix(w, "áis") || strings.HasSuffix(w, "éis"))
+	out, _ := s.rewrite(text, false)
+	return firstOf(out, func(w string) bool {
+		return s.plural[w] || utf8.RuneCountInString(w) > 4 && (strings.HasSuffix(w, "áis") || strings.HasSuffix(w, "éis")) || groupOrder(w)
 	})
+}
+
+// addGroup lists the forms said to "vosotros" of a verb the table holds,
+// with the forms said to "ustedes": the usted form and "-n" ("pagáis" →
+// "pagan", "tengáis" → "tengan"), the order ("pagad" → "paguen",
+// "apuntaos" → "apúntense"), the future, the past.
+func (s *spanish) addGroup(v *verbT, root, present, subj, fut string, changed bool) {
+	put := func(vos, to string) {
+		if _, taken := s.group[vos]; !taken {
+			s.group[vos] = to
+		}
+	}
+	// The subjunctive said to "vosotros" keeps the infinitive's stem where
+	// "-ar" and "-er" verbs change it ("queráis", "empecéis"), and "-ir"
+	// verbs close it ("prefiráis", "durmáis", "pidáis").
+	base := subj[:len(subj)-1]
+	switch {
+	case v.class == "ir":
+		base = strings.Replace(strings.Replace(base, "ie", "i", 1), "ue", "u", 1)
+	case changed:
+		base = strings.Replace(strings.Replace(base, "ie", "e", 1), "ue", "o", 1)
+	}
+	switch v.class {
+	case "ar":
+		put(root+"áis", present+"n")
+		put(base+"éis", subj+"n")
+		put(root+"abais", root+"aban")
+		put(root+"asteis", root+"aron")
+		put(root+"ad", subj+"n")
+		put(root+"aos", accentPenult(subj+"n")+"se")
+	case "er":
+		put(root+"éis", present+"n")
+		put(base+"áis", subj+"n")
+		put(root+"íais", root+"ían")
+		put(root+"ed", subj+"n")
+		put(root+"eos", accentPenult(subj+"n")+"se")
+	case "ir":
+		put(root+"ís", present+"n")
+		put(base+"áis", subj+"n")
+		put(root+"íais", root+"ían")
+		put(root+"id", subj+"n")
+		put(root+"íos", accentPenult(subj+"n")+"se")
+	}
+	put(fut+"éis", fut+"án")
+	put(fut+"íais", fut+"ían")
+	// An order with a pronoun joined: "compartidlo" → "compártanlo".
+	order := map[string]string{"ar": "ad", "er": "ed", "ir": "id"}[v.class]
+	for _, p := range []string{"lo", "la", "los", "las", "nos", "me"} {
+		put(root+order+p, accentPenult(subj+"n")+p)
+	}
+}
+
+// groupOrder matches an order said to "vosotros" with a pronoun joined
+// ("compartidlo"), for the blocker: one the tables lack keeps a page
+// informal.
+func groupOrder(w string) bool {
+	for _, p := range []string{"lo", "la", "los", "las", "nos", "me"} {
+		if rest, ok := strings.CutSuffix(w, p); ok && utf8.RuneCountInString(rest) > 3 && (strings.HasSuffix(rest, "ad") || strings.HasSuffix(rest, "ed") || strings.HasSuffix(rest, "id")) {
+			return true
+		}
+	}
+	return false
 }
 
 // add reads one verb's spec and lists its forms.
@@ -199,6 +280,7 @@ func (s *spanish) add(spec string) {
 		}
 	}
 	s.formal[strip(subj)] = true
+	s.addGroup(v, root, present, subj, fut, f[1] != "")
 	s.infinitives[strip(inf)] = v
 	gerund := root + "ando"
 	if v.class != "ar" {
@@ -269,6 +351,23 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 		return caseLike(word, "usted"), false, true
 	case "contigo":
 		return caseLike(word, "con usted"), false, true
+	case "vosotros", "vosotras":
+		return caseLike(word, "ustedes"), false, true
+	case "vuestro", "vuestra":
+		return caseLike(word, "su"), false, true
+	case "vuestros", "vuestras":
+		return caseLike(word, "sus"), false, true
+	case "os":
+		// "os apuntáis" is "se apuntan", "os lo enviamos" "se lo
+		// enviamos"; otherwise the readers are the object: "les".
+		if _, ok := s.group[c.next]; ok {
+			return caseLike(word, "se"), false, true
+		}
+		switch c.next {
+		case "lo", "la", "los", "las":
+			return caseLike(word, "se"), false, true
+		}
+		return caseLike(word, "les"), false, true
 	case "te":
 		// Said of the reader by the reader's own verb ("te registras")
 		// or before another pronoun ("te lo enviamos") it is "se";
@@ -281,6 +380,12 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 			return caseLike(word, "se"), false, true
 		}
 		return caseLike(word, "le"), false, true
+	}
+	if to, ok := s.group[w]; ok {
+		// Said to "vosotros", the form is never a noun's: "pagáis",
+		// "apuntaos", "elegid".
+		order := strings.HasSuffix(w, "d") || strings.HasSuffix(w, "os")
+		return caseLike(word, to), order, true
 	}
 	if f, ok := s.forms[w]; ok {
 		if f.noun && !verbContext[c.prev] && !c.chained && !(c.asks && verbNext[c.next]) {
@@ -337,7 +442,7 @@ func usted(w string) string {
 
 // clitics are the pronouns Spanish joins to the end of an infinitive, a
 // gerund or an order, longest first.
-var clitics = []string{"nos", "los", "las", "les", "me", "te", "se", "lo", "la", "le"}
+var clitics = []string{"nos", "los", "las", "les", "me", "te", "se", "lo", "la", "le", "os"}
 
 // withPronouns rewrites a verb with pronouns joined to its end: an order
 // ("llámanos" → "llámenos", "regístrate" → "regístrese"), an infinitive or
@@ -360,7 +465,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 		if v, ok := s.infinitives[strip(base)]; ok {
 			return s.joined(word, base, chain, v, c)
 		}
-		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) {
+		if f, ok := s.orders[strip(base)]; ok && (base != strip(base) || s.short[base]) && !slices.Contains(chain, "os") {
 			// An order takes a written accent once a pronoun joins it
 			// ("llama" → "llámanos"); a word without one is not an order
 			// with pronouns ("parte", "suerte"), but for the orders of one
@@ -372,7 +477,7 @@ func (s *spanish) withPronouns(word, w string, c context) (string, bool, bool) {
 	// pronouns joined writes one there ("Avísanos"). Read once every
 	// pronoun is off: "Entrégaselas" is "entrega" with "se" and "las",
 	// not "entregase" with "las".
-	if len(chain) > 0 && !endsInClitic(base) {
+	if len(chain) > 0 && !endsInClitic(base) && !slices.Contains(chain, "os") {
 		if to, ok := orderOf(base, chain); ok && c.informal && !s.formal[strip(base)] {
 			return s.order(word, form{to: to}, chain)
 		}
@@ -445,19 +550,25 @@ func (s *spanish) readerDoes(c context) bool {
 func (s *spanish) joined(word, base string, chain []string, v *verbT, c context) (string, bool, bool) {
 	has := false
 	for _, p := range chain {
-		has = has || p == "te"
+		has = has || p == "te" || p == "os"
 	}
 	if !has {
 		return "", false, false
 	}
-	te := "le"
+	te, os := "le", "les"
 	if v.pron || len(chain) == 2 || v.inf == "dar" && c.next == "de" || s.readerDoes(c) {
-		te = "se" // "darte de baja" is "darse de baja"
+		te, os = "se", "se" // "darte de baja" is "darse de baja"
+	}
+	if _, ok := s.group[c.prev]; ok {
+		os = "se" // "podéis apuntaros": the readers' own selves
 	}
 	out := base
 	for _, p := range chain {
-		if p == "te" {
+		switch p {
+		case "te":
 			p = te
+		case "os":
+			p = os
 		}
 		out += p
 	}

@@ -12,8 +12,9 @@ import (
 // TestFormalAddress: the professional layer of a Spanish page that says
 // "tú" to its reader says "usted" in its copy and its guarantee (whose
 // words verification holds), leaves its buttons as the page wrote them
-// and says so, and passes its own formal-address check; a page that speaks to a group ("vosotros") keeps
-// its address whole; the everyday layer keeps "tú".
+// and says so, and passes its own formal-address check; a page that
+// speaks to a group ("vosotros") says "ustedes" to it, but where a verb
+// the tables lack keeps its address whole; the everyday layer keeps "tú".
 func TestFormalAddress(t *testing.T) {
 	src := page(t, "../../testdata/pages/huerta-es.html")
 	_, informal, _ := fork.FormalAddress(langtag.MustParse("es"))
@@ -23,7 +24,7 @@ func TestFormalAddress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Passed && !strings.Contains(html, "Vuestra") && !strings.Contains(html, "vaincs") {
+		if !res.Passed && !strings.Contains(html, "cocináis") && !strings.Contains(html, "vaincs") {
 			t.Fatalf("fork failed: %v", failed(res.Checks))
 		}
 		return res
@@ -50,13 +51,28 @@ func TestFormalAddress(t *testing.T) {
 		}
 	})
 	t.Run("a page that speaks to a group", func(t *testing.T) {
-		res := fork1(t, strings.Replace(src, "Tu verdura de temporada", "Vuestra verdura de temporada", 1), "professional")
+		res := fork1(t, strings.Replace(src, "Tu verdura de temporada", "¿Sois vecinos? Vuestra verdura de temporada", 1), "professional")
+		found := false
+		for _, b := range res.Blocks {
+			found = found || b.Text == "¿Son vecinos? Su verdura de temporada, en su puerta cada semana"
+		}
+		if !found {
+			t.Error("the group's line is not said as \"ustedes\"")
+		}
+		for _, c := range res.Checks {
+			if c.Name == "layer:formal_address" && c.Status != fork.CheckPassed {
+				t.Errorf("formal_address %s: %s", c.Status, c.Details)
+			}
+		}
+	})
+	t.Run("a group's verb the tables lack", func(t *testing.T) {
+		res := fork1(t, strings.Replace(src, "Tu verdura de temporada", "Si cocináis juntos, vuestra verdura de temporada", 1), "professional")
 		for _, b := range res.Blocks {
 			if strings.Contains(b.Rationale, "addressed as") {
 				t.Errorf("block %d rewritten on a page that says vosotros: %q", b.ID, b.Text)
 			}
 		}
-		if !noteHas(res.Notes, `"Vuestra"`) {
+		if !noteHas(res.Notes, `"cocináis"`) {
 			t.Errorf("no note says why the address stays: %q", res.Notes)
 		}
 		// The page stays informal, and its check says so rather than pass.
