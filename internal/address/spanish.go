@@ -167,34 +167,31 @@ func (s *spanish) addGroup(v *verbT, root, present, subj, fut string, changed bo
 	case changed:
 		base = strings.Replace(strings.Replace(base, "ie", "e", 1), "ue", "o", 1)
 	}
-	switch v.class {
-	case "ar":
-		put(root+"áis", present+"n")
-		put(base+"éis", subj+"n")
-		put(root+"abais", root+"aban")
+	e := groupEndings[v.class]
+	put(root+e.present, present+"n")
+	put(base+e.subj, subj+"n")
+	put(root+e.past, root+e.pastTo)
+	put(root+e.order, subj+"n")
+	put(root+e.self, accentPenult(subj+"n")+"se")
+	if v.class == "ar" {
 		put(root+"asteis", root+"aron")
-		put(root+"ad", subj+"n")
-		put(root+"aos", accentPenult(subj+"n")+"se")
-	case "er":
-		put(root+"éis", present+"n")
-		put(base+"áis", subj+"n")
-		put(root+"íais", root+"ían")
-		put(root+"ed", subj+"n")
-		put(root+"eos", accentPenult(subj+"n")+"se")
-	case "ir":
-		put(root+"ís", present+"n")
-		put(base+"áis", subj+"n")
-		put(root+"íais", root+"ían")
-		put(root+"id", subj+"n")
-		put(root+"íos", accentPenult(subj+"n")+"se")
 	}
 	put(fut+"éis", fut+"án")
 	put(fut+"íais", fut+"ían")
 	// An order with a pronoun joined: "compartidlo" → "compártanlo".
-	order := map[string]string{"ar": "ad", "er": "ed", "ir": "id"}[v.class]
 	for _, p := range []string{"lo", "la", "los", "las", "nos", "me"} {
-		put(root+order+p, accentPenult(subj+"n")+p)
+		put(root+e.order+p, accentPenult(subj+"n")+p)
 	}
+}
+
+// groupEndings are the endings said to "vosotros" of each class of verb:
+// the present, the subjunctive, the imperfect (and the form said to
+// "ustedes" after the root), the order and the order said of the
+// readers' selves ("apuntaos").
+var groupEndings = map[string]struct{ present, subj, past, pastTo, order, self string }{
+	"ar": {"áis", "éis", "abais", "aban", "ad", "aos"},
+	"er": {"éis", "áis", "íais", "ían", "ed", "eos"},
+	"ir": {"ís", "áis", "íais", "ían", "id", "íos"},
 }
 
 // groupOrder matches an order said to "vosotros" with a pronoun joined
