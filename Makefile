@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzPriceSpans$$' -fuzztime=$(FUZZTIME) ./internal/offer/
 	$(GO) test -run='^$$' -fuzz='^FuzzMeasure$$' -fuzztime=$(FUZZTIME) ./internal/readability/
 	$(GO) test -run='^$$' -fuzz='^FuzzWords$$' -fuzztime=$(FUZZTIME) ./internal/readability/
+	$(GO) test -run='^$$' -fuzz='^FuzzWriteOut$$' -fuzztime=$(FUZZTIME) ./internal/readability/
 	$(GO) test -run='^$$' -fuzz='^FuzzDetect$$' -fuzztime=$(FUZZTIME) ./internal/langdetect/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./internal/langtag/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./ask/

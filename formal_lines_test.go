@@ -7,6 +7,7 @@ import (
 
 	"github.com/marketingfork/fork"
 	"github.com/marketingfork/fork/internal/address"
+	"github.com/marketingfork/fork/internal/readability"
 )
 
 // TestFormalGuarantee: the offer lock keeps a guarantee's words, and
@@ -63,6 +64,49 @@ func TestFormalGuarantee(t *testing.T) {
 		})
 		if status(rep, "verbatim") != fork.CheckFailed {
 			t.Errorf("verbatim %s: a guarantee reworded beyond its address passed", status(rep, "verbatim"))
+		}
+	})
+	t.Run("written out, professional", func(t *testing.T) {
+		// In English the one rewrite is the contractions written out:
+		// "doesn't" is "does not", and the same terms.
+		page := readPage(t, "invoicely-en.html")
+		for _, tc := range []struct {
+			name, layer string
+			reword      func(string) string
+			want        fork.Outcome
+		}{
+			{"written out", "professional", func(s string) string { out, _ := readability.WriteOut(s); return out }, fork.CheckPassed},
+			{"written out in another layer", "plain", func(s string) string { out, _ := readability.WriteOut(s); return out }, fork.CheckFailed},
+			{"reworded", "professional", func(s string) string {
+				out, _ := readability.WriteOut(s)
+				return strings.Replace(out, "every cent", "the fee", 1)
+			}, fork.CheckFailed},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				ex, err := f.Extract(context.Background(), fork.Source{HTML: page})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var d fork.Draft
+				found := false
+				for _, b := range ex.Blocks {
+					text := b.Text
+					if strings.HasPrefix(text, "If Invoicely doesn't") {
+						text, found = tc.reword(text), true
+					}
+					d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text})
+				}
+				if !found {
+					t.Fatal("no guarantee block")
+				}
+				rep, err := f.Verify(context.Background(), fork.VerifyRequest{Source: fork.Source{HTML: page}, Fork: d, Target: fork.Target{Profile: "cautious", LanguageLayer: tc.layer}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := status(rep, "ledger"); got != tc.want {
+					t.Errorf("ledger %s; want %s", got, tc.want)
+				}
+			})
 		}
 	})
 	t.Run("formal and longer, professional", func(t *testing.T) {

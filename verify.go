@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/address"
+	"github.com/marketingfork/fork/internal/readability"
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/fold"
 	"github.com/marketingfork/fork/internal/langdetect"
@@ -1041,27 +1042,38 @@ func languageName(tag string) string {
 }
 
 // formalLines is the one rewrite the offer lock allows of the words it
-// keeps (guarantee and legal lines, fine print): the professional layer's
-// formal address, as internal/address writes it, in a language it has a
-// rewriter for. A guarantee said to "tú" beside copy said to "usted"
-// reads as two voices; said to "usted", its terms are the same terms.
-type formalLines struct{ r *address.Rewriter }
+// keeps (guarantee and legal lines, fine print), in the professional
+// layer: the formal address, as internal/address writes it, in a language
+// it has a rewriter for, and in English the contractions written out, as
+// readability.WriteOut writes them. A guarantee said to "tú" beside copy
+// said to "usted" reads as two voices, and "we'll refund every cent"
+// under copy that says "we will" as a lapse; said formally, or written
+// out, its terms are the same terms.
+type formalLines struct {
+	r        *address.Rewriter
+	writeOut bool
+}
 
 // formalFor is the plan's formal rewrite, or none: another layer, a
-// translation, a language without a rewriter.
+// translation, a language without one.
 func formalFor(p *Plan) formalLines {
 	if p.Layer.Name != "professional" || p.Translation {
 		return formalLines{}
 	}
 	r, _ := address.For(p.Target.Base())
-	return formalLines{r}
+	return formalLines{r: r, writeOut: p.Target.Base() == "en"}
 }
 
-// of returns text said to the reader formally, and whether that changed it.
+// of returns text said to the reader formally, or written out, and whether
+// that changed it.
 func (f formalLines) of(text string) (string, bool) {
-	if f.r == nil {
-		return "", false
+	switch {
+	case f.r != nil:
+		out, n := f.r.Rewrite(text, false)
+		return out, n > 0
+	case f.writeOut:
+		out, n := readability.WriteOut(text)
+		return out, n > 0
 	}
-	out, n := f.r.Rewrite(text, false)
-	return out, n > 0
+	return "", false
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/marketingfork/fork/internal/address"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/markup"
+	"github.com/marketingfork/fork/internal/readability"
 )
 
 // Version changes whenever the same input could give other output.
@@ -159,6 +160,19 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	if why != "" {
 		notes = append(notes, why)
 	}
+	// locked rewrites the words the offer lock keeps (a guarantee, fine
+	// print) as verification allows: said formally, or in English with
+	// the contractions written out (fork.Plan's formal lines).
+	var locked func(string) (string, int)
+	lockedHow := ""
+	switch {
+	case addr != nil:
+		locked = func(t string) (string, int) { return addr.Rewrite(t, false) }
+		lockedHow = "addressed as " + addr.Formal()
+	case plan.Layer.Name == "professional" && lang == "en" && !plan.Translation:
+		locked = readability.WriteOut
+		lockedHow = "with its contractions written out"
+	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: keepAbove(plan, promoteSection(plan, plan.PatternOrder(), promote), leadsAt, promote), Notes: notes}
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
 	// where it is whatever its weight, and the marketer is told where it
@@ -280,12 +294,12 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 		move := moves[b.ID]
 		if b.Verbatim {
 			text, why := b.Text, move
-			if addr != nil && addressed(b) {
+			if locked != nil && addressed(b) {
 				// A guarantee or fine print keeps its words, but for the
-				// form of address (see transform).
-				if t, n := addr.Rewrite(b.Text, false); n > 0 {
+				// form of address or its contractions (see transform).
+				if t, n := locked(b.Text); n > 0 {
 					text = t
-					why = strings.TrimPrefix(why+"; ", "; ") + fmt.Sprintf("layer %s: addressed as %s, its words kept (%d)", plan.Layer.Name, addr.Formal(), n)
+					why = strings.TrimPrefix(why+"; ", "; ") + fmt.Sprintf("layer %s: its words kept, %s (%d)", plan.Layer.Name, lockedHow, n)
 				}
 			}
 			d.Blocks = append(d.Blocks, fork.DraftBlock{ID: b.ID, Text: text, Rationale: why})
@@ -321,20 +335,22 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 					why = append(why, culture.rationale(spelled))
 				}
 			}
-			if addr != nil && addressed(b) {
+			rewrote := false // a kept line said formally or written out
+			if locked != nil && addressed(b) {
 				// The guarantee's words are kept, but for the form of
-				// address, which verification reads as the same
-				// rewrite (fork.Plan's formal lines): a guarantee said
-				// to "tú" under a hero said to "usted" reads as two
-				// voices one screen apart.
+				// address or its contractions, which verification reads
+				// as the same rewrite (fork.Plan's formal lines): a
+				// guarantee said to "tú" under a hero said to "usted"
+				// reads as two voices one screen apart.
 				for i := range kept[:factLines] {
-					if t, n := addr.Rewrite(kept[i], false); n > 0 {
+					if t, n := locked(kept[i]); n > 0 {
 						kept[i] = t
-						why = append(why, fmt.Sprintf("layer %s: the guarantee or legal line addressed as %s, its words kept", plan.Layer.Name, addr.Formal()))
+						rewrote = true
+						why = append(why, fmt.Sprintf("layer %s: the guarantee or legal line's words kept, %s", plan.Layer.Name, lockedHow))
 					}
 				}
 			}
-			if len(kept) > 0 && out != text {
+			if len(kept) > 0 && out != text && !rewrote {
 				why = append(why, "guarantee and legal lines inside the block kept verbatim")
 			}
 			out, n := gloss.apply(out)
