@@ -10,13 +10,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/marketingfork/fork/internal/address"
-	"github.com/marketingfork/fork/internal/readability"
 	"github.com/marketingfork/fork/internal/extract"
 	"github.com/marketingfork/fork/internal/fold"
 	"github.com/marketingfork/fork/internal/langdetect"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/ledger"
 	"github.com/marketingfork/fork/internal/markup"
+	"github.com/marketingfork/fork/internal/readability"
 )
 
 // Outcome is what became of one verification check.
