@@ -294,13 +294,12 @@ func letterCount(w string) int {
 
 // enContractionS lists the stems whose "'s" is a contraction of "is"/"has";
 // after any other stem it is a possessive ("Apple's"), which says nothing
-// about register.
+// about register. "Everyone", "nothing" and their like are not among
+// them: their "'s" is as often whose ("everyone's availability").
 var enContractionS = map[string]bool{
 	"it": true, "he": true, "she": true, "that": true, "what": true,
 	"there": true, "here": true, "who": true, "where": true, "how": true,
-	"let": true, "when": true, "why": true, "everyone": true,
-	"everything": true, "nothing": true, "something": true, "someone": true,
-	"somebody": true, "nobody": true, "this": true,
+	"let": true, "when": true, "why": true, "this": true,
 }
 
 // isContraction reports whether w is an English contraction. Only English

@@ -28,9 +28,32 @@ var contractions = [][2]string{
 }
 
 // sStems are the words whose "'s" is "is" or "has" rather than a
-// possessive; the same list the readability measure counts.
-var sStems = []string{"it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let", "when", "why",
-	"everyone", "everything", "nothing", "something", "someone", "somebody", "nobody", "this"}
+// possessive; the same list the readability measure counts. Not
+// "everyone", "nothing" and the like: "everyone's availability" is whose
+// availability, and written out as "everyone is availability" it broke
+// the sentence, where "everyone's welcome" kept as written costs nothing.
+var sStems = []string{"it", "he", "she", "that", "what", "there", "here", "who", "where", "how", "let", "when", "why", "this"}
+
+// indefinites are the pronouns whose "'s" is "has" before "ever", "been"
+// and the like ("nobody's ever had one"), and otherwise as often whose as
+// "is" ("everyone's availability"): only the first is written out.
+var indefinites = []string{"everyone", "everybody", "everything", "nothing", "something", "someone", "somebody", "nobody", "anyone", "anything"}
+
+// perfectAfter reports text that opens with a past participle, an adverb
+// perhaps before it ("been", "ever had", "never tried"): after it an
+// indefinite's "'s" is "has" ("nobody's ever had one"; not "nobody's ever
+// late").
+func perfectAfter(text string) bool {
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) > 0 && (words[0] == "ever" || words[0] == "never" || words[0] == "already" || words[0] == "just") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.TrimRight(words[0], ".,;:!?)")
+	return pastParticiples[w] || strings.HasSuffix(w, "ed") && !notParticiples[w]
+}
 
 // suffixLong gives the long form of each contraction suffix, for the
 // contractions the table does not list ("should've", "they'd").
@@ -147,6 +170,8 @@ func expandRest(text string) (string, int) {
 				verb = "has"
 			}
 			long = stem + " " + verb
+		case suffix == "s" && containsFold(indefinites, stem) && perfectAfter(text[loc[1]:]):
+			long = stem + " has" // "nobody's ever had one"
 		case suffixLong[suffix] != "":
 			long = stem + " " + suffixLong[suffix]
 		}

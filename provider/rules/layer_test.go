@@ -24,6 +24,7 @@ func TestLayerTransforms(t *testing.T) {
 		// A question and an idiom before "ever" are spoken register:
 		// written out, "who says you cannot teach an old dog new tricks?"
 		// and "the last editor you will ever need" read stiff.
+		{"professional keeps everyone's possessive", "professional", "en", fork.RoleBody, "It drafts a week around everyone's availability, and it's done. Nobody's ever late, and nobody's ever had one.", "It drafts a week around everyone's availability, and it is done. Nobody's ever late, and nobody has ever had one."},
 		{"professional keeps a question's contractions", "professional", "en", fork.RoleBody, "We don't track you. Who says you can't teach an old app new tricks?", "We do not track you. Who says you can't teach an old app new tricks?"},
 		{"professional keeps an idiom before ever", "professional", "en", fork.RoleBody, "It's the last editor you'll ever need, and we're proud of it.", "It is the last editor you'll ever need, and we are proud of it."},
 		{"professional drops exclamations", "professional", "en", fork.RoleBody, "Start today!! It works!", "Start today. It works."},
