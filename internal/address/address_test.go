@@ -63,6 +63,7 @@ func TestSpanish(t *testing.T) {
 		{name: "quoted", in: `Ana dice: "te lo recomiendo" y tu equipo lo nota.`, want: `Ana dice: "te lo recomiendo" y su equipo lo nota.`},
 		{name: "verb after a name", in: "Prueba Respira gratis.", want: "Pruebe Respira gratis."},
 		{name: "feature list item", in: "Envía recordatorios por WhatsApp", want: "Envía recordatorios por WhatsApp", list: true},
+		{name: "a list item that opens with an order no statement shares", in: "Ven a conocernos un sábado; la visita dura 20 minutos.", want: "Venga a conocernos un sábado; la visita dura 20 minutos.", list: true},
 		{name: "list item with the reader's plan", in: "Elige tu horario", want: "Elija su horario", list: true},
 		{name: "a heading that is a noun", in: "Preguntas Frecuentes", want: "Preguntas Frecuentes"},
 		{name: "an order beside a verb to the reader", in: "Paga de la forma que prefieras", want: "Pague de la forma que prefiera"},

@@ -51,6 +51,11 @@ var frenchNouns = set("offre réserve commande demande change garde lance partag
 // the order.
 var frenchOrderNext = set("ton ta tes le la les un une des nos notre maintenant dès vite gratuitement aujourd ici moi nous toi")
 
+// frenchChainNext are the words after which a word in "-e" that follows
+// an order and "et" is an order too: "Reçois ton retour et continue à
+// progresser".
+var frenchChainNext = set("à au aux de du des en sur avec pour dans sans tout toujours ensuite maintenant vite")
+
 // frenchJoined are the pronouns an order takes after a hyphen.
 var frenchJoined = set("toi nous moi le la les lui leur y en")
 
@@ -259,7 +264,7 @@ func (f *french) apply(text string) (string, int, string) {
 		// An order the table lacks in a row of orders, before the
 		// reader's thing: "Connecte-toi et déplace ta balade".
 		chained := chain && i > 0 && (low(i-1) == "et" || low(i-1) == "ou" || strings.Contains(gaps[i], ",")) &&
-			strings.HasSuffix(w, "e") && i+1 < len(ws) && frenchOrderNext[low(i+1)]
+			strings.HasSuffix(w, "e") && i+1 < len(ws) && (frenchOrderNext[low(i+1)] || low(i-1) == "et" && frenchChainNext[low(i+1)])
 		// An order the table lacks at its sentence's head, before the
 		// reader's thing ("Récupère ton vélo"), or said with "ne … pas"
 		// ("Ne laisse pas passer ta chance").

@@ -9,6 +9,7 @@ func TestFrench(t *testing.T) {
 	}
 	checkRewrites(t, r, []rewriteCase{
 		{"orders", "Commence gratuitement, passe Pro quand tu veux.", "Commencez gratuitement, passez Pro quand vous voulez."},
+		{"an order after et and before à", "Reçois ton bilan et continue à progresser.", "Recevez votre bilan et continuez à progresser."},
 		{"an irregular order in a row of orders", "Mets ton casque et repars avec tes photos.", "Mettez votre casque et repartez avec vos photos."},
 		{"negation and object", "Si tu n'es pas convaincu, on te rembourse intégralement.", "Si vous n'êtes pas convaincu, on vous rembourse intégralement."},
 		{"possessives", "Tu peux annuler ton abonnement depuis ta page et garder tes factures.", "Vous pouvez annuler votre abonnement depuis votre page et garder vos factures."},

@@ -205,9 +205,9 @@ func groupSubject(text string, ws []span, from, to, i int) bool {
 	if i > from && (germanAccusative[low(i-1)] || germanDative[low(i-1)]) {
 		return false
 	}
-	if i == from+1 {
-		if _, ok := groupForm(low(from)); ok && !strings.HasSuffix(low(from), "st") {
-			return true // "Habt ihr Fragen?"
+	if i == from+1 || i == from+2 && germanInvertingAdverbs[low(from)] {
+		if _, ok := groupForm(low(i - 1)); ok && !strings.HasSuffix(low(i-1), "st") {
+			return true // "Habt ihr Fragen?", "dann bekommt ihr alle 15 %"
 		}
 	}
 	if i+1 >= to {
@@ -232,6 +232,10 @@ func groupSubject(text string, ws []span, from, to, i int) bool {
 	_, verb := groupForm(next)
 	return verb && !strings.HasSuffix(next, "st")
 }
+
+// germanInvertingAdverbs open a clause whose verb comes next, before its
+// subject: "dann bekommt ihr", "so spart ihr".
+var germanInvertingAdverbs = set("dann so da jetzt nun hier danach außerdem zusätzlich also deshalb dafür damit sonst trotzdem")
 
 // germanGroupNext are the words after which "ihr" is the readers as a
 // group, not "her": adverbs and particles ("ihr zu viert", "ihr nicht").
@@ -296,7 +300,7 @@ func (g *german) rewrite(text string, _ bool) (string, int) {
 	// Sentences, then clauses within them.
 	for from := 0; from < len(ws); {
 		to := from + 1
-		for to < len(ws) && !strings.ContainsAny(text[ws[to-1].end:ws[to].start], ".!?") {
+		for to < len(ws) && (!strings.ContainsAny(text[ws[to-1].end:ws[to].start], ".!?") || ordinal(text, ws, to)) {
 			to++
 		}
 		n += g.sentence(text, ws, from, to, out, quoted)
@@ -375,8 +379,8 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			continue
 		}
 		group = true
-		if i == from+1 {
-			groupVerbs[from] = true // "Habt ihr", "Meldet ihr euch"
+		if i > from && i <= from+2 {
+			groupVerbs[i-1] = true // "Habt ihr", "Meldet ihr euch", "dann bekommt ihr"
 		}
 		if i+1 < to && ws[i+1].start-ws[i].end <= 1 {
 			groupVerbs[i+1] = true // "ihr bekommt"
@@ -412,7 +416,7 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			rep = "Ihr"
 		case w == "eure" || w == "euren" || w == "eurem" || w == "eurer" || w == "eures":
 			rep = "Ihr" + w[3:]
-		case groupVerbs[i] && out[i] == word(i):
+		case groupVerbs[i] && out[i] == word(i) && !germanInvertingAdverbs[w]:
 			if to, ok := groupForm(w); ok && (i == from || w == word(i)) {
 				rep = caseLike(word(i), to)
 			}
@@ -455,6 +459,11 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 				n++
 				continue
 			}
+		}
+		if (w == "und" || w == "oder") && i+1 < to && germanNewSubject[low(i+1)] {
+			// "wie du fällst und welche Routen zu dir passen": the
+			// clause after "und" has a subject of its own.
+			subject = false
 		}
 		var rep string
 		switch w {
@@ -511,6 +520,32 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 	}
 	return n
 }
+
+// ordinal reports a full stop before word i that ends a number, not a
+// sentence: "bis zum 15. kündigst", "am 3. Mai" (a word written small
+// after it, or a month).
+func ordinal(text string, ws []span, i int) bool {
+	gap := strings.TrimSpace(text[ws[i-1].end:ws[i].start])
+	number, ok := strings.CutSuffix(gap, ".")
+	if !ok {
+		return false
+	}
+	if number == "" {
+		number = text[ws[i-1].start:ws[i-1].end] // the number is a word of its own
+	}
+	if number == "" || strings.Trim(number, "0123456789") != "" || !strings.ContainsAny(number, "0123456789") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[ws[i].start:])
+	return !unicode.IsUpper(r) || germanMonths[lower(text[ws[i].start:ws[i].end])]
+}
+
+// germanMonths are the months an ordinal's full stop stands before.
+var germanMonths = set("januar jänner februar märz april mai juni juli august september oktober november dezember")
+
+// germanNewSubject are the words that open a subject of its own after
+// "und" or "oder": a question word or an article.
+var germanNewSubject = set("welche welcher welches was wer wie wo die der das ein eine einer es sie wir ich er man")
 
 // germanLeadAdverbs are the adverbs that may stand before an order at a
 // sentence's head: "Dann lass dir einfach ein Ersatzrad bringen".

@@ -53,6 +53,9 @@ func TestGerman(t *testing.T) {
 		{"a group's verb after an article", "Wenn ihr einen Kurs bucht, spart ihr 10 %.", "Wenn Sie einen Kurs buchen, sparen Sie 10 %."},
 		{"a group's order and possessive", "Bringt eure Kinder mit, für euch gibt es Kaffee.", "Bringen Sie Ihre Kinder mit, für Sie gibt es Kaffee."},
 		{"a group's order after an adverb", "Ihr seid ein Team? Dann meldet euch gemeinsam an.", "Sie sind ein Team? Dann melden Sie sich gemeinsam an."},
+		{"a group's verb after an adverb", "Meldet euch gemeinsam an, dann bekommt ihr alle 15 % Rabatt.", "Melden Sie sich gemeinsam an, dann bekommen Sie alle 15 % Rabatt."},
+		{"an ordinal's full stop", "Wenn du bis zum 15. kündigst, endet dein Vertrag am 30. Juni.", "Wenn Sie bis zum 15. kündigen, endet Ihr Vertrag am 30. Juni."},
+		{"a subject of its own after und", "Wir zeigen dir, wie du fällst und welche Routen zu dir passen.", "Wir zeigen Ihnen, wie Sie fallen und welche Routen zu Ihnen passen."},
 		{"her, not the group", "Lisa und ihr neues Team backen für dich. Wir geben ihr eine Chance, mit ihr und mit euch.", "Lisa und ihr neues Team backen für Sie. Wir geben ihr eine Chance, mit ihr und mit Ihnen."},
 
 		// What stays.

@@ -92,6 +92,9 @@ type form struct {
 	// noun says this form is read as a verb only after a word that makes
 	// it one: a form of a verb marked "!".
 	noun bool
+	// own says an order is spelt as no statement is ("ven", "haz",
+	// "pon"): it is an order wherever it stands.
+	own bool
 }
 
 func set(s string) map[string]bool {
@@ -271,7 +274,7 @@ func (s *spanish) add(spec string) {
 		}
 	}
 	if !v.noOrder {
-		s.orders[strip(order)] = form{to: subj, verb: v}
+		s.orders[strip(order)] = form{to: subj, verb: v, own: f[3] != ""}
 		if order != strip(order) {
 			s.accented[order] = true
 		}
@@ -400,7 +403,7 @@ func (s *spanish) rewriteWord(word string, c context) (string, bool, bool) {
 	}
 	if c.head || c.after {
 		if f, ok := s.orders[strip(w)]; ok && (w == strip(w) || s.accented[w]) {
-			if (f.verb.noun || c.list) && !c.chained && !orderContext[c.next] && !c.nextName && !c.verb {
+			if (f.verb.noun || c.list && !f.own) && !c.chained && !orderContext[c.next] && !c.nextName && !c.verb {
 				return word, false, false
 			}
 			return caseLike(word, f.to), true, true
