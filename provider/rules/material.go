@@ -1013,7 +1013,7 @@ func weighLine(l line, s fork.Substance, cs *cueSet, plan *fork.Plan, explain bo
 			}
 			// A count of those who use it says what it counts ("1,500
 			// members"): it needs no cue beside it, where "5 GB" does.
-			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim] || want == "quantity:usage") {
+			if factIs(f, want) && (cued || !bareFigure[f.Kind] && !cueOnlyClaim[f.Claim] || want == "quantity:usage" || want == "quantity" && measures(l.facts) >= 2) {
 				held = true
 				if utf8.RuneCountInString(f.Text) <= 40 {
 					why = append(why, f.Text)
@@ -1659,6 +1659,20 @@ func factIs(f fork.Fact, want string) bool {
 		return string(f.Kind) == "quantity" && ledger.CountsUsage(f.Unit) && f.Amount >= minUsage
 	}
 	return string(f.Kind) == want
+}
+
+// measures counts the quantities of a thing's size, weight, heat or
+// capacity among facts, not of time: "a 25 m pool with 5 lanes at 28 °C"
+// states two and says what it is built as, cue word or not; "7 days"
+// and "3 months" are terms, not specifics.
+func measures(facts []fork.Fact) int {
+	n := 0
+	for _, f := range facts {
+		if f.Kind == "quantity" && f.Unit != "" && !timeUnits[f.Unit] {
+			n++
+		}
+	}
+	return n
 }
 
 // minUsage is the least count of users, reviews or downloads that proves
