@@ -1052,13 +1052,22 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 	}
 	named := l.text
 	if statesAmount(l) { // only an amount is said of a plan
-		if name, ok := cardName(plan, l.block); ok && !strings.Contains(l.text, name) {
+		name, inCard, held := cardOf(plan, l.block)
+		switch {
+		case held && !strings.Contains(l.text, name):
 			// An amount said in a plan's card says it of that plan: in the
 			// hero, away from the card, the line names it ("Pro: Economize R$
 			// 181,20 em relação ao plano mensal."), or graders cannot tell
 			// which plan saves. Where the name does not fit the slot, the
 			// line joins as the page wrote it.
 			named = name + ": " + l.text
+		case inCard && !held && !saysWhose(l):
+			// A card whose name the fork may not write ("Monatsmitgliedschaft"
+			// reads as a billing claim out of its card), and a line that
+			// does not say whose the saving is: "10 % Rabatt auf alle
+			// Kurse" in the hero would promise every visitor what members
+			// get. "Save $44 compared to the monthly plan" says it.
+			return 0, edit{}, false
 		}
 	}
 	if e := lastRune(sub.Text); e != '.' && e != '!' || strings.HasSuffix(sub.Text, "..") || strings.HasSuffix(sub.Text, "…") {
@@ -1170,26 +1179,41 @@ func cueIn(text string, sub fork.Substance) bool {
 // plans at least: a section of questions that names a price is no card).
 // A page without such cards has none.
 func cardName(plan *fork.Plan, id int) (string, bool) {
+	name, _, ok := cardOf(plan, id)
+	return name, ok
+}
+
+// saysWhose reports a line that names the condition or the plan its
+// amount is of ("with the annual subscription", "on the Office plan").
+func saysWhose(l line) bool {
+	return slices.ContainsFunc(l.facts, func(f fork.Fact) bool {
+		return f.Kind == "claim" && f.Claim == "condition" || f.Kind == "name"
+	})
+}
+
+// cardOf is cardName, and apart whether block id stands in a plan's card
+// at all: a card whose name the ledger does not hold ("Monatsmitgliedschaft")
+// is still the line's condition, which the fork cannot write.
+func cardOf(plan *fork.Plan, id int) (name string, inCard, named bool) {
 	h, _ := heroSlots(plan)
 	path := plan.Blocks[id].Path
 	for {
 		cut := strings.LastIndexByte(path, '/')
 		if cut <= 0 {
-			return "", false
+			return "", false, false
 		}
 		path = path[:cut]
-		name, card, named := cardAt(plan, path, h)
+		first, card, held := cardAt(plan, path, h)
 		if !card {
 			continue
 		}
-		// The smallest card-like element around the line is its card:
-		// its name is the ledger's, or the line names no plan.
-		if !named || name == id {
-			return "", false
+		// The smallest card-like element around the line is its card.
+		if first == id {
+			return "", false, false // the card's name itself
 		}
 		up := strings.LastIndexByte(path, '/')
 		if up < 0 {
-			return "", false
+			return "", false, false
 		}
 		parent := path[:up]
 		seen := map[string]bool{path: true}
@@ -1204,10 +1228,13 @@ func cardName(plan *fork.Plan, id int) (string, bool) {
 			}
 			seen[sib] = true
 			if _, ok, _ := cardAt(plan, sib, h); ok {
-				return plan.Blocks[name].Text, true
+				if !held {
+					return "", true, false
+				}
+				return plan.Blocks[first].Text, true, true
 			}
 		}
-		return "", false // a card-like element alone is no grid of plans
+		return "", false, false // a card-like element alone is no grid of plans
 	}
 }
 

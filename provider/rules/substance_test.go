@@ -1691,3 +1691,24 @@ func TestParentReadsPluralsAndChildren(t *testing.T) {
 		t.Errorf("the testimonials about the children did not move up for a parent; notes %q", res.Notes)
 	}
 }
+
+// TestCardSavingKeepsItsPlan: a saving written in a plan's card whose name
+// the fork may not write ("Monthly membership" would read as a billing
+// claim out of its card) never joins the hero: there it would promise
+// every visitor what members get. The prices move up instead.
+func TestCardSavingKeepsItsPlan(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Cragside</title></head><body><main>
+<section><h1>Bouldering in the old mill</h1><p>Over 250 problems on 1,100 square metres, reset every week.</p><a class="btn" href="/visit">Plan your visit</a></section>
+<section><h2>Why climbers stay</h2><p>Coaches on the floor every evening, and a café with proper coffee.</p></section>
+<section><h2>Prices</h2>
+<div class="plan"><h3>Day pass</h3><p class="price">$18</p><p>One visit, shoes included.</p><a class="btn" href="/buy?pass=day">Buy a day pass</a></div>
+<div class="plan"><h3>Monthly membership</h3><p class="price">$64 / month</p><p>Unlimited climbing, sauna included and 10% off every course. Cancel any month.</p><a class="btn" href="/join">Join</a></div>
+</section>
+</main></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "bargain-hunter"})
+	for _, b := range res.Blocks {
+		if b.Source == "Over 250 problems on 1,100 square metres, reset every week." && strings.Contains(b.Text, "10% off") {
+			t.Errorf("the members' saving leads the hero without its plan: %q", b.Text)
+		}
+	}
+}
