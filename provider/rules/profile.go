@@ -1172,17 +1172,6 @@ func cueIn(text string, sub fork.Substance) bool {
 	return false
 }
 
-// cardName is the name of the plan whose card holds block id: the
-// smallest element around it that holds a price and starts with a short
-// name ("Pro" over its billing switch, prices, saving, features and
-// button), beside another such card (a pricing grid has two
-// plans at least: a section of questions that names a price is no card).
-// A page without such cards has none.
-func cardName(plan *fork.Plan, id int) (string, bool) {
-	name, _, ok := cardOf(plan, id)
-	return name, ok
-}
-
 // saysWhose reports a line that names the condition or the plan its
 // amount is of ("with the annual subscription", "on the Office plan").
 func saysWhose(l line) bool {
@@ -1191,9 +1180,16 @@ func saysWhose(l line) bool {
 	})
 }
 
-// cardOf is cardName, and apart whether block id stands in a plan's card
-// at all: a card whose name the ledger does not hold ("Monatsmitgliedschaft")
-// is still the line's condition, which the fork cannot write.
+// cardOf is the name of the plan whose card holds block id: the
+// smallest element around it that holds a price and starts with a short
+// name ("Pro" over its billing switch, prices, saving, features and
+// button), beside another such card (a pricing grid has two
+// plans at least: a section of questions that names a price is no card).
+// A page without such cards has none.
+// inCard says block id stands in a plan's card at all, named says the
+// ledger holds the card's name: a card whose name it does not hold
+// ("Monatsmitgliedschaft") is still the line's condition, which the fork
+// cannot write.
 func cardOf(plan *fork.Plan, id int) (name string, inCard, named bool) {
 	h, _ := heroSlots(plan)
 	path := plan.Blocks[id].Path
@@ -1242,7 +1238,7 @@ func cardOf(plan *fork.Plan, id int) (name string, inCard, named bool) {
 // price, not the hero's headline h, and its first block is a name of one
 // to three words that states no amount; its button may stand in it or
 // after the grid, "Curso Básico" and "Club Fogones" over one "Únete al
-// Club", and the sibling card cardName asks for tells a grid), that
+// Club", and the sibling card cardOf asks for tells a grid), that
 // first block's index, and whether its name is one the ledger holds: the
 // only name a fork may write (a word such as "Yearly" read in the hero is
 // a billing claim the source never made).
