@@ -229,9 +229,11 @@ func setAttr(n *html.Node, key, val string) {
 
 // Markdown returns the copy as Markdown in page order, using texts[i] for
 // block i where given. The title and meta description go into YAML front
-// matter; a headline is "# ", a subheadline "## ", a bullet "- ", a call to
-// action "[text](href)", a testimonial "> text — attribution", a FAQ
-// question "**question**"; other blocks are paragraphs.
+// matter; a headline is "# ", a subheadline or any other block the page
+// writes as a heading "## " (a hero's subheadline written as a paragraph
+// stays one), a bullet "- " (a numbered list's "1. "), a call to action
+// "[text](href)", a testimonial "> text — attribution", a FAQ question
+// "**question**"; other blocks are paragraphs.
 func (d *Document) Markdown(texts map[int]string) string {
 	return d.MarkdownOrdered(texts, nil)
 }
@@ -318,32 +320,40 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 			// its words alone would read as included.
 			t = excludedMark + t
 		}
-		switch blk.Role {
-		case RoleHeadline:
+		heading := blk.Role == RoleHeadline
+		switch {
+		case blk.Role == RoleHeadline:
 			b.WriteString("# " + inline(t))
-		case RoleSubheadline:
+		case blk.Role == RoleSubheadline && (blk.Tag == "" || isHeadingTag(blk.Tag)) || isHeadingTag(blk.Tag) && blk.Role != RoleFAQQuestion && blk.Role != RoleCTA && blk.Role != RoleTestimonial:
+			// A guarantee or a price written as a heading ("Our
+			// guarantee" in an <h2>) is one in Markdown too.
+			heading = true
 			b.WriteString("## " + inline(t))
-		case RoleBullet:
-			b.WriteString("- " + inline(t))
-		case RoleCTA:
+		case blk.Role == RoleBullet:
+			if n, ok := orderedItem(blk.Path); ok {
+				b.WriteString(strconv.Itoa(n) + ". " + inline(t)) // a numbered step keeps its number
+			} else {
+				b.WriteString("- " + inline(t))
+			}
+		case blk.Role == RoleCTA:
 			b.WriteString("[" + mdLinkText(t) + "](" + mdURL(blk.Href) + ")")
-		case RoleTestimonial:
+		case blk.Role == RoleTestimonial:
 			line := "> " + inline(t)
 			if blk.Attribution != "" {
 				line += " — " + mdInline(blk.Attribution)
 			}
 			b.WriteString(line)
-		case RoleFAQQuestion:
+		case blk.Role == RoleFAQQuestion:
 			b.WriteString("**" + inline(t) + "**")
 		default:
 			b.WriteString(mdStruck(t, blk.Was, mdParagraph))
 		}
 		for _, l := range lines[1:] {
 			l = strings.TrimSpace(l)
-			switch blk.Role {
-			case RoleHeadline, RoleSubheadline:
+			switch {
+			case heading:
 				b.WriteString("\n" + mdParagraph(l))
-			case RoleBullet:
+			case blk.Role == RoleBullet:
 				b.WriteString("  \n  " + mdInline(l))
 			default:
 				b.WriteString("  \n" + mdParagraph(l))
@@ -352,6 +362,24 @@ func (d *Document) MarkdownOrdered(texts map[int]string, order []int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// orderedItem is the number of a list item of a numbered list, read from
+// its path ("/ol[1]/li[3]" is step 3), and whether it is one.
+func orderedItem(path string) (int, bool) {
+	cut := strings.LastIndex(path, "/li[")
+	if cut < 0 || !strings.HasSuffix(path, "]") {
+		return 0, false
+	}
+	parent := path[:cut]
+	if i := strings.LastIndexByte(parent, '/'); i < 0 || !strings.HasPrefix(parent[i+1:], "ol[") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(path[cut+len("/li[") : len(path)-1])
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	return n, true
 }
 
 // breakMark stands for an added line break (markup.LineBreak) in a block's

@@ -265,8 +265,9 @@ func TestRenderLineBreak(t *testing.T) {
 	texts := map[int]string{id: "Pay once, keep it. " + markup.LineBreak + "Refunds <within> 14\x00 days."}
 	const want = `<p class="lead">Pay once, keep it. <br>Refunds &lt;within&gt; 14 days.</p>`
 	renderedBoth(t, doc, texts, want)
-	// Under a subheading, the words after the break are the next line.
-	if md := doc.Markdown(texts); !strings.Contains(md, "## Pay once, keep it.\nRefunds \\<within> 14 days.\n") {
+	// In the lead paragraph, the words after the break are the next line
+	// (a hard break): the paragraph stays a paragraph.
+	if md := doc.Markdown(texts); !strings.Contains(md, "\nPay once, keep it.  \nRefunds \\<within> 14 days.\n") {
 		t.Errorf("markdown:\n%s\nwant the words after the break on the next line", md)
 	}
 	// A button's label takes no <br>: the break is a space there.
@@ -368,6 +369,27 @@ func TestMarkdownExcluded(t *testing.T) {
 		"\n- 7-day tide tables\n", "\n- ×2 faster sync than the web app\n", "\n- No ads on the chart screen\n", "\n- Community forum\n", "\n- Offline charts\n"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestMarkdownKeepsStructure: Markdown writes what the page writes as a
+// heading as one (a guarantee's <h2>), keeps a numbered list's numbers, and
+// writes a hero's lead paragraph as a paragraph.
+func TestMarkdownKeepsStructure(t *testing.T) {
+	const page = `<html lang="en"><body><main>
+<section><h1>Ledgerline</h1><p>Books that balance themselves.</p><a class="btn" href="/buy">Buy now</a></section>
+<section><h2>How it works</h2><ol><li>Connect your bank.</li><li>Tag what you spend.</li><li>Send the report.</li></ol><ul><li>No setup fee.</li></ul></section>
+<section><h2 class="guarantee">30-day money-back guarantee</h2><p>Not happy? We refund you.</p></section>
+</main></body></html>`
+	doc, err := Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := doc.Markdown(nil)
+	for _, want := range []string{"\nBooks that balance themselves.\n", "\n1. Connect your bank.\n2. Tag what you spend.\n3. Send the report.\n", "\n- No setup fee.\n", "\n## 30-day money-back guarantee\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
 	}
 }

@@ -244,6 +244,7 @@ var skipTags = map[string]bool{
 
 var noCopyTags = map[string]bool{"code": true, "kbd": true, "samp": true}
 
+// isHeadingTag reports an HTML heading's tag name (h1 to h6).
 func isHeadingTag(t string) bool {
 	return len(t) == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6'
 }
