@@ -39,17 +39,17 @@ partage explore lance démarre active annule change accède laisse regarde écou
 paie paye achète rends prends fais viens va dis lis écris mets sois aie sache reçois obtiens suis
 ouvre offre connecte installe goûte imagine planifie organise simplifie oublie écris réponds attends
 pense vérifie termine finis remplis saisis profite visite consulte pars repars reviens sors vis apprends deviens
-pédale roule marche nage dors mange goûte voyage respire bouge joue cuisine apprends récupère emporte laisse
+pédale roule marche nage dors mange goûte voyage respire bouge joue cuisine apprends récupère emporte laisse note
 `
 
 // frenchNouns are orders a noun shares at a sentence's head ("Offre de
 // lancement", "Commande n° 12"): there only a word that can follow an
 // order makes it one.
-var frenchNouns = set("offre réserve commande demande change garde lance partage active visite paie écoute suis passe marche voyage cuisine joue nage")
+var frenchNouns = set("offre réserve commande demande change garde lance partage active visite paie écoute suis passe marche voyage cuisine joue nage note")
 
 // frenchOrderNext are the words after which a head word a noun shares is
 // the order.
-var frenchOrderNext = set("ton ta tes le la les un une des nos notre maintenant dès vite gratuitement aujourd ici moi nous toi")
+var frenchOrderNext = set("ton ta tes le la les un une des nos notre maintenant dès vite gratuitement aujourd ici moi nous toi chaque")
 
 // frenchChainNext are the words after which a word in "-e" that follows
 // an order and "et" is an order too: "Reçois ton retour et continue à
@@ -253,7 +253,10 @@ func (f *french) apply(text string) (string, int, string) {
 		// An order: at a sentence's head, after a colon or a dash, after
 		// a comma or "et" that follow another order, or with a pronoun
 		// joined by a hyphen ("Inscris-toi").
-		head := i == 0 || strings.ContainsAny(gaps[i], ".!?:—–(") || chain && (strings.Contains(gaps[i], ",") || i > 0 && (low(i-1) == "et" || low(i-1) == "ou"))
+		head := i == 0 || strings.ContainsAny(gaps[i], ".!?:—–(") || chain && (strings.Contains(gaps[i], ",") || i > 0 && (low(i-1) == "et" || low(i-1) == "ou")) ||
+			// "Chaque mois, reçois un café": an order after the
+			// sentence's opening phrase, before what it gives.
+			strings.Contains(gaps[i], ",") && f.orders[w] && !frenchNouns[w] && i+1 < len(ws) && frenchOrderNext[low(i+1)] && out[i] == lower(out[i])
 		// Only an order takes a pronoun after a hyphen ("transforme-le"),
 		// so such a word needs no table.
 		joined := i+1 < len(ws) && gaps[i+1] == "-" && frenchJoined[low(i+1)]

@@ -22,6 +22,7 @@ erhalten bekommen sammeln spenden unterstützen informieren besuchen denken öff
 zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gib nehmen:nimm
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
 werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren hören schlafen erzählen antworten loggen leihen mieten verkaufen beantragen
+sitzen stehen liegen laufen:lauf spielen tanzen lachen schwimmen klettern malen singen bauen wandern üben
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
@@ -130,11 +131,11 @@ var germanGroup = map[string]string{
 
 // germanNotGroupVerbs are words that end like a verb said to "ihr" ("-t")
 // and are none: after "ihr" they are an adverb ("ihr jetzt", "ihr nicht").
-var germanNotGroupVerbs = set("nicht jetzt selbst erst bereits sofort gut direkt oft mit seit meist zuerst sonst fast just satt leicht bequem spät gemeinsam zusammen dort hier auch noch schon heute morgen gleich einfach")
+var germanNotGroupVerbs = set("nicht jetzt selbst erst bereits sofort gut direkt oft mit seit meist zuerst zuletzt zunächst sonst fast just satt leicht bequem spät gemeinsam zusammen dort hier auch noch schon heute morgen gleich einfach insgesamt mindestens höchstens gerade bestimmt echt recht stets künftig weit laut bereit komplett")
 
 // germanSubordinators open a clause whose verb stands last ("wenn ihr zu
 // viert seid").
-var germanSubordinators = set("wenn falls ob dass weil sobald solange bevor nachdem damit obwohl sofern als wie was wo wer")
+var germanSubordinators = set("wenn falls ob dass weil sobald solange bevor nachdem damit obwohl sofern als wie was wo wer woran worauf womit wofür wobei wozu worüber warum wann wieso weshalb")
 
 // germanAccusative and germanDative are the prepositions that give "euch"
 // its case when nothing else does: "für euch" is "für Sie", "mit euch"

@@ -56,6 +56,8 @@ func TestGerman(t *testing.T) {
 		{"a group's verb after an adverb", "Meldet euch gemeinsam an, dann bekommt ihr alle 15 % Rabatt.", "Melden Sie sich gemeinsam an, dann bekommen Sie alle 15 % Rabatt."},
 		{"an ordinal's full stop", "Wenn du bis zum 15. kündigst, endet dein Vertrag am 30. Juni.", "Wenn Sie bis zum 15. kündigen, endet Ihr Vertrag am 30. Juni."},
 		{"a subject of its own after und", "Wir zeigen dir, wie du fällst und welche Routen zu dir passen.", "Wir zeigen Ihnen, wie Sie fallen und welche Routen zu Ihnen passen."},
+		{"an adverb after the group", "Er weiß, woran ihr zuletzt gearbeitet habt.", "Er weiß, woran Sie zuletzt gearbeitet haben."},
+		{"a second order the table holds", "Melde dich heute an und sitz schon nächste Woche am Steuer.", "Melden Sie sich heute an und sitzen Sie schon nächste Woche am Steuer."},
 		{"her, not the group", "Lisa und ihr neues Team backen für dich. Wir geben ihr eine Chance, mit ihr und mit euch.", "Lisa und ihr neues Team backen für Sie. Wir geben ihr eine Chance, mit ihr und mit Ihnen."},
 
 		// What stays.

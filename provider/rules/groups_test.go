@@ -147,8 +147,9 @@ func TestGuaranteeBandStaysUnderHero(t *testing.T) {
 
 // TestGetStartedKeepsItsLabel: a "Get started" button names no account,
 // so the cautious reader's "Create an account" replaces it only where its
-// link says it opens one; a buy button keeps its label (a synonym for it
-// tests nothing).
+// link says it opens one; a course's "Jetzt anmelden" enrols and keeps
+// its label; a buy button keeps its label (a synonym for it tests
+// nothing).
 func TestGetStartedKeepsItsLabel(t *testing.T) {
 	f := fork.New(fork.WithProvider(testProvider()))
 	for _, tc := range []struct{ href, want string }{
@@ -167,6 +168,24 @@ func TestGetStartedKeepsItsLabel(t *testing.T) {
 		for _, b := range res.Blocks {
 			if b.Role == fork.RoleCTA && b.Text != tc.want {
 				t.Errorf("href %s: the button reads %q; want %q", tc.href, b.Text, tc.want)
+			}
+		}
+	}
+	// "Jetzt anmelden" enrols the reader in a course: no account to name.
+	page := `<!DOCTYPE html><html lang="de"><head><title>Fahrschule Blinker</title></head><body><main>
+<section><h1>Dein Führerschein in zwölf Wochen</h1><p>Theorie abends, Fahrstunden, wann es dir passt.</p><a class="btn" href="/kurs">Jetzt anmelden</a></section>
+<section><h2>So läuft es</h2><p>Du lernst die Theorie an zwei Abenden pro Woche und fährst mit deinem festen Fahrlehrer.</p></section>
+<section><h2>Preise</h2><p>Grundbetrag 390 €, jede Fahrstunde 62 €.</p></section>
+<section><h2>Unser Versprechen</h2><p>Fällst du durch, ist die zweite Prüfung zum halben Preis.</p><a class="btn" href="/kurs">Jetzt anmelden</a></section>
+</main></body></html>`
+	for _, profile := range []string{"cautious", "beginner", "busy-professional"} {
+		res, err := f.Fork(context.Background(), fork.Request{HTML: page, Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range res.Blocks {
+			if b.Role == fork.RoleCTA && b.Text != b.Source {
+				t.Errorf("%s: the enrolment button %q reads %q", profile, b.Source, b.Text)
 			}
 		}
 	}

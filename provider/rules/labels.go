@@ -126,7 +126,10 @@ func relabel(plan *fork.Plan, b fork.Brief, lang string) (string, string, bool) 
 // link, that it opens an account, rather than only "Get started".
 func namesAccount(b fork.Brief) bool {
 	lower := strings.ToLower(b.Text + " " + b.Href)
-	for _, w := range []string{"sign", "regist", "account", "konto", "compte", "cuenta", "conta", "inscri", "cadastr", "anmeld"} {
+	// Not "anmelden" nor "inscription": a driving school's "Jetzt
+	// anmelden" enrols the reader in a course, and "Konto erstellen" in
+	// its place named an action the page does not have.
+	for _, w := range []string{"sign", "regist", "account", "konto", "compte", "cuenta", "conta", "cadastr"} {
 		if strings.Contains(lower, w) {
 			return true
 		}
