@@ -1590,6 +1590,42 @@ func restricted(lower string, s fork.Substance) bool {
 			return true
 		}
 	}
+	return ageLimit(lower)
+}
+
+// agePrefixes stand before an age an offer is limited to ("Over 70?",
+// "unter 26 Jahren", "moins de 26 ans").
+var agePrefixes = []string{"over", "under", "aged", "ab", "unter", "über", "plus de", "moins de", "mayores de", "menores de", "más de", "oltre i", "sotto i", "boven de", "onder de", "vanaf", "acima de", "abaixo de"}
+
+// ageWords follow an age: years, in each language.
+var ageWords = wordSet("years year yrs jahre jahren ans an años año anni anno jaar anos ano")
+
+// ageLimit reports a line that limits its offer to an age: a prefix, a
+// number from 12 to 99, then the end of the phrase or a word for years
+// ("over 70?", "under 26 years", "unter 26 Jahren"). "Over 70 routes" and
+// "under 30 minutes" count things, not readers.
+func ageLimit(lower string) bool {
+	for _, p := range agePrefixes {
+		for from := 0; from < len(lower); {
+			i := wordIndex(lower[from:], p)
+			if i < 0 {
+				break
+			}
+			rest := strings.TrimLeft(lower[from+i+len(p):], " \u00a0")
+			from += i + len(p)
+			digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+			if digits != 2 {
+				continue
+			}
+			after := rest[digits:]
+			if after == "" || strings.ContainsRune("?,:;.!)", rune(after[0])) {
+				return true
+			}
+			if ageWords[firstWord(strings.TrimLeft(after, " \u00a0"))] {
+				return true
+			}
+		}
+	}
 	return false
 }
 

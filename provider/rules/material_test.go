@@ -30,6 +30,11 @@ func TestRestricted(t *testing.T) {
 		{"kids under 12 travel free.", []string{"kids", "free"}, false},
 		{"save 20% on the annual plan.", []string{"save"}, false},
 		{"the military-grade encryption keeps it safe.", nil, true}, // a word's start: a false alarm that costs a lead, never a fact
+		{"over 70? let us know and we'll take £2 a month off.", []string{"off"}, true},
+		{"unter 26 jahren zahlst du 15 % weniger.", []string{"weniger"}, true},
+		{"tu as moins de 26 ans ? 15 % de réduction.", []string{"réduction"}, true},
+		{"over 70 routes and 20% off your first month.", []string{"off"}, false},
+		{"save 20% and set up in under 30 minutes.", []string{"save"}, false},
 	} {
 		t.Run(tc.line, func(t *testing.T) {
 			if got := restricted(tc.line, fork.Substance{Cues: tc.cues}); got != tc.want {
