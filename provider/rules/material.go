@@ -600,15 +600,17 @@ var butOpeners = map[string][]string{
 }
 
 // backOpeners are, per language, the openers leansBack knows: connectives
-// and demonstratives that point back, and commands to click or scroll.
+// and demonstratives that point back, the words of a sequence' next step
+// ("Danach zahlst du nur die Stunden …": after what?), and commands to
+// click or scroll.
 var backOpeners = map[string][]string{
-	"en": {"on the other hand", "however", "but", "also", "and", "or", "so", "otherwise", "therefore", "instead", "besides", "like this", "like that", "that's why", "that is why", "this is why", "which is why", "for this reason", "for that reason", "click", "tap", "scroll", "see below", "see above", "remember", "don't forget", "don’t forget", "do not forget", "again"},
-	"de": {"aber", "auch", "außerdem", "deshalb", "deswegen", "darum", "daher", "dennoch", "trotzdem", "und", "oder", "klicken", "klick", "denk daran", "denken sie daran", "vergiss nicht", "vergessen sie nicht"},
-	"fr": {"mais", "aussi", "donc", "sinon", "cependant", "pourtant", "c'est pourquoi", "c’est pourquoi", "pour cette raison", "et", "ou", "cliquez", "clique", "n'oubliez pas", "n’oubliez pas", "rappelez-vous", "souvenez-vous"},
-	"es": {"pero", "también", "además", "sin embargo", "por eso", "por ello", "por esta razón", "y", "o", "haz clic", "haga clic", "recuerda", "recuerde", "no olvides", "no olvide"},
-	"pt": {"mas", "também", "além disso", "porém", "por isso", "por esta razão", "e", "ou", "clique", "lembre-se", "lembra-te", "não se esqueça", "não te esqueças"},
-	"it": {"ma", "anche", "inoltre", "però", "per questo", "proprio per questo", "perciò", "quindi", "e", "o", "clicca", "fai clic", "ricorda", "ricordati", "ricordate", "non dimenticare"},
-	"nl": {"maar", "ook", "bovendien", "echter", "daarom", "en", "of", "klik", "vergeet niet", "onthoud"},
+	"en": {"on the other hand", "then", "after that", "afterwards", "however", "but", "also", "and", "or", "so", "otherwise", "therefore", "instead", "besides", "like this", "like that", "that's why", "that is why", "this is why", "which is why", "for this reason", "for that reason", "click", "tap", "scroll", "see below", "see above", "remember", "don't forget", "don’t forget", "do not forget", "again"},
+	"de": {"aber", "auch", "danach", "dann", "anschließend", "außerdem", "deshalb", "deswegen", "darum", "daher", "dennoch", "trotzdem", "und", "oder", "klicken", "klick", "denk daran", "denken sie daran", "vergiss nicht", "vergessen sie nicht"},
+	"fr": {"mais", "aussi", "ensuite", "puis", "après cela", "donc", "sinon", "cependant", "pourtant", "c'est pourquoi", "c’est pourquoi", "pour cette raison", "et", "ou", "cliquez", "clique", "n'oubliez pas", "n’oubliez pas", "rappelez-vous", "souvenez-vous"},
+	"es": {"pero", "también", "después", "luego", "entonces", "además", "sin embargo", "por eso", "por ello", "por esta razón", "y", "o", "haz clic", "haga clic", "recuerda", "recuerde", "no olvides", "no olvide"},
+	"pt": {"mas", "também", "depois", "então", "em seguida", "além disso", "porém", "por isso", "por esta razão", "e", "ou", "clique", "lembre-se", "lembra-te", "não se esqueça", "não te esqueças"},
+	"it": {"ma", "anche", "poi", "dopo", "inoltre", "però", "per questo", "proprio per questo", "perciò", "quindi", "e", "o", "clicca", "fai clic", "ricorda", "ricordati", "ricordate", "non dimenticare"},
+	"nl": {"maar", "ook", "daarna", "dan", "vervolgens", "bovendien", "echter", "daarom", "en", "of", "klik", "vergeet niet", "onthoud"},
 }
 
 // cardItem reports a line of a plan's card (a list item, or a short line

@@ -198,6 +198,12 @@ func TestLeansBack(t *testing.T) {
 		{"There’s no contract and no card.", "en", false},
 		{"Is there a plan for teams?", "en", false},
 		{"Dort lernst du in kleinen Gruppen.", "de", true},
+		// The next step of a sequence: after what?
+		{"Danach zahlst du nur die Stunden, die du gefahren bist.", "de", true},
+		{"Then we refund the rest of the package.", "en", true},
+		{"Ensuite, tu ne paies que les heures faites.", "fr", true},
+		{"Dannenberg ships every order in two days.", "de", false},
+		{"Thenardier's recipe, unchanged since 1890.", "en", false},
 		{"Allí encontrarás todas las lecciones.", "es", true},
 		{"Daar krijg je elke week een nieuwe les.", "nl", true},
 		{"Thereafter, billing is monthly.", "en", false},
