@@ -1078,7 +1078,7 @@ func joinLead(plan *fork.Plan, l line, flagged map[int]bool, least int) (int, ed
 		// why... HUGE 75% Discount." read to graders as a broken hero.
 		return 0, edit{}, false
 	}
-	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) {
+	if strings.Contains(strings.ToLower(sub.Text), strings.ToLower(l.text)) || sameOpening(sub.Text, l.text) {
 		return 0, edit{}, false
 	}
 	join := func(line string) string {
@@ -1166,6 +1166,34 @@ func cueIn(text string, sub fork.Substance) bool {
 	lower := strings.ToLower(text)
 	for _, c := range sub.Cues {
 		if containsWord(lower, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// openingWords is how many words two sentences share at their start for
+// the second to read as the first said again.
+const openingWords = 4
+
+// sameOpening reports a line that opens with the same words as a sentence
+// of text: "Quillstack drafts every answer in about 4 minutes." under
+// "Quillstack drafts every answer from your own policies …" reads as the
+// hero saying one thing twice.
+func sameOpening(text, line string) bool {
+	open := func(s string) string {
+		w := strings.Fields(strings.ToLower(s))
+		if len(w) < openingWords {
+			return ""
+		}
+		return strings.Join(w[:openingWords], " ")
+	}
+	want := open(line)
+	if want == "" {
+		return false
+	}
+	for _, s := range splitSentences(text) {
+		if open(s) == want {
 			return true
 		}
 	}

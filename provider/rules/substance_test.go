@@ -1712,3 +1712,21 @@ func TestCardSavingKeepsItsPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestHeroSaysItOnce: a line that opens as a sentence of the subheadline
+// does ("Docketly drafts every reply …" twice) never joins it: the hero
+// would say one thing twice.
+func TestHeroSaysItOnce(t *testing.T) {
+	src := `<!DOCTYPE html><html lang="en"><head><title>Docketly</title></head><body><main>
+<section><h1>Support replies in minutes, not days</h1><p>Docketly drafts every reply from your own help center, so customers are not left waiting.</p><a class="btn" href="/signup">Start your free trial</a></section>
+<section><h2>What you get</h2><p>A shared inbox, saved replies and reports for the whole team.</p></section>
+<section><h2>Pricing</h2><p>$29 per agent a month.</p></section>
+<section><h2>Questions</h2><p>Docketly drafts every reply in about 40 seconds, and your agent sends it.</p></section>
+</main></body></html>`
+	res := mustFork(t, fork.Request{HTML: src, Profile: "busy-professional", LanguageLayer: "professional"})
+	for _, b := range res.Blocks {
+		if strings.HasPrefix(b.Source, "Docketly drafts every reply from") && strings.Count(b.Text, "Docketly drafts every reply") > 1 {
+			t.Errorf("the hero says it twice: %q", b.Text)
+		}
+	}
+}
