@@ -353,7 +353,9 @@ func Profiles() []Profile {
 					"orgánico", "orgánica", "ecológico", "ecológica", "reciclad*", "reparación", "reparamos", "sin plástico", "ético", "ética",
 					"orgânico", "orgânica", "reparo", "consertamos", "sem plástico",
 					"biologica", "riparazion*", "ripariamo", "etico", "etica", "senza plastica",
-					"reparatie", "repareren", "plasticvrij"},
+					"reparatie", "repareren", "plasticvrij",
+					// fair pay to growers and packaging that goes back to the soil
+					"fair trade", "fairtrade", "fair gehandelt", "équitable", "comercio justo", "comércio justo", "commercio equo", "eerlijke handel", "compost*", "kompostierbar"},
 				Facts: []string{"claim:proof"}, Missing: "no material or practice found on the page: an eco-conscious reader will look for how it is made"}},
 		{Name: "parent", Title: "Parent", Description: "Decides for a family; wants safety, time with the kids and value.",
 			Motivations: []string{"the family's wellbeing", "time saved for family", "value for money"},
@@ -369,6 +371,8 @@ func Profiles() []Profile {
 					// the plurals and the words for one's own children the
 					// list above lacks in each language
 					"familien", "familles", "familias", "famílias", "gezinnen", "hijos", "hijas", "peques", "niño", "niña", "enfant", "criança", "filho", "filha", "bambino", "bambina",
+					// brothers and sisters: a siblings' discount is a family offer
+					"siblings", "brother or sister", "brothers and sisters", "geschwister", "frères et sœurs", "hermanos", "irmãos", "fratelli", "broer of zus", "broers en zussen",
 					// safety, ages, the household's day
 					"safety", "ad-free", "no ads", "ages", "teens", "toddler*", "baby", "babies", "bedtime", "homework", "screen time", "parental", "kid-friendly", "family-friendly", "eltern", "sicherheit", "werbefrei", "sécurité", "sans publicité", "bébé", "bébés", "padres", "seguridad", "sin anuncios", "bebé", "bebê", "segurança", "sem anúncios", "genitori", "sicurezza", "senza pubblicità", "veiligheid", "reclamevrij", "zonder reclame",
 					// the children's day and what carries them
@@ -378,7 +382,8 @@ func Profiles() []Profile {
 				// night"); "safe" beside a price is no such thing ("a
 				// security bridge for $39.99").
 				Facts:    []string{"quote", "price:for"},
-				PriceFor: []string{"family", "families", "kids", "children", "child", "familie", "familien", "kinder", "kindern", "famille", "familles", "enfant", "enfants", "familia", "familias", "niños", "niñas", "família", "famílias", "crianças", "criança", "famiglia", "famiglie", "bambini", "bambino", "gezin", "gezinnen", "kinderen", "kind", "baby", "babies", "bébé", "bebé", "bebê"},
+				PriceFor: []string{"family", "families", "kids", "children", "child", "familie", "familien", "kinder", "kindern", "famille", "familles", "enfant", "enfants", "familia", "familias", "niños", "niñas", "família", "famílias", "crianças", "criança", "famiglia", "famiglie", "bambini", "bambino", "gezin", "gezinnen", "kinderen", "kind", "baby", "babies", "bébé", "bebé", "bebê",
+					"siblings", "brother", "sister", "geschwister", "frères", "hermanos", "irmãos", "fratelli", "broer", "zus"},
 				Missing:  "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},

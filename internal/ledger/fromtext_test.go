@@ -224,6 +224,7 @@ func TestFromTextQuantities(t *testing.T) {
 		{"kg", "Holds 3 kg.", "en", []Fact{qty("3 kg", "3 kg", 3, "kg")}},
 		{"g", "Contains 500 g of oats.", "en", []Fact{qty("500 g", "500 g", 500, "g")}},
 		{"metri", "Una piscina da 25 metri.", "it", []Fact{qty("25 metri", "25 m", 25, "m")}},
+		{"autónomos", "Somos 4.200 autónomos.", "es", []Fact{qty("4.200 autónomos", "4200 customer", 4200, "customer")}},
 		{"chilometri", "A 3 chilometri dal centro.", "it", []Fact{qty("3 chilometri", "3 km", 3, "km")}},
 		{"grammi e litri", "Porzioni da 250 grammi, bottiglie da 2 litri.", "it", []Fact{qty("250 grammi", "250 g", 250, "g"), qty("2 litri", "2 l", 2, "l")}},
 		{"mg", "Each has 250 mg of omega-3.", "en", []Fact{qty("250 mg", "250 mg", 250, "mg")}},

@@ -136,7 +136,9 @@ var unitDefs = [][]form{
 		"klant", "klanten",
 		// those a place or a service takes in: guests, patients, campers
 		"guest", "guests", "patient", "patients", "camper", "campers", "Gäste", "Patienten",
-		"invités", "huéspedes", "pacientes", "hóspedes", "ospiti", "pazienti", "gasten", "patiënten"),
+		"invités", "huéspedes", "pacientes", "hóspedes", "ospiti", "pazienti", "gasten", "patiënten",
+		// the self-employed a service keeps: "Más de 4.200 autónomos"
+		"freelancers", "Selbstständige", "Selbständige", "indépendants", "autónomos", "autônomos", "zzp'ers"),
 	forms("member", false, "member", "members", "membre", "membres",
 		"Mitglied", "Mitglieder", "miembro", "miembros", "membro", "membros",
 		"membri", "leden"),

@@ -1160,7 +1160,21 @@ const autoRenew = "condition:auto-renew"
 // with kids", whose children stand in another clause.
 func priceFor(lower string, f fork.Fact, words []string) bool {
 	clause, ok := clauseOf(lower, f)
-	return ok && slices.ContainsFunc(words, func(w string) bool { return containsWord(clause, w) })
+	if !ok {
+		return false
+	}
+	if i := strings.Index(lower, clause); i > 0 {
+		// "Signing up with your brother or sister? You both get €100
+		// off": the question before the price says whom it is for.
+		if before := strings.TrimRight(lower[:i+1], " "); strings.HasSuffix(before, "?") {
+			q := before[:len(before)-1]
+			if k := strings.LastIndexAny(q, clauseStops); k >= 0 {
+				q = q[k:]
+			}
+			clause = q + " " + clause
+		}
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return containsWord(clause, w) })
 }
 
 // clauseOf is the clause of lower that states fact f, delimited by the
@@ -1687,7 +1701,9 @@ func factIs(f fork.Fact, want string) bool {
 	case want == "price:from":
 		return string(f.Kind) == "price" && strings.Contains(f.Qualifier, "from")
 	case want == "price:for":
-		return string(f.Kind) == "price" || string(f.Kind) == "claim" && f.Claim == "free"
+		// A discount said for whom ("10 % for siblings") is that reader's
+		// offer as a price is.
+		return string(f.Kind) == "price" || string(f.Kind) == "percentage" || string(f.Kind) == "claim" && f.Claim == "free"
 	case want == "quantity:time":
 		return string(f.Kind) == "quantity" && timeUnits[f.Unit]
 	case want == "quantity:usage":

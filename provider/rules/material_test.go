@@ -933,3 +933,28 @@ func materialTexts(t *testing.T, page, profile string) []string {
 	}
 	return got
 }
+
+// TestSiblingsOfferIsAFamilyOffer: a discount for brothers and sisters,
+// said for whom in the question before it, is a parent's material, in
+// each language the profile reads.
+func TestSiblingsOfferIsAFamilyOffer(t *testing.T) {
+	for _, tc := range []struct{ lang, line string }{
+		{"en", "Signing up with your brother or sister? You both get $100 off the full course."},
+		{"de", "Meldet ihr euch als Geschwister an? Dann bekommt ihr beide 10 % Rabatt auf den Kurs."},
+		{"nl", "Samen met je broer of zus inschrijven? Jullie krijgen allebei € 100 korting."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			page := `<!DOCTYPE html><html lang="` + tc.lang + `"><head><title>Kerbside</title></head><body><main>
+<section><h1>Kerbside</h1><p>Lessons at your own pace.</p><a class="btn" href="/book">Book</a></section>
+<section><h2>Prices</h2><p>The full course costs €1,900.</p><p>` + tc.line + `</p></section>
+</main></body></html>`
+			plan, err := fork.New(fork.WithProvider(testProvider())).Plan(context.Background(), fork.Request{HTML: page, Profile: "parent"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(plan.Material, func(m fork.Material) bool { return m.Text == tc.line }) {
+				t.Errorf("material %+v lacks the siblings' offer", plan.Material)
+			}
+		})
+	}
+}
