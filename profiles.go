@@ -381,10 +381,10 @@ func Profiles() []Profile {
 				// offer or a children's price ("children 6 to 14 pay 8 € a
 				// night"); "safe" beside a price is no such thing ("a
 				// security bridge for $39.99").
-				Facts:    []string{"quote", "price:for"},
+				Facts: []string{"quote", "price:for"},
 				PriceFor: []string{"family", "families", "kids", "children", "child", "familie", "familien", "kinder", "kindern", "famille", "familles", "enfant", "enfants", "familia", "familias", "niños", "niñas", "família", "famílias", "crianças", "criança", "famiglia", "famiglie", "bambini", "bambino", "gezin", "gezinnen", "kinderen", "kind", "baby", "babies", "bébé", "bebé", "bebê",
 					"siblings", "brother", "sister", "geschwister", "frères", "hermanos", "irmãos", "fratelli", "broer", "zus"},
-				Missing:  "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
+				Missing: "nothing for families found on the page (safety, a family offer, a children's price): a parent will look for one"}},
 		{Name: "early-adopter", Title: "Early adopter", Description: "Wants the newest thing first and likes being part of a launch.",
 			Motivations: []string{"being first", "shaping something new", "the latest capabilities"},
 			Objections:  []string{"stale, me-too products"},
