@@ -1941,7 +1941,10 @@ func withParts(plan *fork.Plan, lines []line, s fork.Substance, cues *cueSet) []
 			continue
 		}
 		head.facts = append(slices.Clip(head.facts), best.facts...)
-		if leads(plan, head) || !canMoveUp(plan, head) {
+		if !leads(plan, head) && !canMoveUp(plan, head) {
+			// A part right under the hero already leads: it stays a
+			// line of the ranking, so that the fork says the page
+			// leads with it, where it had said the page had none.
 			continue
 		}
 		parts[b.ID] = head

@@ -801,6 +801,22 @@ func TestHowItWorksMovesForABeginner(t *testing.T) {
 	if len(res.Sections) > 1 && res.Sections[1] == 3 {
 		t.Errorf("sections %v: a heading over one line moved as a part", res.Sections)
 	}
+	// Right under the hero already, the part stays, and the note says the
+	// page leads with it (it had said the page had no first step).
+	first := strings.Replace(page, `<section><h2>Carriers</h2><p>UPS, FedEx, DHL Express and USPS, with rates side by side.</p></section>`, "", 1)
+	first = strings.Replace(first, `<section><h2>Pricing</h2>`, `<section><h2>Carriers</h2><p>UPS, FedEx, DHL Express and USPS, with rates side by side.</p></section><section><h2>Pricing</h2>`, 1)
+	first = strings.Replace(first, `<section><h2>How it works</h2><ul><li>Sign up and get a test key.</li><li>Connect your carrier accounts.</li><li>Switch to your live key when you are ready.</li></ul></section>`, "", 1)
+	first = strings.Replace(first, `<section><h2>Carriers</h2>`, `<section><h2>How it works</h2><ul><li>Sign up and get a test key.</li><li>Connect your carrier accounts.</li><li>Switch to your live key when you are ready.</li></ul></section><section><h2>Carriers</h2>`, 1)
+	res, err = f.Fork(context.Background(), fork.Request{HTML: first, Profile: "beginner"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, _ := fork.LookupProfile("beginner")
+	missing := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.HasPrefix(n, sub.Substance.Missing) })
+	leads := slices.ContainsFunc(res.Notes, func(n string) bool { return strings.Contains(n, "already leads with") })
+	if missing || !leads {
+		t.Errorf("a first step right under the hero: notes %q", res.Notes)
+	}
 }
 
 // TestNextLineMovesUnderTheLead: where the page already leads with the
