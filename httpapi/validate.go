@@ -83,9 +83,13 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 	// Pydantic matches a Literal: the library's case-insensitive reading
 	// ("Skeptic") is for people at a command line, not for the wire.
 	var exact []fork.FieldError
-	for _, f := range []struct{ name, value string }{{"profile", values["profile"]}, {"language_layer", values["language_layer"]}} {
-		if f.value != "" && !slices.Contains(enumValues(f.name), f.value) {
-			exact = append(exact, fork.FieldError{Field: f.name, Type: "enum", Input: f.value})
+	// A field sent empty is no value of the enum either: Pydantic refuses
+	// "" for a Literal, and the schema lists the names alone (schemathesis
+	// sent {"language_layer": ""} and got a fork). Left out, it takes its
+	// default.
+	for _, name := range []string{"profile", "language_layer"} {
+		if v, sent := values[name]; sent && !slices.Contains(enumValues(name), v) {
+			exact = append(exact, fork.FieldError{Field: name, Type: "enum", Input: v})
 		}
 	}
 	items = append(items, fieldItems(exact, json.RawMessage(trimmed))...)
