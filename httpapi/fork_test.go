@@ -199,8 +199,6 @@ func TestValidation(t *testing.T) {
 		{"profile not as the catalog writes it", `{"url":"https://example.com/","profile":"Skeptic","language_layer":" plain"}`, nil,
 			`{"detail":[{"type":"enum","loc":["body","profile"],"msg":"Input should be ` + profiles + `","input":"Skeptic","ctx":{"expected":"` + profiles + `"}},` +
 				`{"type":"enum","loc":["body","language_layer"],"msg":"Input should be ` + layers + `","input":" plain","ctx":{"expected":"` + layers + `"}}]}`},
-		{"layer sent empty", `{"url":"https://example.com/","language_layer":""}`, nil,
-			`{"detail":[{"type":"enum","loc":["body","language_layer"],"msg":"Input should be ` + layers + `","input":"","ctx":{"expected":"` + layers + `"}}]}`},
 		{"unknown layer", `{"url":"https://example.com/","language_layer":"poetic"}`, nil,
 			`{"detail":[{"type":"enum","loc":["body","language_layer"],"msg":"Input should be ` + layers + `","input":"poetic","ctx":{"expected":"` + layers + `"}}]}`},
 		{"bad language tag", `{"url":"https://example.com/","target_language":"!!"}`, nil,

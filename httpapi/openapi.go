@@ -304,10 +304,13 @@ func contractSchemas() map[string]any {
 	str := func(title, def, desc string) map[string]any {
 		return map[string]any{"type": "string", "title": title, "default": def, "description": desc}
 	}
-	profile := str("Profile", fork.DefaultProfile, "The target audience.")
-	profile["enum"] = stringsAny(fork.ProfileNames())
-	layer := str("Language Layer", fork.DefaultLayer, "The target language layer.")
-	layer["enum"] = stringsAny(fork.LayerNames())
+	// "" takes the default, as a field left out does: the Go SDK sends a
+	// request whole, and Schemathesis holds the schema to what the server
+	// accepts.
+	profile := str("Profile", fork.DefaultProfile, "The target audience; \"\" takes the default.")
+	profile["enum"] = append(stringsAny(fork.ProfileNames()), "")
+	layer := str("Language Layer", fork.DefaultLayer, "The target language layer; \"\" takes the default.")
+	layer["enum"] = append(stringsAny(fork.LayerNames()), "")
 	return map[string]any{
 		"ForkRequest": map[string]any{
 			"type":  "object",

@@ -83,12 +83,11 @@ func decodeForkRequest(body []byte) (fork.Request, []item) {
 	// Pydantic matches a Literal: the library's case-insensitive reading
 	// ("Skeptic") is for people at a command line, not for the wire.
 	var exact []fork.FieldError
-	// A field sent empty is no value of the enum either: Pydantic refuses
-	// "" for a Literal, and the schema lists the names alone (schemathesis
-	// sent {"language_layer": ""} and got a fork). Left out, it takes its
-	// default.
+	// A field sent empty takes its default, as one left out does: the Go
+	// SDK sends fork.Request whole, "" where the caller set nothing, and
+	// the schema lists "" among the values (contractSchemas).
 	for _, name := range []string{"profile", "language_layer"} {
-		if v, sent := values[name]; sent && !slices.Contains(enumValues(name), v) {
+		if v := values[name]; v != "" && !slices.Contains(enumValues(name), v) {
 			exact = append(exact, fork.FieldError{Field: name, Type: "enum", Input: v})
 		}
 	}
