@@ -44,6 +44,7 @@ func TestSpanish(t *testing.T) {
 		{name: "a group's infinitive and object", in: "Podéis apuntaros hoy: os llamamos mañana. Os lo enviamos a vosotros.", want: "Pueden apuntarse hoy: les llamamos mañana. Se lo enviamos a ustedes."},
 		{name: "a group's past and future", in: "Lo que habéis visto es lo que tendréis.", want: "Lo que han visto es lo que tendrán."},
 		{name: "words spelt as a group's orders", in: "Calma tu sed con tu ID de cliente.", want: "Calme su sed con su ID de cliente."},
+		{name: "future and subjunctive of more verbs", in: "Verás cómo trabajan. Te asesoramos para que cumplas la norma.", want: "Verá cómo trabajan. Le asesoramos para que cumpla la norma."},
 		{name: "a step's orders beside the reader's verb", in: "Revisa y firma. Te enviamos el borrador para que lo compruebes. Reenvíanosla.", want: "Revise y firme. Le enviamos el borrador para que lo compruebe. Reenvíenosla."},
 		{name: "a verb in a relative clause", in: "El pan que comes hoy se hornea de madrugada.", want: "El pan que come hoy se hornea de madrugada."},
 		{name: "a question's verb a noun shares", in: "¿Vives en un piso? ¿Cuentas con trastero?", want: "¿Vive en un piso? ¿Cuenta con trastero?"},

@@ -185,12 +185,14 @@ func (f *french) apply(text string) (string, int, string) {
 	}
 	hyphenBefore := func(i int) bool { return i > 0 && gaps[i] == "-" }
 	chain := false // an order came earlier in the sentence
+	cond := false  // the sentence opened with "si": the clause after its comma may open with an order
 	for i := range ws {
 		if quoted[i] {
 			continue
 		}
 		if i == 0 || strings.ContainsAny(gaps[i], ".!?") {
 			chain = false
+			cond = low(i) == "si" || low(i) == "s"
 		}
 		w := low(i)
 		switch w {
@@ -254,12 +256,17 @@ func (f *french) apply(text string) (string, int, string) {
 		// a comma or "et" that follow another order, or with a pronoun
 		// joined by a hyphen ("Inscris-toi").
 		head := i == 0 || strings.ContainsAny(gaps[i], ".!?:—–(") || chain && (strings.Contains(gaps[i], ",") || i > 0 && (low(i-1) == "et" || low(i-1) == "ou")) ||
+			// "Si tu veux nous rencontrer, passe nous voir": the clause
+			// after a condition's comma opens with the order.
+			cond && strings.Contains(gaps[i], ",") && f.orders[w] ||
 			// "Chaque mois, reçois un café": an order after the
 			// sentence's opening phrase, before what it gives.
 			strings.Contains(gaps[i], ",") && f.orders[w] && !frenchNouns[w] && i+1 < len(ws) && frenchOrderNext[low(i+1)] && out[i] == lower(out[i])
 		// Only an order takes a pronoun after a hyphen ("transforme-le"),
 		// so such a word needs no table.
-		joined := i+1 < len(ws) && gaps[i+1] == "-" && frenchJoined[low(i+1)]
+		// "Qui sommes-nous ?", "Pouvons-nous": the writers asking, not
+		// an order to the reader.
+		joined := i+1 < len(ws) && gaps[i+1] == "-" && frenchJoined[low(i+1)] && !(low(i+1) == "nous" && (w == "sommes" || strings.HasSuffix(w, "ons")))
 		// An order said with "ne" ("Ne t'inquiète pas"): its verb
 		// follows "ne" and the reader's pronoun at a clause's head.
 		negated := i >= 2 && (low(i-1) == "t" || low(i-1) == "te") && (low(i-2) == "ne" || low(i-2) == "n") &&

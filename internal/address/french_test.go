@@ -11,6 +11,8 @@ func TestFrench(t *testing.T) {
 		{"orders", "Commence gratuitement, passe Pro quand tu veux.", "Commencez gratuitement, passez Pro quand vous voulez."},
 		{"an order after an opening phrase", "Chaque mois, reçois un café moulu comme tu l'aimes. Chaque mois, la boîte arrive chez toi.", "Chaque mois, recevez un café moulu comme vous l'aimez. Chaque mois, la boîte arrive chez vous."},
 		{"an order a noun shares, before chaque", "Note chaque café dans ton espace.", "Notez chaque café dans votre espace."},
+		{"the writers asking, not an order", "Qui sommes-nous ? Pouvons-nous t'aider ?", "Qui sommes-nous ? Pouvons-nous vous aider ?"},
+		{"an order after a condition's comma", "Si tu veux nous rencontrer, passe nous voir le samedi.", "Si vous voulez nous rencontrer, passez nous voir le samedi."},
 		{"an order after et and before à", "Reçois ton bilan et continue à progresser.", "Recevez votre bilan et continuez à progresser."},
 		{"an irregular order in a row of orders", "Mets ton casque et repars avec tes photos.", "Mettez votre casque et repartez avec vos photos."},
 		{"negation and object", "Si tu n'es pas convaincu, on te rembourse intégralement.", "Si vous n'êtes pas convaincu, on vous rembourse intégralement."},

@@ -35,7 +35,7 @@ unir+! llegar entrar pasar! volver:vuelv devolver:devuelv recordar:recuerd conta
 sentir:sient+~ perder:pierd notar! marcar! firmar! cargar! recargar! facturar! agendar! programar! conectar+
 instalar configurar personalizar comparar calcular explorar descubrir vivir!~ abrir cerrar:cierr! elegir:elig
 escoger recoger deber~ creer~ mejorar! reducir asegurar+ acercar+ animar+ relajar+ despreocupar+
-revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend comer beber comprobar:comprueb reenviar:reenví
+revisar escuchar hablar meter adoptar acoger pausar! lesionar+ mover:muev+ desgravar guardar entrenar recuperar+ acordar:acuerd+ avisar acabar repetir:repit coger conducir aparcar subir alquilar escapar+ dar::dé~ preparar+ asegurar+ preguntar! responder encargar! recomendar:recomiend comer beber comprobar:comprueb reenviar:reenví cumplir
 agobiar aburrir asesorar acompañar atender:atiend mimar molestar! guiar:guí! orientar enseñar equivocar+ comprometer+ arriesgar+ lanzar+! atrever+ complicar+ desconectar+ despedir:despid+
 `
 
@@ -44,7 +44,7 @@ agobiar aburrir asesorar acompañar atender:atiend mimar molestar! guiar:guí! o
 var irregular = map[string]string{
 	"eres": "es", "estás": "está", "estés": "esté", "vas": "va", "vayas": "vaya",
 	"has": "ha", "hayas": "haya", "das": "da", "des": "dé", "ves": "ve", "veas": "vea", "seas": "sea",
-	"habrás": "habrá", "habrías": "habría", "serás": "será", "serías": "sería",
+	"habrás": "habrá", "habrías": "habría", "serás": "será", "serías": "sería", "verás": "verá", "verías": "vería",
 	"estarás": "estará", "estarías": "estaría", "irás": "irá", "irías": "iría",
 	"estabas": "estaba", "ibas": "iba",
 	"fuiste": "fue", "hiciste": "hizo", "tuviste": "tuvo", "pudiste": "pudo",

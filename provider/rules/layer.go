@@ -832,6 +832,14 @@ func wholeSplit(s string, cut int, right, lang string) bool {
 	if notOnly(s[:cut], lang) && containsString(conjunctions[lang], first) {
 		return false // "not just a calendar, but the assistant…": the "but" part is the first one's other half
 	}
+	if lang == "en" && first == "and" {
+		if lw := strings.Fields(strings.TrimSpace(left)); len(lw) > 0 && imperative(strings.ToLower(strings.Trim(lw[0], ".,;:!?\"“”"))) {
+			// "join before 30 September and your first box includes the
+			// book": an order and "and" state a condition and what it
+			// gives; cut apart, the book is every box's.
+			return false
+		}
+	}
 	return !subordinators[lang][strings.ToLower(firstWord(strings.TrimSpace(left)))] && !nounClause(left, lang) &&
 		!(lang == "en" && (participlePhrase(left) || openThat(left))) && !commaSplice(left, lang)
 }

@@ -43,6 +43,10 @@ func TestLayerTransforms(t *testing.T) {
 		// page says what it keeps about you: "details" weakened a
 		// privacy line.
 		{"plain keeps information", "plain", "en", fork.RoleBody, "Decide what information we keep.", "Decide what information we keep."},
+		// An order and "and" state a condition and what it gives.
+		{"plain keeps an order's condition", "plain", "en", fork.RoleBody,
+			"Spring offer: join before 30 April 2027 and your first crate includes our printed field guide to wild herbs (normally £12).",
+			"Spring offer: join before 30 April 2027 and your first crate includes our printed field guide to wild herbs (normally £12)."},
 		{"plain splits at a conjunction", "plain", "en", fork.RoleBody,
 			"Our team answers every message within one working day, and we also publish a full guide for new customers who want to start alone.",
 			"Our team answers every message within one working day. We also publish a full guide for new customers who want to start alone."},
