@@ -23,6 +23,7 @@ zeigen schützen verpassen feiern entspannen abonnieren sprechen:sprich geben:gi
 lesen:lies sehen:sieh helfen:hilf essen:iss vergessen:vergiss treffen:triff empfehlen:empfiehl
 werfen:wirf tun:tu stellen bringen lernen nennen gönnen fangen wissen kochen freuen backen trinken bewegen trainieren erholen verwöhnen überzeugen überraschen erfahren lehnen anmelden hinterlegen verschieben fahren stornieren hören schlafen erzählen antworten loggen leihen mieten verkaufen beantragen
 sitzen stehen liegen laufen:lauf spielen tanzen lachen schwimmen klettern malen singen bauen wandern üben
+gießen rechnen
 `
 
 // germanNouns are orders a capital letter makes a noun at a sentence's
@@ -145,6 +146,18 @@ var (
 	germanDative     = set("mit bei zu von aus nach seit gegenüber")
 )
 
+// saysGroup reports a clause [from, to) that holds a word said to the
+// readers as a group ("euch", "eure").
+func saysGroup(text string, ws []span, from, to int) bool {
+	for i := from; i < to; i++ {
+		switch lower(text[ws[i].start:ws[i].end]) {
+		case "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
+			return true
+		}
+	}
+	return false
+}
+
 // germanDativeVerbs and germanAccusativeVerbs are verbs, as "wir" and a
 // third person say them, whose object the readers are in the dative
 // ("wir helfen euch": "Ihnen") or the accusative ("wir beraten euch":
@@ -166,6 +179,19 @@ func orderAt(text string, ws []span, from, to int) int {
 	return from
 }
 
+// erStem reports a verb's stem in "-el" or "-er" whose infinitive ends in
+// "-n" ("änder-n", "wander-n", "feier-n", "steuer-n"), not the "-ier" of
+// "studier-en" nor the "-iel" of "spiel-en".
+func erStem(stem string) bool {
+	if !strings.HasSuffix(stem, "el") && !strings.HasSuffix(stem, "er") {
+		return false
+	}
+	if strings.HasSuffix(stem, "eier") || strings.HasSuffix(stem, "euer") || strings.HasSuffix(stem, "auer") {
+		return true
+	}
+	return !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier")
+}
+
 // groupForm returns the form said to "Sie" of a verb said to "ihr"
 // ("meldet" → "melden", "seid" → "sind"), or false for a word that is
 // none.
@@ -183,8 +209,8 @@ func groupForm(w string) (string, bool) {
 	if e, ok := strings.CutSuffix(stem, "e"); ok && (strings.HasSuffix(e, "d") || strings.HasSuffix(e, "t") || needsE(e)) {
 		return e + "en", true // "meldet", "arbeitet", "öffnet" → "melden", "arbeiten", "öffnen"
 	}
-	if (strings.HasSuffix(stem, "el") || strings.HasSuffix(stem, "er")) && !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier") {
-		return stem + "n", true // "wandert" → "wandern"
+	if erStem(stem) {
+		return stem + "n", true // "wandert" → "wandern", "feiert" → "feiern"
 	}
 	return stem + "en", true // "bekommt" → "bekommen"
 }
@@ -274,8 +300,8 @@ func (g *german) second(w string, own bool) (string, bool) {
 		return "", false
 	}
 	switch {
-	case (strings.HasSuffix(stem, "el") || strings.HasSuffix(stem, "er")) && !strings.HasSuffix(stem, "iel") && !strings.HasSuffix(stem, "ier"):
-		return stem + "n", true // "änderst" → "ändern"; not "spielst", "justierst"
+	case erStem(stem):
+		return stem + "n", true // "änderst" → "ändern", "feierst" → "feiern"; not "spielst", "justierst"
 	case strings.HasSuffix(stem, "e"):
 		return stem + "n", true // the "-e-" a stem needs: "arbeitest", "rechnest" → "arbeiten", "rechnen"
 	}
@@ -298,13 +324,22 @@ func (g *german) rewrite(text string, _ bool) (string, int) {
 		out[i] = text[w.start:w.end]
 	}
 	n := 0
+	// A text that speaks to the readers as a group ("ihr", "euch") says
+	// its orders to them too: "Schreibt uns" is one there.
+	groupText := false
+	for _, w := range ws {
+		switch lower(text[w.start:w.end]) {
+		case "ihr", "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
+			groupText = true
+		}
+	}
 	// Sentences, then clauses within them.
 	for from := 0; from < len(ws); {
 		to := from + 1
 		for to < len(ws) && (!strings.ContainsAny(text[ws[to-1].end:ws[to].start], ".!?") || ordinal(text, ws, to)) {
 			to++
 		}
-		n += g.sentence(text, ws, from, to, out, quoted)
+		n += g.sentence(text, ws, from, to, out, quoted, groupText)
 		from = to
 	}
 	if n == 0 {
@@ -322,7 +357,7 @@ func (g *german) rewrite(text string, _ bool) (string, int) {
 }
 
 // sentence rewrites words [from, to) of one sentence into out.
-func (g *german) sentence(text string, ws []span, from, to int, out []string, quoted []bool) int {
+func (g *german) sentence(text string, ws []span, from, to int, out []string, quoted []bool, groupText bool) int {
 	low := func(i int) string { return lower(text[ws[i].start:ws[i].end]) }
 	hasDu := false
 	for i := from; i < to; i++ {
@@ -330,6 +365,7 @@ func (g *german) sentence(text string, ws []span, from, to int, out []string, qu
 	}
 	n := 0
 	ordered := false // an order came earlier in the sentence: "Ruf uns an (Mo–Fr) oder schreib"
+	grouped := false // an order to the group came earlier: "Ladet eure Freunde ein, macht …"
 	for c := from; c < to; {
 		end := c + 1
 		for end < to && !strings.ContainsAny(text[ws[end-1].end:ws[end].start], ",;:–—()\n") {
@@ -338,7 +374,7 @@ func (g *german) sentence(text string, ws []span, from, to int, out []string, qu
 		// A clause after a colon opens as a sentence does: "Gruppe
 		// wählen: Such dir einen Termin aus."
 		head := c == from || strings.Contains(text[ws[c-1].end:ws[c].start], ":")
-		n += g.clause(text, ws, c, end, head, hasDu, &ordered, out, quoted)
+		n += g.clause(text, ws, c, end, clauseAt{head: head, du: hasDu, groupText: groupText}, &ordered, &grouped, out, quoted)
 		c = end
 	}
 	return n
@@ -346,7 +382,13 @@ func (g *german) sentence(text string, ws []span, from, to int, out []string, qu
 
 // clause rewrites words [from, to) of one clause; head says it opens its
 // sentence, du that the sentence says "du".
-func (g *german) clause(text string, ws []span, from, to int, head, du bool, ordered *bool, out []string, quoted []bool) int {
+// clauseAt is what a clause's sentence and text say about it: whether it
+// opens the sentence, whether the sentence says "du", whether the text
+// speaks to the readers as a group.
+type clauseAt struct{ head, du, groupText bool }
+
+func (g *german) clause(text string, ws []span, from, to int, at0 clauseAt, ordered, grouped *bool, out []string, quoted []bool) int {
+	head, du := at0.head, at0.du
 	word := func(i int) string { return text[ws[i].start:ws[i].end] }
 	low := func(i int) string { return lower(word(i)) }
 	own := false
@@ -390,16 +432,29 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 			groupVerbs[to-1] = true // "wenn ihr zu viert seid"
 		}
 	}
-	if at := orderAt(text, ws, from, to); !group && head && n == 0 && at+1 < to && !quoted[at] && !hyphened(text, ws[at]) {
+	if at := orderAt(text, ws, from, to); !group && n == 0 && at+1 < to && !quoted[at] && !hyphened(text, ws[at]) && (head || *grouped) {
 		// An order to the group, known by the group's word after it:
-		// "Meldet euch an", "Dann bringt eure Räder mit".
-		switch low(at + 1) {
-		case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
-			if to, ok := groupForm(low(at)); ok && !strings.HasSuffix(low(at), "st") {
-				out[at] = caseLike(word(at), to) + " Sie"
-				group = true
-				n++
-			}
+		// "Meldet euch an", "Dann bringt eure Räder mit", in a text said
+		// to the group "Schreibt uns"; after one, the next clause's
+		// ("Ladet eure Freunde ein, macht einen Sprung").
+		next := low(at + 1)
+		r, _ := utf8.DecodeRuneInString(word(at))
+		isOrder := false
+		switch {
+		case next == "euch" || next == "euer" || next == "eure" || next == "euren" || next == "eurem" || next == "eurer" || next == "eures":
+			isOrder = true
+		case next == "uns" && at0.groupText && head:
+			isOrder = true
+		case *grouped && !head && !unicode.IsUpper(r) && saysGroup(text, ws, from, to):
+			// Only a clause that speaks to the group again: "…, kostet
+			// nichts" has a verb of its own.
+			isOrder = true
+		}
+		if to, ok := groupForm(low(at)); isOrder && ok && !strings.HasSuffix(low(at), "st") {
+			out[at] = caseLike(word(at), to) + " Sie"
+			group = true
+			*grouped = true
+			n++
 		}
 	}
 	for i := from; i < to && group; i++ {
@@ -411,6 +466,13 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		switch {
 		case groupSubject(text, ws, from, to, i):
 			rep = "Sie"
+		case (w == "und" || w == "oder") && *grouped && i+2 < to && (low(i+2) == "euch" || strings.HasPrefix(low(i+2), "eure")) && !quoted[i+1]:
+			// "… und erholt euch auf der Terrasse": a second order.
+			if to, ok := groupForm(low(i + 1)); ok && word(i+1) == low(i+1) {
+				out[i+1] = to + " Sie"
+				n++
+			}
+			continue
 		case w == "euch":
 			rep = "sich"
 		case w == "euer":
@@ -432,10 +494,10 @@ func (g *german) clause(text string, ws []span, from, to int, head, du bool, ord
 		// verb before it does ("wir helfen euch", "wir beraten euch").
 		if low(i) == "euch" && i > from && !quoted[i] {
 			switch {
-			case germanAccusative[low(i-1)] || germanAccusativeVerbs[low(i-1)]:
+			case germanAccusative[low(i-1)] || germanAccusativeVerbs[low(i-1)] || (low(i-1) == "wir" || low(i-1) == "ich") && i-2 >= from && germanAccusativeVerbs[low(i-2)]:
 				out[i] = "Sie"
 				n++
-			case germanDative[low(i-1)] || germanDativeVerbs[low(i-1)]:
+			case germanDative[low(i-1)] || germanDativeVerbs[low(i-1)] || (low(i-1) == "wir" || low(i-1) == "ich") && i-2 >= from && germanDativeVerbs[low(i-2)]:
 				out[i] = "Ihnen"
 				n++
 			}

@@ -58,6 +58,11 @@ func TestGerman(t *testing.T) {
 		{"a subject of its own after und", "Wir zeigen dir, wie du fällst und welche Routen zu dir passen.", "Wir zeigen Ihnen, wie Sie fallen und welche Routen zu Ihnen passen."},
 		{"an adverb after the group", "Er weiß, woran ihr zuletzt gearbeitet habt.", "Er weiß, woran Sie zuletzt gearbeitet haben."},
 		{"a second order the table holds", "Melde dich heute an und sitz schon nächste Woche am Steuer.", "Melden Sie sich heute an und sitzen Sie schon nächste Woche am Steuer."},
+		{"a second order, separable", "Probier aus, welcher dir gefällt, und gieß so oft auf, wie du magst. Rechne mit zwei Stunden.", "Probieren Sie aus, welcher Ihnen gefällt, und gießen Sie so oft auf, wie Sie mögen. Rechnen Sie mit zwei Stunden."},
+		{"a stem in -eier", "Du feierst mit uns, wenn du willst.", "Sie feiern mit uns, wenn Sie wollen."},
+		{"a row of orders to the group", "Ladet eure Freunde ein, macht einen Sprung ins Becken und erholt euch danach.", "Laden Sie Ihre Freunde ein, machen Sie einen Sprung ins Becken und erholen Sie sich danach."},
+		{"an order to the group with uns, and a dative after wir", "Ihr feiert? Schreibt uns, dann stellen wir euch ein Paket zusammen.", "Sie feiern? Schreiben Sie uns, dann stellen wir Ihnen ein Paket zusammen."},
+		{"a verb of its own after the group's order", "Meldet euch an, kostet nichts.", "Melden Sie sich an, kostet nichts."},
 		{"her, not the group", "Lisa und ihr neues Team backen für dich. Wir geben ihr eine Chance, mit ihr und mit euch.", "Lisa und ihr neues Team backen für Sie. Wir geben ihr eine Chance, mit ihr und mit Ihnen."},
 
 		// What stays.
