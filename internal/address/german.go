@@ -113,13 +113,7 @@ func needsE(stem string) bool {
 // tells ("wir schicken euch" is "Ihnen", "wir rufen euch an" "Sie").
 func (g *german) blocker(text string) (string, bool) {
 	out, _ := g.rewrite(text, false)
-	return firstOf(out, func(w string) bool {
-		switch w {
-		case "euch", "euer", "eure", "euren", "eurem", "eurer", "eures":
-			return true
-		}
-		return false
-	})
+	return firstOf(out, func(w string) bool { return germanGroupWords[w] })
 }
 
 // germanGroup are the forms said to "ihr" (the readers as a group) no rule
@@ -146,12 +140,16 @@ var (
 	germanDative     = set("mit bei zu von aus nach seit gegenüber")
 )
 
+// germanGroupWords are "euch" and the possessives said to the readers as
+// a group: a word of them says a clause is said to the group, and one the
+// rewrite leaves keeps a page informal (blocker).
+var germanGroupWords = set("euch euer eure euren eurem eurer eures")
+
 // saysGroup reports a clause [from, to) that holds a word said to the
 // readers as a group ("euch", "eure").
 func saysGroup(text string, ws []span, from, to int) bool {
 	for i := from; i < to; i++ {
-		switch lower(text[ws[i].start:ws[i].end]) {
-		case "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
+		if germanGroupWords[lower(text[ws[i].start:ws[i].end])] {
 			return true
 		}
 	}
@@ -247,11 +245,7 @@ func groupSubject(text string, ws []span, from, to, i int) bool {
 		return true // "wenn ihr einen Kurs bucht": "her" would take a noun
 	}
 	next := low(i + 1)
-	switch next {
-	case "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
-		return true
-	}
-	if germanGroupNext[next] {
+	if germanGroupWords[next] || germanGroupNext[next] {
 		return true
 	}
 	// "ihr bekommt", not "ihr neues Team" ("her new team") nor "wir geben
@@ -328,9 +322,9 @@ func (g *german) rewrite(text string, _ bool) (string, int) {
 	// its orders to them too: "Schreibt uns" is one there.
 	groupText := false
 	for _, w := range ws {
-		switch lower(text[w.start:w.end]) {
-		case "ihr", "euch", "eure", "euer", "euren", "eurem", "eurer", "eures":
+		if w := lower(text[w.start:w.end]); w == "ihr" || germanGroupWords[w] {
 			groupText = true
+			break
 		}
 	}
 	// Sentences, then clauses within them.
@@ -387,8 +381,8 @@ func (g *german) sentence(text string, ws []span, from, to int, out []string, qu
 // speaks to the readers as a group.
 type clauseAt struct{ head, du, groupText bool }
 
-func (g *german) clause(text string, ws []span, from, to int, at0 clauseAt, ordered, grouped *bool, out []string, quoted []bool) int {
-	head, du := at0.head, at0.du
+func (g *german) clause(text string, ws []span, from, to int, where clauseAt, ordered, grouped *bool, out []string, quoted []bool) int {
+	head, du := where.head, where.du
 	word := func(i int) string { return text[ws[i].start:ws[i].end] }
 	low := func(i int) string { return lower(word(i)) }
 	own := false
@@ -406,9 +400,10 @@ func (g *german) clause(text string, ws []span, from, to int, at0 clauseAt, orde
 		at = orderAt(text, ws, from, to)
 	}
 	if inf, ok := g.order(text, ws, at, to, head, *ordered); ok && !quoted[at] && !hyphened(text, ws[at]) {
-		out[at] = caseLike(word(at), inf) + " Sie"
 		if at > from {
-			out[at] = inf + " Sie"
+			out[at] = inf + " Sie" // written small after its adverb: "Dann lassen Sie"
+		} else {
+			out[at] = caseLike(word(at), inf) + " Sie"
 		}
 		subject = true
 		*ordered = true
@@ -416,12 +411,16 @@ func (g *german) clause(text string, ws []span, from, to int, at0 clauseAt, orde
 	}
 	// The readers as a group ("ihr", "euch", "euer"): "Sie" is said to
 	// one reader and to many alike.
-	group, groupVerbs := false, map[int]bool{}
+	group := false
+	var groupVerbs map[int]bool // made only in a clause said to the group
 	for i := from; i < to; i++ {
 		if !groupSubject(text, ws, from, to, i) {
 			continue
 		}
 		group = true
+		if groupVerbs == nil {
+			groupVerbs = map[int]bool{}
+		}
 		if i > from && i <= from+2 {
 			groupVerbs[i-1] = true // "Habt ihr", "Meldet ihr euch", "dann bekommt ihr"
 		}
@@ -441,9 +440,9 @@ func (g *german) clause(text string, ws []span, from, to int, at0 clauseAt, orde
 		r, _ := utf8.DecodeRuneInString(word(at))
 		isOrder := false
 		switch {
-		case next == "euch" || next == "euer" || next == "eure" || next == "euren" || next == "eurem" || next == "eurer" || next == "eures":
+		case germanGroupWords[next]:
 			isOrder = true
-		case next == "uns" && at0.groupText && head:
+		case next == "uns" && where.groupText && head:
 			isOrder = true
 		case *grouped && !head && !unicode.IsUpper(r) && saysGroup(text, ws, from, to):
 			// Only a clause that speaks to the group again: "…, kostet

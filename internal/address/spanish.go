@@ -182,7 +182,7 @@ func (s *spanish) addGroup(v *verbT, root, present, subj, fut string, changed bo
 	put(fut+"éis", fut+"án")
 	put(fut+"íais", fut+"ían")
 	// An order with a pronoun joined: "compartidlo" → "compártanlo".
-	for _, p := range []string{"lo", "la", "los", "las", "nos", "me"} {
+	for _, p := range groupOrderClitics {
 		put(root+e.order+p, accentPenult(subj+"n")+p)
 	}
 }
@@ -197,11 +197,15 @@ var groupEndings = map[string]struct{ present, subj, past, pastTo, order, self s
 	"ir": {"ís", "áis", "íais", "ían", "id", "íos"},
 }
 
+// groupOrderClitics are the pronouns an order said to "vosotros" keeps its
+// "-d" before ("compartidlo", "dadnos"): "os" takes it off ("apuntaos").
+var groupOrderClitics = []string{"lo", "la", "los", "las", "nos", "me"}
+
 // groupOrder matches an order said to "vosotros" with a pronoun joined
 // ("compartidlo"), for the blocker: one the tables lack keeps a page
 // informal.
 func groupOrder(w string) bool {
-	for _, p := range []string{"lo", "la", "los", "las", "nos", "me"} {
+	for _, p := range groupOrderClitics {
 		if rest, ok := strings.CutSuffix(w, p); ok && utf8.RuneCountInString(rest) > 3 && (strings.HasSuffix(rest, "ad") || strings.HasSuffix(rest, "ed") || strings.HasSuffix(rest, "id")) {
 			return true
 		}
