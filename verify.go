@@ -1050,8 +1050,11 @@ func languageName(tag string) string {
 // under copy that says "we will" as a lapse; said formally, or written
 // out, its terms are the same terms.
 type formalLines struct {
-	r        *address.Rewriter
-	writeOut bool
+	// rewrite is the rewrite, nil for none; how names it in a
+	// rationale; address says it is the form of address.
+	rewrite func(string) (string, int)
+	how     string
+	address bool
 }
 
 // formalFor is the plan's formal rewrite, or none: another layer, a
@@ -1060,20 +1063,32 @@ func formalFor(p *Plan) formalLines {
 	if p.Layer.Name != "professional" || p.Translation {
 		return formalLines{}
 	}
-	r, _ := address.For(p.Target.Base())
-	return formalLines{r: r, writeOut: p.Target.Base() == "en"}
+	if r, ok := address.For(p.Target.Base()); ok {
+		return formalLines{rewrite: func(t string) (string, int) { return r.Rewrite(t, false) }, how: "addressed as " + r.Formal(), address: true}
+	}
+	if p.Target.Base() == "en" {
+		return formalLines{rewrite: readability.WriteOut, how: "with its contractions written out"}
+	}
+	return formalLines{}
 }
 
 // of returns text said to the reader formally, or written out, and whether
 // that changed it.
 func (f formalLines) of(text string) (string, bool) {
-	switch {
-	case f.r != nil:
-		out, n := f.r.Rewrite(text, false)
-		return out, n > 0
-	case f.writeOut:
-		out, n := readability.WriteOut(text)
-		return out, n > 0
+	if f.rewrite == nil {
+		return "", false
 	}
-	return "", false
+	out, n := f.rewrite(text)
+	return out, n > 0
+}
+
+// LockedRewrite is the one rewrite the offer lock allows of the words it
+// keeps in this plan (a guarantee, fine print), as verification reads it,
+// so that a provider writes exactly what verification accepts: nil where
+// none is allowed. how names it in a rationale ("addressed as usted");
+// address says it is the form of address, which a provider that keeps a
+// page's informal address keeps off its locked lines too.
+func (p *Plan) LockedRewrite() (rewrite func(string) (string, int), how string, address bool) {
+	f := formalFor(p)
+	return f.rewrite, f.how, f.address
 }

@@ -27,7 +27,6 @@ import (
 	"github.com/marketingfork/fork/internal/address"
 	"github.com/marketingfork/fork/internal/langtag"
 	"github.com/marketingfork/fork/internal/markup"
-	"github.com/marketingfork/fork/internal/readability"
 )
 
 // Version changes whenever the same input could give other output.
@@ -162,16 +161,11 @@ func (p *Provider) Rewrite(ctx context.Context, plan *fork.Plan) (*fork.Draft, e
 	}
 	// locked rewrites the words the offer lock keeps (a guarantee, fine
 	// print) as verification allows: said formally, or in English with
-	// the contractions written out (fork.Plan's formal lines).
-	var locked func(string) (string, int)
-	lockedHow := ""
-	switch {
-	case addr != nil:
-		locked = func(t string) (string, int) { return addr.Rewrite(t, false) }
-		lockedHow = "addressed as " + addr.Formal()
-	case plan.Layer.Name == "professional" && lang == "en" && !plan.Translation:
-		locked = readability.WriteOut
-		lockedHow = "with its contractions written out"
+	// the contractions written out. A page whose address stays informal
+	// (addr nil) keeps its locked lines' address too.
+	locked, lockedHow, formal := plan.LockedRewrite()
+	if formal && addr == nil {
+		locked = nil
 	}
 	d := &fork.Draft{Blocks: make([]fork.DraftBlock, 0, len(plan.Blocks)), Sections: keepAbove(plan, promoteSection(plan, plan.PatternOrder(), promote), leadsAt, promote), Notes: notes}
 	// On a page whose parts cannot move (Plan.Sections is 0) the line stays
