@@ -112,8 +112,12 @@ func needsE(stem string) bool {
 // the rewrite leaves: one whose case no preposition, subject or order
 // tells ("wir schicken euch" is "Ihnen", "wir rufen euch an" "Sie").
 func (g *german) blocker(text string) (string, bool) {
+	said := func(w string) bool { return germanGroupWords[w] }
+	if _, ok := firstOf(text, said); !ok {
+		return "", false // nothing said to a group: nothing the rewrite could leave (most texts, read without rewriting)
+	}
 	out, _ := g.rewrite(text, false)
-	return firstOf(out, func(w string) bool { return germanGroupWords[w] })
+	return firstOf(out, said)
 }
 
 // germanGroup are the forms said to "ihr" (the readers as a group) no rule

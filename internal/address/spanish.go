@@ -144,10 +144,14 @@ var irregularGroup = map[string]string{
 // the rewrite leaves: a verb its tables lack ("estáis" of a verb not
 // listed), which would stand informal beside the formal "ustedes".
 func (s *spanish) blocker(text string) (string, bool) {
-	out, _ := s.rewrite(text, false)
-	return firstOf(out, func(w string) bool {
+	said := func(w string) bool {
 		return s.plural[w] || utf8.RuneCountInString(w) > 4 && (strings.HasSuffix(w, "áis") || strings.HasSuffix(w, "éis")) || groupOrder(w)
-	})
+	}
+	if _, ok := firstOf(text, said); !ok {
+		return "", false // nothing said to a group: nothing the rewrite could leave (most texts, read without rewriting)
+	}
+	out, _ := s.rewrite(text, false)
+	return firstOf(out, said)
 }
 
 // addGroup lists the forms said to "vosotros" of a verb the table holds,
